@@ -1,0 +1,207 @@
+package io.flatscene.core.container;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * PathEngine's "vector with dead entries": a growable array of int values {@code >= -1} whose entries can be marked
+ * dead in O(1) without moving the others, so an entry's index stays a valid reference until {@link #consolidate()}.
+ *
+ * <p>Dead entries are chained into a free list stored in the dead entries themselves: a dead entry holds
+ * {@code -3 - next}, where {@code next} is the index of the next dead entry or {@code -1} at the end of the chain.
+ * Every encoded value is {@code <= -2}, which is why live values must be {@code >= -1}: the sign of
+ * {@code value + 1} tells dead from live with no extra storage. {@link #addEntry()} reuses the most recently freed
+ * entry first, as the seed does.
+ *
+ * <p>Iterate the live entries without allocating:
+ * <pre>{@code
+ * for (int i = v.nextLive(0); i < v.size(); i = v.nextLive(i + 1)) { ... v.get(i) ... }
+ * }</pre>
+ */
+public final class DeadEntryVector {
+    /** The free-list link that ends the chain, and the value of a freshly added entry. */
+    private static final int NONE = -1;
+
+    private final String name;
+    private final GrowthPolicy policy;
+    private int[] values;
+    private int size;
+    private int firstDead = NONE;
+    private int numberDead;
+
+    public DeadEntryVector(String name, int capacity, GrowthPolicy policy) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.values = new int[Capacity.checkInitial(name, capacity)];
+    }
+
+    /** The dead-entry encoding of a free-list link: {@code -3 - next}, always {@code <= -2}. */
+    static int encodeLink(int next) {
+        return -3 - next;
+    }
+
+    /** The inverse of {@link #encodeLink}: {@code decodeLink(encodeLink(x)) == x} for every {@code x >= -1}. */
+    static int decodeLink(int encoded) {
+        return -3 - encoded;
+    }
+
+    /** The number of entries, dead ones included: the seed's {@code size()}. */
+    public int size() {
+        return size;
+    }
+
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    public int numberDead() {
+        return numberDead;
+    }
+
+    /** The number of live entries. */
+    public int liveCount() {
+        return size - numberDead;
+    }
+
+    public int capacity() {
+        return values.length;
+    }
+
+    /**
+     * Adds an entry holding {@code -1}, reusing the most recently freed entry when there is one.
+     *
+     * @return the index of the entry
+     */
+    public int addEntry() {
+        int index;
+        if (firstDead == NONE) {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, Capacity.grow(name, policy, values.length, size + 1));
+            }
+            index = size++;
+        } else {
+            index = firstDead;
+            firstDead = decodeLink(values[index]);
+            numberDead--;
+        }
+        values[index] = NONE;
+        return index;
+    }
+
+    /**
+     * Marks a live entry dead in O(1), pushing it on the free list.
+     *
+     * @throws IllegalStateException if the entry is already dead: marking it again would corrupt the free list
+     */
+    public void markAsDead(int index) {
+        checkLive(index, "mark as dead");
+        values[index] = encodeLink(firstDead);
+        firstDead = index;
+        numberDead++;
+    }
+
+    public boolean entryIsDead(int index) {
+        Objects.checkIndex(index, size);
+        return values[index] < NONE;
+    }
+
+    /** @throws IllegalStateException if the entry is dead */
+    public int get(int index) {
+        checkLive(index, "read");
+        return values[index];
+    }
+
+    /**
+     * @throws IllegalArgumentException if {@code value < -1}: such values encode the free list
+     * @throws IllegalStateException    if the entry is dead
+     */
+    public void set(int index, int value) {
+        checkLive(index, "set");
+        if (value < NONE) {
+            throw new IllegalArgumentException(name + ": cannot set entry " + index + " to " + value
+                    + ": values must be >= -1, lower values encode the dead-entry free list");
+        }
+        values[index] = value;
+    }
+
+    /** The index of the first live entry at or after {@code from}, or {@link #size()} if there is none. */
+    public int nextLive(int from) {
+        int i = Math.max(from, 0);
+        while (i < size && values[i] < NONE) {
+            i++;
+        }
+        return i;
+    }
+
+    /**
+     * Compacts the live entries to the front, keeping their order, and empties the free list.
+     *
+     * @return the remap table: for every old index, its new index, or -1 where the entry was dead
+     */
+    public int[] consolidate() {
+        int[] remaps = new int[size];
+        int remapped = 0;
+        for (int i = 0; i < size; i++) {
+            if (values[i] < NONE) {
+                remaps[i] = NONE;
+            } else {
+                remaps[i] = remapped;
+                values[remapped++] = values[i];
+            }
+        }
+        size = remapped;
+        firstDead = NONE;
+        numberDead = 0;
+        return remaps;
+    }
+
+    /**
+     * Checks that the free list visits every dead entry exactly once, reaches no live entry, ends, and that its
+     * length is {@link #numberDead()}.
+     *
+     * @throws IllegalStateException naming the first broken invariant
+     */
+    public void validate() {
+        if (size < 0 || size > values.length) {
+            throw new IllegalStateException(name + ": size " + size + " outside capacity " + values.length);
+        }
+        int dead = 0;
+        for (int i = 0; i < size; i++) {
+            if (values[i] < NONE) {
+                dead++;
+            }
+        }
+        if (dead != numberDead) {
+            throw new IllegalStateException(name + ": " + dead + " entries are dead but numberDead is " + numberDead);
+        }
+        int visited = 0;
+        for (int i = firstDead; i != NONE; i = decodeLink(values[i])) {
+            if (i < 0 || i >= size) {
+                throw new IllegalStateException(name + ": free list reaches index " + i + " outside size " + size);
+            }
+            if (values[i] >= NONE) {
+                throw new IllegalStateException(name + ": free list reaches live entry " + i);
+            }
+            if (++visited > numberDead) {
+                throw new IllegalStateException(name + ": free list is longer than numberDead " + numberDead
+                        + " (a cycle, or a dead entry linked twice)");
+            }
+        }
+        if (visited != numberDead) {
+            throw new IllegalStateException(name + ": free list holds " + visited + " entries but numberDead is "
+                    + numberDead);
+        }
+    }
+
+    private void checkLive(int index, String action) {
+        Objects.checkIndex(index, size);
+        if (values[index] < NONE) {
+            throw new IllegalStateException(name + ": cannot " + action + " entry " + index + ": it is dead");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "DeadEntryVector[" + name + ", size " + size + ", dead " + numberDead + "]";
+    }
+}

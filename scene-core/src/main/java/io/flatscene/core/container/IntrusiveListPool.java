@@ -1,0 +1,392 @@
+package io.flatscene.core.container;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Many doubly linked lists of element indices hosted in flat int arrays: the intrusive-list seed's several links per
+ * object and safe link destruction, stored the way Stepanov's {@code list_pool} stores nodes.
+ *
+ * <p>Elements are non-negative ints the caller owns (a scene object's stable id, say). Each element has
+ * {@code linkSlots} links; each list uses one slot, chosen when the list is created, so an element can be in as many
+ * lists at once as it has slots (the seed's main list and to-be-destroyed list). Two lists that use the same slot
+ * exclude each other: a link is in one list at a time.
+ *
+ * <p>Per link ({@code element * linkSlots + slot}) the pool keeps {@code next}, {@code prev} and the owning list, or
+ * {@link #NONE}. The owner is what makes {@link #contains}, {@link #remove} and {@link #unlinkAll} O(1) and lets a
+ * list's size stay right when an element is unlinked through any path: the seed keeps a list pointer in each link
+ * for the same reason. Only {@code link} and {@code unlink} below write these arrays.
+ *
+ * <p>Iterate a list, even while removing from it:
+ * <pre>{@code
+ * for (int e = pool.first(list); e != IntrusiveListPool.NONE; ) {
+ *     e = condemned(e) ? pool.remove(list, e) : pool.next(list, e);
+ * }
+ * }</pre>
+ */
+public final class IntrusiveListPool {
+    /** No element, no list: the end of a list, or a link that is in no list. */
+    public static final int NONE = -1;
+
+    private final String name;
+    private final GrowthPolicy policy;
+    private final int linkSlots;
+
+    private int elementCapacity;
+    private int[] next;
+    private int[] prev;
+    private int[] owner;
+
+    private int listCount;
+    private int[] listSlot = new int[4];
+    private int[] head = new int[4];
+    private int[] tail = new int[4];
+    private int[] sizes = new int[4];
+
+    /**
+     * @param name            names the pool in exceptions and the growth warning
+     * @param elementCapacity elements {@code 0 .. elementCapacity-1} can be linked before the pool grows
+     * @param linkSlots       how many lists using different slots one element can be in at once
+     * @param policy          what to do when an element index at or beyond the capacity is linked
+     */
+    public IntrusiveListPool(String name, int elementCapacity, int linkSlots, GrowthPolicy policy) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.policy = Objects.requireNonNull(policy, "policy");
+        if (linkSlots < 1) {
+            throw new IllegalArgumentException(name + ": linkSlots " + linkSlots + " must be at least 1");
+        }
+        this.linkSlots = linkSlots;
+        this.elementCapacity = Capacity.checkInitial(name, elementCapacity);
+        long links = (long) elementCapacity * linkSlots;
+        if (links > Capacity.MAX_ARRAY_LENGTH) {
+            throw new IllegalArgumentException(name + ": " + elementCapacity + " elements with " + linkSlots
+                    + " link slots need more than " + Capacity.MAX_ARRAY_LENGTH + " links");
+        }
+        this.next = filled((int) links);
+        this.prev = filled((int) links);
+        this.owner = filled((int) links);
+    }
+
+    private static int[] filled(int length) {
+        int[] array = new int[length];
+        Arrays.fill(array, NONE);
+        return array;
+    }
+
+    public int linkSlots() {
+        return linkSlots;
+    }
+
+    public int elementCapacity() {
+        return elementCapacity;
+    }
+
+    /**
+     * Creates an empty list whose members are linked through {@code slot}.
+     *
+     * @return the new list's id
+     */
+    public int newList(int slot) {
+        Objects.checkIndex(slot, linkSlots);
+        if (listCount == head.length) {
+            int grown = head.length * 2;
+            listSlot = Arrays.copyOf(listSlot, grown);
+            head = Arrays.copyOf(head, grown);
+            tail = Arrays.copyOf(tail, grown);
+            sizes = Arrays.copyOf(sizes, grown);
+        }
+        int list = listCount++;
+        listSlot[list] = slot;
+        head[list] = NONE;
+        tail[list] = NONE;
+        sizes[list] = 0;
+        return list;
+    }
+
+    public int listCount() {
+        return listCount;
+    }
+
+    public int slotOf(int list) {
+        checkList(list);
+        return listSlot[list];
+    }
+
+    public int size(int list) {
+        checkList(list);
+        return sizes[list];
+    }
+
+    public boolean isEmpty(int list) {
+        return size(list) == 0;
+    }
+
+    /** The first element of the list, or {@link #NONE}. */
+    public int first(int list) {
+        checkList(list);
+        return head[list];
+    }
+
+    /** The last element of the list, or {@link #NONE}. */
+    public int last(int list) {
+        checkList(list);
+        return tail[list];
+    }
+
+    /** The element after {@code element} in the list, or {@link #NONE} at the end. */
+    public int next(int list, int element) {
+        return next[memberLink(list, element, "step from")];
+    }
+
+    /** The element before {@code element} in the list, or {@link #NONE} at the start. */
+    public int previous(int list, int element) {
+        return prev[memberLink(list, element, "step back from")];
+    }
+
+    /** Whether the element is in the list: O(1). */
+    public boolean contains(int list, int element) {
+        checkList(list);
+        return element >= 0 && element < elementCapacity && owner[element * linkSlots + listSlot[list]] == list;
+    }
+
+    /** The list the element's link {@code slot} is in, or {@link #NONE}. */
+    public int listOf(int element, int slot) {
+        Objects.checkIndex(slot, linkSlots);
+        if (element < 0) {
+            throw new IllegalArgumentException(name + ": element " + element + " is negative");
+        }
+        return element < elementCapacity ? owner[element * linkSlots + slot] : NONE;
+    }
+
+    /** @throws IllegalStateException if the element's link for this list's slot is already in a list */
+    public void pushFront(int list, int element) {
+        link(list, element, NONE, first(list));
+    }
+
+    /** @throws IllegalStateException if the element's link for this list's slot is already in a list */
+    public void pushBack(int list, int element) {
+        link(list, element, last(list), NONE);
+    }
+
+    /**
+     * Links {@code element} just before {@code position}, which must be in the list.
+     *
+     * @throws IllegalStateException if {@code position} is not in the list or the element's link is in a list
+     */
+    public void insertBefore(int list, int position, int element) {
+        int at = memberLink(list, position, "insert before");
+        link(list, element, prev[at], position);
+    }
+
+    /**
+     * Links {@code element} just after {@code position}, which must be in the list.
+     *
+     * @throws IllegalStateException if {@code position} is not in the list or the element's link is in a list
+     */
+    public void insertAfter(int list, int position, int element) {
+        int at = memberLink(list, position, "insert after");
+        link(list, element, position, next[at]);
+    }
+
+    /**
+     * Unlinks the element from the list in O(1).
+     *
+     * @return the element that followed it, or {@link #NONE}: the seed's erase returning the next position
+     * @throws IllegalStateException if the element is not in the list
+     */
+    public int remove(int list, int element) {
+        int at = memberLink(list, element, "remove");
+        int following = next[at];
+        unlink(at);
+        return following;
+    }
+
+    /** Removes and returns the first element, or returns {@link #NONE} if the list is empty. */
+    public int popFront(int list) {
+        int first = first(list);
+        if (first != NONE) {
+            remove(list, first);
+        }
+        return first;
+    }
+
+    /** Unlinks every element of the list. */
+    public void clear(int list) {
+        checkList(list);
+        int slot = listSlot[list];
+        while (head[list] != NONE) {
+            unlink(head[list] * linkSlots + slot);
+        }
+    }
+
+    /**
+     * Unlinks the element from every list it is in, keeping each list's size right: the seed's link destructor,
+     * called when the object the element stands for is destroyed.
+     *
+     * @return how many lists it was removed from
+     */
+    public int unlinkAll(int element) {
+        if (element < 0) {
+            throw new IllegalArgumentException(name + ": element " + element + " is negative");
+        }
+        if (element >= elementCapacity) {
+            return 0;
+        }
+        int removed = 0;
+        int base = element * linkSlots;
+        for (int slot = 0; slot < linkSlots; slot++) {
+            if (owner[base + slot] != NONE) {
+                unlink(base + slot);
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    /** Links the element between {@code before} and {@code after}, either of which may be NONE (a list end). */
+    private void link(int list, int element, int before, int after) {
+        checkList(list);
+        if (element < 0) {
+            throw new IllegalArgumentException(name + ": element " + element + " is negative");
+        }
+        ensureElementCapacity(element + 1);
+        int slot = listSlot[list];
+        int at = element * linkSlots + slot;
+        if (owner[at] != NONE) {
+            throw new IllegalStateException(name + ": cannot link element " + element + " into list " + list
+                    + ": its link slot " + slot + " is already in list " + owner[at]);
+        }
+        prev[at] = before;
+        next[at] = after;
+        owner[at] = list;
+        if (before == NONE) {
+            head[list] = element;
+        } else {
+            next[before * linkSlots + slot] = element;
+        }
+        if (after == NONE) {
+            tail[list] = element;
+        } else {
+            prev[after * linkSlots + slot] = element;
+        }
+        sizes[list]++;
+    }
+
+    private void unlink(int at) {
+        int list = owner[at];
+        int slot = listSlot[list];
+        int before = prev[at];
+        int after = next[at];
+        if (before == NONE) {
+            head[list] = after;
+        } else {
+            next[before * linkSlots + slot] = after;
+        }
+        if (after == NONE) {
+            tail[list] = before;
+        } else {
+            prev[after * linkSlots + slot] = before;
+        }
+        prev[at] = NONE;
+        next[at] = NONE;
+        owner[at] = NONE;
+        sizes[list]--;
+    }
+
+    private int memberLink(int list, int element, String action) {
+        if (!contains(list, element)) {
+            throw new IllegalStateException(name + ": cannot " + action + " element " + element + ": it is not in list "
+                    + list);
+        }
+        return element * linkSlots + listSlot[list];
+    }
+
+    private void checkList(int list) {
+        if (list < 0 || list >= listCount) {
+            throw new IllegalArgumentException(name + ": no list " + list + " (lists 0 to " + (listCount - 1)
+                    + " exist)");
+        }
+    }
+
+    private void ensureElementCapacity(int required) {
+        if (required <= elementCapacity) {
+            return;
+        }
+        int grown = Capacity.grow(name, policy, elementCapacity, required);
+        if ((long) grown * linkSlots > Capacity.MAX_ARRAY_LENGTH) {
+            throw new CapacityExceededException(name, elementCapacity);
+        }
+        int links = grown * linkSlots;
+        int oldLinks = elementCapacity * linkSlots;
+        next = Arrays.copyOf(next, links);
+        prev = Arrays.copyOf(prev, links);
+        owner = Arrays.copyOf(owner, links);
+        Arrays.fill(next, oldLinks, links, NONE);
+        Arrays.fill(prev, oldLinks, links, NONE);
+        Arrays.fill(owner, oldLinks, links, NONE);
+        elementCapacity = grown;
+    }
+
+    /**
+     * Walks every list forwards and backwards and checks each link against its neighbours, its owner and its
+     * list's size; checks that no link outside a list keeps stale neighbours.
+     *
+     * @throws IllegalStateException naming the first broken invariant
+     */
+    public void validate() {
+        int linked = 0;
+        for (int list = 0; list < listCount; list++) {
+            int slot = listSlot[list];
+            int count = 0;
+            int before = NONE;
+            for (int e = head[list]; e != NONE; e = next[e * linkSlots + slot]) {
+                if (e < 0 || e >= elementCapacity) {
+                    throw new IllegalStateException(name + ": list " + list + " reaches element " + e
+                            + " outside capacity " + elementCapacity);
+                }
+                int at = e * linkSlots + slot;
+                if (owner[at] != list) {
+                    throw new IllegalStateException(name + ": element " + e + " is reached from list " + list
+                            + " but its link records list " + owner[at]);
+                }
+                if (prev[at] != before) {
+                    throw new IllegalStateException(name + ": element " + e + " in list " + list + " has previous "
+                            + prev[at] + " but is reached from " + before);
+                }
+                if (++count > sizes[list]) {
+                    throw new IllegalStateException(name + ": list " + list + " is longer than its size "
+                            + sizes[list] + " (a cycle, or a stale size)");
+                }
+                before = e;
+            }
+            if (count != sizes[list] || tail[list] != before) {
+                throw new IllegalStateException(name + ": list " + list + " holds " + count + " elements ending at "
+                        + before + " but records size " + sizes[list] + " and tail " + tail[list]);
+            }
+            linked += count;
+        }
+        int owned = 0;
+        for (int at = 0; at < owner.length; at++) {
+            if (owner[at] != NONE) {
+                if (owner[at] < 0 || owner[at] >= listCount || listSlot[owner[at]] != at % linkSlots) {
+                    throw new IllegalStateException(name + ": link " + at + " records list " + owner[at]
+                            + " which does not use its slot " + at % linkSlots);
+                }
+                owned++;
+            } else if (next[at] != NONE || prev[at] != NONE) {
+                throw new IllegalStateException(name + ": element " + at / linkSlots + " slot " + at % linkSlots
+                        + " is in no list but keeps neighbours " + prev[at] + " and " + next[at]);
+            }
+        }
+        if (owned != linked) {
+            throw new IllegalStateException(name + ": " + owned + " links record a list but the lists hold "
+                    + linked);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "IntrusiveListPool[" + name + ", " + listCount + " lists, " + linkSlots + " slots, capacity "
+                + elementCapacity + "]";
+    }
+}

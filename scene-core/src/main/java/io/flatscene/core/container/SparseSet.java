@@ -1,0 +1,346 @@
+package io.flatscene.core.container;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A sparse set of non-negative int ids with any number of parallel dense {@link Column}s, from the EnTT seed.
+ *
+ * <p>Layout: {@code dense[p]} is the id at position {@code p < size()}; the sparse array maps an id to
+ * {@code p + 1} (0 meaning absent, so fresh pages need no fill). The sparse array is paged: a page of
+ * {@value #PAGE_SIZE} entries is allocated only when an id in its range is first added, so memory follows the ids in
+ * use rather than the largest id. Invariant, kept only by {@link #add}, {@link #remove}, {@link #swapPositions} and
+ * the sorts: for every {@code p < size()}, {@code indexOf(dense[p]) == p}, and every column's position {@code p}
+ * holds the values of {@code dense[p]}.
+ *
+ * <p>Three sorts from the seed, kept side by side because their costs differ with the number of columns:
+ * {@link #sortInPlace} swaps every column at every swap of the sort; {@link #sortByPermutation} sorts an index array
+ * and then applies it by following cycles; {@link #sort} (the mixed one) sorts the ids alone and then walks the
+ * sparse array to move the columns, one swap per misplaced position. {@link #sortAs} arranges this set in the order of
+ * another.
+ */
+public final class SparseSet {
+    static final int PAGE_BITS = 12;
+    static final int PAGE_SIZE = 1 << PAGE_BITS;
+    private static final int PAGE_MASK = PAGE_SIZE - 1;
+    private static final int[][] NO_PAGES = new int[0][];
+
+    private final String name;
+    private final GrowthPolicy policy;
+    private final List<Column> columns = new ArrayList<>();
+    private int[][] pages = NO_PAGES;
+    private int[] dense;
+    private int size;
+    /** Scratch for {@link #sortByPermutation}, kept so that repeated sorts of a steady set allocate nothing. */
+    private int[] permutation = new int[0];
+    /** The in-place sort's swap listener, made once so that sorting allocates nothing. */
+    private final IntroSort.Swaps carryAlong = this::swapSparseAndColumns;
+
+    public SparseSet(String name, int capacity, GrowthPolicy policy) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.dense = new int[Capacity.checkInitial(name, capacity)];
+    }
+
+    public IntColumn addIntColumn() {
+        return attach(new IntColumn(this, dense.length));
+    }
+
+    public FloatColumn addFloatColumn() {
+        return attach(new FloatColumn(this, dense.length));
+    }
+
+    public LongColumn addLongColumn() {
+        return attach(new LongColumn(this, dense.length));
+    }
+
+    public <T> ObjectColumn<T> addObjectColumn() {
+        return attach(new ObjectColumn<>(this, dense.length));
+    }
+
+    private <C extends Column> C attach(C column) {
+        columns.add(column);
+        return column;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    public int capacity() {
+        return dense.length;
+    }
+
+    /** The id at a dense position. */
+    public int idAt(int position) {
+        return dense[Objects.checkIndex(position, size)];
+    }
+
+    public boolean contains(int id) {
+        return id >= 0 && indexOf(id) >= 0;
+    }
+
+    /** The dense position of {@code id}, or -1 if it is not in the set. */
+    public int indexOf(int id) {
+        int page = id >>> PAGE_BITS;
+        if (id < 0 || page >= pages.length || pages[page] == null) {
+            return -1;
+        }
+        return pages[page][id & PAGE_MASK] - 1;
+    }
+
+    /**
+     * Adds the id at the end of the dense arrays; its column values start at 0 or null.
+     *
+     * @return its dense position
+     * @throws IllegalArgumentException  if the id is negative
+     * @throws IllegalStateException     if the id is already in the set
+     * @throws CapacityExceededException if the set is full under {@link GrowthPolicy#FAIL}
+     */
+    public int add(int id) {
+        if (id < 0) {
+            throw new IllegalArgumentException(name + ": cannot add id " + id + ": ids must be >= 0");
+        }
+        int existing = indexOf(id);
+        if (existing >= 0) {
+            throw new IllegalStateException(name + ": cannot add id " + id + ": it is already at position "
+                    + existing);
+        }
+        if (size == dense.length) {
+            int grown = Capacity.grow(name, policy, dense.length, size + 1);
+            dense = Arrays.copyOf(dense, grown);
+            for (Column column : columns) {
+                column.resize(grown);
+            }
+        }
+        int position = size++;
+        dense[position] = id;
+        page(id)[id & PAGE_MASK] = position + 1;
+        return position;
+    }
+
+    /**
+     * Removes the id in O(1): the last id and its column values move into its position.
+     *
+     * @return the position it had, which now holds the id that was last (or equals the new size)
+     * @throws IllegalStateException if the id is not in the set
+     */
+    public int remove(int id) {
+        int position = indexOf(id);
+        if (position < 0) {
+            throw new IllegalStateException(name + ": cannot remove id " + id + ": it is not in the set");
+        }
+        int last = --size;
+        if (position != last) {
+            int moved = dense[last];
+            dense[position] = moved;
+            setPosition(moved, position);
+            for (Column column : columns) {
+                column.move(last, position);
+            }
+        } else {
+            for (Column column : columns) {
+                column.reset(last);
+            }
+        }
+        setPosition(id, -1);
+        return position;
+    }
+
+    /** Removes every id; pages stay allocated for reuse. */
+    public void clear() {
+        for (int p = 0; p < size; p++) {
+            setPosition(dense[p], -1);
+            for (Column column : columns) {
+                column.reset(p);
+            }
+        }
+        size = 0;
+    }
+
+    /** Swaps two positions: their ids, their sparse entries and every column. */
+    public void swapPositions(int a, int b) {
+        Objects.checkIndex(a, size);
+        Objects.checkIndex(b, size);
+        if (a == b) {
+            return;
+        }
+        int idA = dense[a];
+        dense[a] = dense[b];
+        dense[b] = idA;
+        swapSparseAndColumns(a, b);
+    }
+
+    /** After {@code dense[a]} and {@code dense[b]} were swapped: points both ids at their positions, swaps columns. */
+    private void swapSparseAndColumns(int a, int b) {
+        setPosition(dense[a], a);
+        setPosition(dense[b], b);
+        for (Column column : columns) {
+            column.swap(a, b);
+        }
+    }
+
+    /**
+     * The seed's in-place sort: an introsort over the ids that swaps the sparse entries and every column along with
+     * each swap of two ids. No extra memory; the cost of a swap grows with the number of columns.
+     */
+    public void sortInPlace(IdComparator order) {
+        Objects.requireNonNull(order, "order");
+        IntroSort.sort(dense, size, order, carryAlong);
+    }
+
+    /**
+     * The seed's permutation sort: sorts an index array by the ids it points at, then applies that permutation by
+     * following its cycles, swapping ids, sparse entries and columns once per misplaced position.
+     */
+    public void sortByPermutation(IdComparator order) {
+        Objects.requireNonNull(order, "order");
+        if (permutation.length < size) {
+            permutation = new int[dense.length];
+        }
+        int[] perm = permutation;
+        for (int p = 0; p < size; p++) {
+            perm[p] = p;
+        }
+        int[] ids = dense;
+        IntroSort.sort(perm, size, (a, b) -> order.compare(ids[a], ids[b]), null);
+        // perm[p] is the position whose id belongs at p. Carry the element that started at the cycle's start
+        // along the cycle, dropping each visited position's rightful element into place.
+        for (int start = 0; start < size; start++) {
+            int at = start;
+            while (perm[at] != start) {
+                int from = perm[at];
+                swapPositions(at, from);
+                perm[at] = at;
+                at = from;
+            }
+            perm[at] = at;
+        }
+    }
+
+    /**
+     * The seed's mixed sort: sorts the dense ids alone (the comparator still finds each id's values through
+     * {@link #indexOf}, which the sort leaves untouched), then walks the sparse array, which still maps each id to
+     * its old position, to move the columns: one swap per misplaced position, with nothing allocated beyond what the
+     * primitive sort of the ids needs (nothing).
+     */
+    public void sort(IdComparator order) {
+        Objects.requireNonNull(order, "order");
+        IntroSort.sort(dense, size, order, null);
+        for (int start = 0; start < size; start++) {
+            int at = start;
+            int from = indexOf(dense[at]);
+            if (from == at) {
+                continue;
+            }
+            // indexOf(dense[at]) is where dense[at]'s values still are; the values that started at 'start' travel
+            // along the cycle and land where the id whose old position was 'start' now sits.
+            while (from != start) {
+                for (Column column : columns) {
+                    column.swap(at, from);
+                }
+                setPosition(dense[at], at);
+                at = from;
+                from = indexOf(dense[at]);
+            }
+            setPosition(dense[at], at);
+        }
+    }
+
+    /**
+     * EnTT's {@code respect}/{@code sort_as}: the ids this set shares with {@code other} move to the front, in
+     * {@code other}'s order; the rest follow in no particular order. O(other.size()), allocation-free.
+     */
+    public void sortAs(SparseSet other) {
+        Objects.requireNonNull(other, "other");
+        int next = 0;
+        for (int p = 0; p < other.size; p++) {
+            int position = indexOf(other.dense[p]);
+            if (position >= 0) {
+                swapPositions(position, next++);
+            }
+        }
+    }
+
+    private int[] page(int id) {
+        int page = id >>> PAGE_BITS;
+        if (page >= pages.length) {
+            pages = Arrays.copyOf(pages, Math.max(page + 1, pages.length * 2));
+        }
+        int[] entries = pages[page];
+        if (entries == null) {
+            entries = new int[PAGE_SIZE];
+            pages[page] = entries;
+        }
+        return entries;
+    }
+
+    private void setPosition(int id, int position) {
+        pages[id >>> PAGE_BITS][id & PAGE_MASK] = position + 1;
+    }
+
+    /** The number of sparse pages allocated: memory follows the ids used, {@value #PAGE_SIZE} ids a page. */
+    public int allocatedPages() {
+        int count = 0;
+        for (int[] page : pages) {
+            if (page != null) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * Checks that every dense position and its id's sparse entry point at each other and that the sparse array
+     * holds no entry for an id outside the set.
+     *
+     * @throws IllegalStateException naming the first broken invariant
+     */
+    public void validate() {
+        if (size < 0 || size > dense.length) {
+            throw new IllegalStateException(name + ": size " + size + " outside capacity " + dense.length);
+        }
+        for (int p = 0; p < size; p++) {
+            int id = dense[p];
+            if (id < 0) {
+                throw new IllegalStateException(name + ": position " + p + " holds negative id " + id);
+            }
+            int recorded = indexOf(id);
+            if (recorded != p) {
+                throw new IllegalStateException(name + ": id " + id + " at position " + p
+                        + " is recorded at position " + recorded);
+            }
+        }
+        int entries = 0;
+        for (int page = 0; page < pages.length; page++) {
+            if (pages[page] == null) {
+                continue;
+            }
+            for (int slot = 0; slot < PAGE_SIZE; slot++) {
+                int stored = pages[page][slot];
+                if (stored != 0) {
+                    if (stored < 0 || stored > size) {
+                        throw new IllegalStateException(name + ": id " + ((page << PAGE_BITS) | slot)
+                                + " maps to position " + (stored - 1) + " outside size " + size);
+                    }
+                    entries++;
+                }
+            }
+        }
+        if (entries != size) {
+            throw new IllegalStateException(name + ": sparse array holds " + entries + " entries for " + size
+                    + " ids");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SparseSet[" + name + ", size " + size + ", " + columns.size() + " columns]";
+    }
+}

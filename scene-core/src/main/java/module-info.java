@@ -1,0 +1,9 @@
+/**
+ * FlatScene's core: flat containers and, built on them, the scene graph. Pure data and algorithms, no OpenGL.
+ */
+module io.flatscene.core {
+    requires transitive org.joml;
+    requires org.apache.logging.log4j;
+
+    exports io.flatscene.core.container;
+}
