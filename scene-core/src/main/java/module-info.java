@@ -5,5 +5,7 @@ module io.flatscene.core {
     requires transitive org.joml;
     requires org.apache.logging.log4j;
 
+    exports io.flatscene.core.config;
     exports io.flatscene.core.container;
+    exports io.flatscene.core.scene;
 }

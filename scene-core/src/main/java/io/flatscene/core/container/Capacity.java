@@ -4,19 +4,19 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The one place where every container decides how far to grow, so that the growth factor, the upper bound and the
+ * The one place where FlatScene storage decides how far to grow, so that the growth factor, the upper bound and the
  * WARN line read the same whatever structure outgrew its declared capacity.
  */
-final class Capacity {
+public final class Capacity {
     private static final Logger LOG = LogManager.getLogger(Capacity.class);
 
     /** The largest array length every JVM accepts. */
-    static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+    public static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
 
     private Capacity() {
     }
 
-    static int checkInitial(String name, int capacity) {
+    public static int checkInitial(String name, int capacity) {
         if (capacity < 0 || capacity > MAX_ARRAY_LENGTH) {
             throw new IllegalArgumentException(name + ": capacity " + capacity + " must be between 0 and "
                     + MAX_ARRAY_LENGTH);
@@ -28,13 +28,24 @@ final class Capacity {
      * The capacity to grow to so that {@code required} elements fit, or an exception when the policy forbids it.
      * Growth is by half (at least to {@code required}), so appends stay amortised O(1) when the game under-declared.
      */
-    static int grow(String name, GrowthPolicy policy, int current, int required) {
+    public static int grow(String name, GrowthPolicy policy, int current, int required) {
+        int next = next(name, policy, current, required);
+        if (policy == GrowthPolicy.ON_DEMAND) {
+            return next;
+        }
+        LOG.warn("{} grew from {} to {}: declare a larger capacity at startup to avoid this copy", name, current, next);
+        return next;
+    }
+
+    /**
+     * The same decision as {@link #grow} without the WARN line, for storage that grows in step with another
+     * structure which already logs it.
+     */
+    public static int next(String name, GrowthPolicy policy, int current, int required) {
         if (policy == GrowthPolicy.FAIL || required > MAX_ARRAY_LENGTH) {
             throw new CapacityExceededException(name, current);
         }
         long proposed = Math.max((long) required, current + (current >> 1) + 1L);
-        int next = (int) Math.min(proposed, MAX_ARRAY_LENGTH);
-        LOG.warn("{} grew from {} to {}: declare a larger capacity at startup to avoid this copy", name, current, next);
-        return next;
+        return (int) Math.min(proposed, MAX_ARRAY_LENGTH);
     }
 }

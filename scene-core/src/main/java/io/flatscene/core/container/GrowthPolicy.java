@@ -11,5 +11,10 @@ public enum GrowthPolicy {
     /** Grow the storage by half (one WARN log line naming the old and new capacity) and carry on. */
     GROW,
     /** Throw {@link CapacityExceededException} and leave the container unchanged. */
-    FAIL
+    FAIL,
+    /**
+     * Grow by half without a warning, as {@link java.util.ArrayList} does: for storage whose size no configuration
+     * declares, such as one node's child list, where growing is expected rather than a sign of a low setting.
+     */
+    ON_DEMAND
 }

@@ -114,6 +114,37 @@ public final class HandleTable {
     }
 
     /**
+     * The slot recorded at a bare entry index, for an owner that keeps indices of objects it knows are alive (a
+     * child's reference to its parent) and must not pay for version checks in a per-frame pass.
+     *
+     * @throws IllegalStateException if the entry is free or retired
+     */
+    public int slotAt(int index) {
+        int slot = slots.get(index);
+        if (slot < 0) {
+            throw new IllegalStateException(name + ": entry " + index + " is retired");
+        }
+        return slot;
+    }
+
+    /**
+     * Records the slot at a bare entry index: the owner's one fix-up after it moves an object.
+     *
+     * @throws IllegalStateException if the entry is free or retired
+     */
+    public void setSlotAt(int index, int slot) {
+        checkSlot(slot);
+        slotAt(index);
+        slots.set(index, slot);
+    }
+
+    /** The handle of the live object at a bare entry index, as {@link #create} returned it. */
+    public long handleAt(int index) {
+        slotAt(index);
+        return pack(index, versions[index]);
+    }
+
+    /**
      * Ends the handle: it and every copy of it go stale, and its entry is reused by a later {@link #create} unless
      * its version is exhausted, in which case it is retired.
      *

@@ -1,0 +1,50 @@
+package io.flatscene.core.config;
+
+import java.nio.file.Path;
+
+/**
+ * A configuration value, key or file that cannot be used. The message names the key, the value and the rule broken,
+ * for example {@code flatscene.maxNodes=-5: must be an integer between 1 and 2147483639}, followed by where the value
+ * came from when it came from a file or a system property.
+ */
+public final class ConfigException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    private final String key;
+    private final String value;
+    private final String rule;
+
+    ConfigException(String key, String value, String rule, String source) {
+        super(key + "=" + value + ": " + rule + (source == null ? "" : " (from " + source + ")"));
+        this.key = key;
+        this.value = value;
+        this.rule = rule;
+    }
+
+    ConfigException(Path file, Throwable cause) {
+        super(file + ": cannot read configuration file (" + describe(cause) + ")", cause);
+        this.key = null;
+        this.value = file.toString();
+        this.rule = "must be a readable properties file";
+    }
+
+    private static String describe(Throwable cause) {
+        String message = cause.getMessage();
+        return cause.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+
+    /** The offending key, or {@code null} when the configuration file as a whole could not be read. */
+    public String key() {
+        return key;
+    }
+
+    /** The offending value, whitespace trimmed; the file's path when the file could not be read. */
+    public String value() {
+        return value;
+    }
+
+    /** The rule the value breaks, e.g. {@code must be an integer between 1 and 2147483639}. */
+    public String rule() {
+        return rule;
+    }
+}

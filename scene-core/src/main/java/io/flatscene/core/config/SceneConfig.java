@@ -1,0 +1,442 @@
+package io.flatscene.core.config;
+
+import io.flatscene.core.container.GrowthPolicy;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Properties;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * A scene's startup configuration: the capacity each manager allocates up front, what happens when one is exceeded,
+ * the worker threads and validation mode. Immutable; every instance holds valid values.
+ *
+ * <p>Three ways to build one:
+ * <pre>{@code
+ * SceneConfig a = SceneConfig.builder().maxNodes(200_000).growthPolicy(GrowthPolicy.FAIL).build();
+ * SceneConfig b = SceneConfig.load(Path.of("flatscene.properties")); // file, then -Dflatscene.* overrides
+ * SceneConfig c = SceneConfig.fromSystemProperties();                // defaults, then -Dflatscene.* overrides
+ * }</pre>
+ * A bad value fails there with a {@link ConfigException} naming the key, the value and the rule, because a capacity
+ * that is wrong by an order of magnitude is far cheaper to learn about at startup than as a copy mid-frame.
+ *
+ * <p>Keys and rules (the documented sample is {@code docs/flatscene.properties}):
+ * <table>
+ *   <caption>Configuration keys</caption>
+ *   <tr><th>key</th><th>default</th><th>rule</th></tr>
+ *   <tr><td>{@value #MAX_NODES_KEY}</td><td>{@value #DEFAULT_MAX_NODES}</td><td>1 to {@value #MAX_CAPACITY}</td></tr>
+ *   <tr><td>{@value #MAX_ITEMS_KEY}</td><td>{@value #DEFAULT_MAX_ITEMS}</td><td>1 to {@value #MAX_CAPACITY}</td></tr>
+ *   <tr><td>{@value #MAX_LIGHTS_KEY}</td><td>{@value #DEFAULT_MAX_LIGHTS}</td><td>1 to {@value #MAX_CAPACITY}</td></tr>
+ *   <tr><td>{@value #MAX_CAMERAS_KEY}</td><td>{@value #DEFAULT_MAX_CAMERAS}</td><td>1 to {@value #MAX_CAPACITY}</td></tr>
+ *   <tr><td>{@value #GROWTH_POLICY_KEY}</td><td>GROW</td><td>GROW or FAIL, any case</td></tr>
+ *   <tr><td>{@value #WORKER_THREADS_KEY}</td><td>available processors</td>
+ *       <td>1 to {@value #MAX_WORKER_THREADS}</td></tr>
+ *   <tr><td>{@value #VALIDATION_KEY}</td><td>{@value #DEFAULT_VALIDATION}</td><td>true or false, any case</td></tr>
+ * </table>
+ */
+public final class SceneConfig {
+    private static final Logger LOG = LogManager.getLogger(SceneConfig.class);
+
+    /** Every key starts with this; a system property with this prefix that is no known key is an error. */
+    public static final String KEY_PREFIX = "flatscene.";
+    /** Key of {@link #maxNodes()}. */
+    public static final String MAX_NODES_KEY = "flatscene.maxNodes";
+    /** Key of {@link #maxItems()}. */
+    public static final String MAX_ITEMS_KEY = "flatscene.maxItems";
+    /** Key of {@link #maxLights()}. */
+    public static final String MAX_LIGHTS_KEY = "flatscene.maxLights";
+    /** Key of {@link #maxCameras()}. */
+    public static final String MAX_CAMERAS_KEY = "flatscene.maxCameras";
+    /** Key of {@link #growthPolicy()}. */
+    public static final String GROWTH_POLICY_KEY = "flatscene.growthPolicy";
+    /** Key of {@link #workerThreads()}. */
+    public static final String WORKER_THREADS_KEY = "flatscene.workerThreads";
+    /** Key of {@link #validation()}. */
+    public static final String VALIDATION_KEY = "flatscene.validation";
+
+    /** The largest capacity: the largest array length every JVM accepts, as the containers enforce. */
+    public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
+    /** More worker threads than this is taken for a typo rather than a machine. */
+    public static final int MAX_WORKER_THREADS = 1024;
+
+    /** Default {@link #maxNodes()}: room for a large level without the 1M-node stress case's memory. */
+    public static final int DEFAULT_MAX_NODES = 65_536;
+    /** Default {@link #maxItems()}: one item per node on average. */
+    public static final int DEFAULT_MAX_ITEMS = 65_536;
+    /** Default {@link #maxLights()}. */
+    public static final int DEFAULT_MAX_LIGHTS = 256;
+    /** Default {@link #maxCameras()}. */
+    public static final int DEFAULT_MAX_CAMERAS = 16;
+    /** Default {@link #validation()}: off, because validating after every change costs O(scene) per change. */
+    public static final boolean DEFAULT_VALIDATION = false;
+
+    private static final List<String> KEYS = List.of(MAX_NODES_KEY, MAX_ITEMS_KEY, MAX_LIGHTS_KEY, MAX_CAMERAS_KEY,
+            GROWTH_POLICY_KEY, WORKER_THREADS_KEY, VALIDATION_KEY);
+
+    private final int maxNodes;
+    private final int maxItems;
+    private final int maxLights;
+    private final int maxCameras;
+    private final GrowthPolicy growthPolicy;
+    private final int workerThreads;
+    private final boolean validation;
+
+    private SceneConfig(Builder b) {
+        this.maxNodes = b.maxNodes;
+        this.maxItems = b.maxItems;
+        this.maxLights = b.maxLights;
+        this.maxCameras = b.maxCameras;
+        this.growthPolicy = b.growthPolicy;
+        this.workerThreads = b.workerThreads;
+        this.validation = b.validation;
+    }
+
+    /** The defaults: {@link #DEFAULT_MAX_NODES} nodes and so on, GROW, one worker per processor, no validation. */
+    public static SceneConfig defaults() {
+        return builder().build();
+    }
+
+    /** A builder holding the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this configuration's values, to derive a variant. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /**
+     * Reads a properties file, then overrides it with every JVM system property whose name starts with
+     * {@value #KEY_PREFIX}.
+     *
+     * @param propertiesFile a {@link Properties} file in UTF-8; every key in it must be a known key
+     * @throws ConfigException if the file cannot be read, or holds an unknown key or a bad value, or a
+     *                         {@value #KEY_PREFIX} system property is unknown or bad
+     */
+    public static SceneConfig load(Path propertiesFile) {
+        Objects.requireNonNull(propertiesFile, "propertiesFile");
+        Properties file = ConfigReader.read(propertiesFile);
+        return from(file, "file " + propertiesFile, System.getProperties(), "system property");
+    }
+
+    /**
+     * The defaults overridden by every JVM system property whose name starts with {@value #KEY_PREFIX}, for a game
+     * without a configuration file.
+     *
+     * @throws ConfigException if such a system property is unknown or has a bad value
+     */
+    public static SceneConfig fromSystemProperties() {
+        return from(null, null, System.getProperties(), "system property");
+    }
+
+    /**
+     * The configuration {@link #load(Path)} builds, from properties already in memory.
+     *
+     * @param file      the file's properties: every key must be known
+     * @param overrides applied after {@code file} and winning over it; only keys starting with {@value #KEY_PREFIX}
+     *                  are read (so {@link System#getProperties()} can be passed as is), and each must be known
+     * @throws ConfigException on an unknown key or a bad value in either
+     */
+    public static SceneConfig fromProperties(Properties file, Properties overrides) {
+        return from(Objects.requireNonNull(file, "file"), "properties file",
+                Objects.requireNonNull(overrides, "overrides"), "override");
+    }
+
+    /** @param file null for none: the defaults stand until the overrides */
+    private static SceneConfig from(Properties file, String fileSource, Properties overrides, String overrideSource) {
+        Builder builder = builder();
+        if (file != null) {
+            List<String> read = ConfigReader.apply(builder, file, false, fileSource);
+            LOG.debug("Read scene configuration from {}: {}", fileSource, read);
+        }
+        List<String> overridden = ConfigReader.apply(builder, overrides, true, overrideSource);
+        LOG.debug("Scene configuration overrides ({}): {}", overrideSource, overridden.isEmpty() ? "none" : overridden);
+        return builder.build();
+    }
+
+    /** Every configuration key, in the order {@link #toString()} lists them. */
+    public static List<String> keys() {
+        return KEYS;
+    }
+
+    /** The key that sets a capacity: the name to give its container, so that running out names what to raise. */
+    public static String keyFor(SceneCapacity capacity) {
+        return capacity.key();
+    }
+
+    /** The default number of worker threads: the available processors, capped at {@link #MAX_WORKER_THREADS}. */
+    public static int defaultWorkerThreads() {
+        return Math.min(Math.max(1, Runtime.getRuntime().availableProcessors()), MAX_WORKER_THREADS);
+    }
+
+    /** The number of scene nodes the node manager allocates up front. */
+    public int maxNodes() {
+        return maxNodes;
+    }
+
+    /** The number of items the item manager allocates up front. */
+    public int maxItems() {
+        return maxItems;
+    }
+
+    /** The number of lights the light manager allocates up front. */
+    public int maxLights() {
+        return maxLights;
+    }
+
+    /** The number of cameras the camera manager allocates up front. */
+    public int maxCameras() {
+        return maxCameras;
+    }
+
+    /** The given capacity's value; pairs with {@link SceneCapacity#key()} when constructing a container. */
+    public int capacity(SceneCapacity capacity) {
+        switch (capacity) {
+            case NODES:
+                return maxNodes;
+            case ITEMS:
+                return maxItems;
+            case LIGHTS:
+                return maxLights;
+            case CAMERAS:
+                return maxCameras;
+            default:
+                throw new AssertionError(capacity);
+        }
+    }
+
+    /**
+     * What a manager does past its capacity: {@link GrowthPolicy#GROW} grows and logs one WARN naming the key to
+     * raise; {@link GrowthPolicy#FAIL} throws a {@link io.flatscene.core.container.CapacityExceededException} naming
+     * it.
+     */
+    public GrowthPolicy growthPolicy() {
+        return growthPolicy;
+    }
+
+    /** Threads for parallel passes (visibility); 1 runs them on the caller's thread. */
+    public int workerThreads() {
+        return workerThreads;
+    }
+
+    /** Whether the scene validates every invariant after every structural change (a debugging aid: O(scene) each). */
+    public boolean validation() {
+        return validation;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof SceneConfig)) {
+            return false;
+        }
+        SceneConfig other = (SceneConfig) o;
+        return maxNodes == other.maxNodes && maxItems == other.maxItems && maxLights == other.maxLights
+                && maxCameras == other.maxCameras && growthPolicy == other.growthPolicy
+                && workerThreads == other.workerThreads && validation == other.validation;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(maxNodes, maxItems, maxLights, maxCameras, growthPolicy, workerThreads, validation);
+    }
+
+    /**
+     * Every effective value with its key on one line, in the form a properties file or {@code -D} accepts, e.g.
+     * {@code SceneConfig[flatscene.maxNodes=65536, ..., flatscene.validation=false]}: the scene manager logs it once.
+     */
+    @Override
+    public String toString() {
+        return "SceneConfig[" + MAX_NODES_KEY + "=" + maxNodes + ", " + MAX_ITEMS_KEY + "=" + maxItems + ", "
+                + MAX_LIGHTS_KEY + "=" + maxLights + ", " + MAX_CAMERAS_KEY + "=" + maxCameras + ", "
+                + GROWTH_POLICY_KEY + "=" + growthPolicy + ", " + WORKER_THREADS_KEY + "=" + workerThreads + ", "
+                + VALIDATION_KEY + "=" + validation + "]";
+    }
+
+    /**
+     * Collects values for a {@link SceneConfig}, starting from the defaults. Setters accept anything; {@link #build()}
+     * checks every value, so a builder fed from user input reports the bad value with its key.
+     */
+    public static final class Builder {
+        private static final String CAPACITY_RULE = rangeRule(1, MAX_CAPACITY);
+        private static final String WORKER_THREADS_RULE = rangeRule(1, MAX_WORKER_THREADS);
+        private static final String GROWTH_POLICY_RULE = "must be GROW or FAIL (case-insensitive)";
+        private static final String VALIDATION_RULE = "must be true or false (case-insensitive)";
+
+        private int maxNodes = DEFAULT_MAX_NODES;
+        private int maxItems = DEFAULT_MAX_ITEMS;
+        private int maxLights = DEFAULT_MAX_LIGHTS;
+        private int maxCameras = DEFAULT_MAX_CAMERAS;
+        private GrowthPolicy growthPolicy = GrowthPolicy.GROW;
+        private int workerThreads = defaultWorkerThreads();
+        private boolean validation = DEFAULT_VALIDATION;
+
+        private Builder() {
+        }
+
+        private Builder(SceneConfig c) {
+            maxNodes = c.maxNodes;
+            maxItems = c.maxItems;
+            maxLights = c.maxLights;
+            maxCameras = c.maxCameras;
+            growthPolicy = c.growthPolicy;
+            workerThreads = c.workerThreads;
+            validation = c.validation;
+        }
+
+        /** Sets {@value SceneConfig#MAX_NODES_KEY}: 1 to {@value SceneConfig#MAX_CAPACITY}. */
+        public Builder maxNodes(int maxNodes) {
+            this.maxNodes = maxNodes;
+            return this;
+        }
+
+        /** Sets {@value SceneConfig#MAX_ITEMS_KEY}: 1 to {@value SceneConfig#MAX_CAPACITY}. */
+        public Builder maxItems(int maxItems) {
+            this.maxItems = maxItems;
+            return this;
+        }
+
+        /** Sets {@value SceneConfig#MAX_LIGHTS_KEY}: 1 to {@value SceneConfig#MAX_CAPACITY}. */
+        public Builder maxLights(int maxLights) {
+            this.maxLights = maxLights;
+            return this;
+        }
+
+        /** Sets {@value SceneConfig#MAX_CAMERAS_KEY}: 1 to {@value SceneConfig#MAX_CAPACITY}. */
+        public Builder maxCameras(int maxCameras) {
+            this.maxCameras = maxCameras;
+            return this;
+        }
+
+        /** Sets the given capacity. */
+        public Builder capacity(SceneCapacity capacity, int value) {
+            switch (capacity) {
+                case NODES:
+                    return maxNodes(value);
+                case ITEMS:
+                    return maxItems(value);
+                case LIGHTS:
+                    return maxLights(value);
+                case CAMERAS:
+                    return maxCameras(value);
+                default:
+                    throw new AssertionError(capacity);
+            }
+        }
+
+        /** Sets {@value SceneConfig#GROWTH_POLICY_KEY}. */
+        public Builder growthPolicy(GrowthPolicy growthPolicy) {
+            this.growthPolicy = Objects.requireNonNull(growthPolicy, "growthPolicy");
+            return this;
+        }
+
+        /** Sets {@value SceneConfig#WORKER_THREADS_KEY}: 1 (the caller's thread) to
+         * {@value SceneConfig#MAX_WORKER_THREADS}. */
+        public Builder workerThreads(int workerThreads) {
+            this.workerThreads = workerThreads;
+            return this;
+        }
+
+        /** Sets {@value SceneConfig#VALIDATION_KEY}. */
+        public Builder validation(boolean validation) {
+            this.validation = validation;
+            return this;
+        }
+
+        /**
+         * The configuration, once every value is checked.
+         *
+         * @throws ConfigException naming the first key whose value breaks its rule
+         */
+        public SceneConfig build() {
+            checkRange(MAX_NODES_KEY, maxNodes, MAX_CAPACITY, CAPACITY_RULE);
+            checkRange(MAX_ITEMS_KEY, maxItems, MAX_CAPACITY, CAPACITY_RULE);
+            checkRange(MAX_LIGHTS_KEY, maxLights, MAX_CAPACITY, CAPACITY_RULE);
+            checkRange(MAX_CAMERAS_KEY, maxCameras, MAX_CAPACITY, CAPACITY_RULE);
+            checkRange(WORKER_THREADS_KEY, workerThreads, MAX_WORKER_THREADS, WORKER_THREADS_RULE);
+            return new SceneConfig(this);
+        }
+
+        /**
+         * Parses one textual value (already trimmed) into this builder; the check of the parsed value against its
+         * rule happens here too, so the exception can quote the text as written and say where it came from.
+         */
+        void set(String key, String value, String source) {
+            switch (key) {
+                case MAX_NODES_KEY:
+                    maxNodes = parseInt(key, value, MAX_CAPACITY, CAPACITY_RULE, source);
+                    break;
+                case MAX_ITEMS_KEY:
+                    maxItems = parseInt(key, value, MAX_CAPACITY, CAPACITY_RULE, source);
+                    break;
+                case MAX_LIGHTS_KEY:
+                    maxLights = parseInt(key, value, MAX_CAPACITY, CAPACITY_RULE, source);
+                    break;
+                case MAX_CAMERAS_KEY:
+                    maxCameras = parseInt(key, value, MAX_CAPACITY, CAPACITY_RULE, source);
+                    break;
+                case WORKER_THREADS_KEY:
+                    workerThreads = parseInt(key, value, MAX_WORKER_THREADS, WORKER_THREADS_RULE, source);
+                    break;
+                case GROWTH_POLICY_KEY:
+                    growthPolicy = parsePolicy(key, value, source);
+                    break;
+                case VALIDATION_KEY:
+                    validation = parseBoolean(key, value, source);
+                    break;
+                default:
+                    throw new ConfigException(key, value, ConfigReader.unknownKeyRule(key), source);
+            }
+        }
+
+        private static String rangeRule(int min, int max) {
+            return "must be an integer between " + min + " and " + max;
+        }
+
+        private static void checkRange(String key, int value, int max, String rule) {
+            if (value < 1 || value > max) {
+                throw new ConfigException(key, Integer.toString(value), rule, null);
+            }
+        }
+
+        private static int parseInt(String key, String value, int max, String rule, String source) {
+            int parsed;
+            try {
+                // Integer.parseInt rejects overflow as well as non-numbers, so both read as the range rule
+                parsed = Integer.parseInt(value);
+            } catch (NumberFormatException e) {
+                throw new ConfigException(key, value, rule, source);
+            }
+            if (parsed < 1 || parsed > max) {
+                throw new ConfigException(key, value, rule, source);
+            }
+            return parsed;
+        }
+
+        private static GrowthPolicy parsePolicy(String key, String value, String source) {
+            String upper = value.toUpperCase(Locale.ROOT);
+            for (GrowthPolicy policy : GrowthPolicy.values()) {
+                if (policy.name().equals(upper)) {
+                    return policy;
+                }
+            }
+            throw new ConfigException(key, value, GROWTH_POLICY_RULE, source);
+        }
+
+        private static boolean parseBoolean(String key, String value, String source) {
+            // Stricter than Boolean.parseBoolean, which reads "yes" or "on" as false without a word
+            if (value.equalsIgnoreCase("true")) {
+                return true;
+            }
+            if (value.equalsIgnoreCase("false")) {
+                return false;
+            }
+            throw new ConfigException(key, value, VALIDATION_RULE, source);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.container.IndexField;
+
+/**
+ * Something that is placed in the scene by attaching it to a {@link SceneNode}: an {@link Item}, a {@link Light}
+ * or a {@link Camera}. Each lives in its type's manager at its global index and, while attached, in its node's
+ * attachment list at its parent index (the Ogre 2.0 seed's {@code mGlobalIndex} and {@code mParentIndex}); only the
+ * {@link io.flatscene.core.container.SwapPopArray}s that hold it write those two fields.
+ */
+public abstract sealed class MovableObject permits Item, Light, Camera {
+    static final IndexField<MovableObject> PARENT_INDEX = new IndexField<>() {
+        @Override
+        public int get(MovableObject object) {
+            return object.parentIndex;
+        }
+
+        @Override
+        public void set(MovableObject object, int index) {
+            object.parentIndex = index;
+        }
+    };
+
+    final SceneManager scene;
+    private final String name;
+    long handle = HandleTable.NULL;
+    int globalIndex = IndexField.NOT_STORED;
+    int parentIndex = IndexField.NOT_STORED;
+    SceneNode parentNode;
+    boolean destroyed;
+
+    MovableObject(SceneManager scene, String name) {
+        this.scene = scene;
+        this.name = name == null ? "" : name;
+    }
+
+    /** The optional, not necessarily unique name given at creation ("" when none). */
+    public String name() {
+        return name;
+    }
+
+    /** The generational handle that {@code SceneManager.find...} accepts; stale once the object is destroyed. */
+    public long handle() {
+        return handle;
+    }
+
+    public SceneManager scene() {
+        return scene;
+    }
+
+    public boolean isAlive() {
+        return !destroyed;
+    }
+
+    /** The node this object is attached to, or null. */
+    public SceneNode getParentNode() {
+        checkAlive();
+        return parentNode;
+    }
+
+    public boolean isAttached() {
+        return getParentNode() != null;
+    }
+
+    /** Detaches this object from its node; nothing happens if it is not attached. */
+    public void detachFromParent() {
+        checkAlive();
+        if (parentNode != null) {
+            parentNode.detachObject(this);
+        }
+    }
+
+    /** Called by the node after this object joined or left its attachment list. */
+    void attachedTo(SceneNode node) {
+        parentNode = node;
+    }
+
+    final void checkAlive() {
+        if (destroyed) {
+            throw new IllegalStateException(describe() + " was destroyed and cannot be used");
+        }
+    }
+
+    /** The object as messages name it: kind, handle and name. */
+    String describe() {
+        return kind() + " " + HandleTable.describe(handle) + (name.isEmpty() ? "" : " '" + name + "'");
+    }
+
+    abstract String kind();
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}

@@ -1,0 +1,567 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.config.SceneCapacity;
+import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.container.GrowthPolicy;
+import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.container.IntrusiveListPool;
+import io.flatscene.core.container.SwapPopArray;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.joml.Matrix4f;
+import org.joml.Quaternionf;
+import org.joml.Vector3f;
+
+/**
+ * A scene: its nodes, its items, lights and cameras, and the flat per-frame passes over them.
+ *
+ * <p>Every structure is allocated for the capacities of the {@link SceneConfig} up front. Nodes live in a
+ * swap-and-pop node manager (global index) and in their parent's child list (parent index); their transforms in
+ * {@link NodeTransforms}. Each kind of movable object has its own manager; items keep their data in
+ * {@link ItemStore}. Structural changes are O(1) per node (see each method for the few that depend on depth), and
+ * with {@link SceneConfig#validation()} on, {@link #validate()} runs after every one of them.
+ *
+ * <p>A scene is not thread-safe: the game changes it from one thread, between frames.
+ */
+public final class SceneManager {
+    private static final Logger LOG = LogManager.getLogger(SceneManager.class);
+
+    /** Link slot 0 of the node list pool holds the deferred destruction list; the rest are user channels. */
+    private static final int PENDING_SLOT = 0;
+    /** The number of channels of {@link NodeList}s a game can use, each a link slot of its own. */
+    public static final int NODE_LIST_CHANNELS = 3;
+
+    private final SceneConfig config;
+    private final NodeTransforms transforms;
+    private final SwapPopArray<SceneNode> nodes;
+    private SceneNode[] nodeById;
+    private final ItemStore itemStore;
+    private final ObjectManager<Item> items;
+    private final ObjectManager<Light> lights;
+    private final ObjectManager<Camera> cameras;
+    private final IntrusiveListPool nodeLists;
+    private final int pendingDestruction;
+    private final SceneNode root;
+
+    // Scratch values for the allocation-free relative operations of SceneNode; a scene is used from one thread.
+    private final Vector3f scratchVector = new Vector3f();
+    private final Vector3f scratchVector2 = new Vector3f();
+    private final Vector3f scratchVector3 = new Vector3f();
+    private final Quaternionf scratchQuaternion = new Quaternionf();
+    private final Quaternionf scratchQuaternion2 = new Quaternionf();
+    private final Quaternionf scratchQuaternion3 = new Quaternionf();
+    private final Quaternionf scratchQuaternion4 = new Quaternionf();
+    private final Matrix4f scratchMatrix = new Matrix4f();
+
+    public SceneManager(SceneConfig config) {
+        this.config = Objects.requireNonNull(config, "config");
+        GrowthPolicy policy = config.growthPolicy();
+        String nodesKey = SceneCapacity.NODES.key();
+        this.transforms = new NodeTransforms(nodesKey, config.maxNodes(), policy);
+        // The id table inside NodeTransforms enforces the node capacity and logs its growth; the node manager has
+        // the same capacity and grows silently in step with it.
+        this.nodes = new SwapPopArray<>(nodesKey, config.maxNodes(), GrowthPolicy.ON_DEMAND, SceneNode.GLOBAL_INDEX);
+        this.nodeById = new SceneNode[config.maxNodes()];
+        this.itemStore = new ItemStore(config.maxItems());
+        this.items = new ObjectManager<>(SceneCapacity.ITEMS.key(), config.maxItems(), policy, itemStore);
+        this.lights = new ObjectManager<>(SceneCapacity.LIGHTS.key(), config.maxLights(), policy, null);
+        this.cameras = new ObjectManager<>(SceneCapacity.CAMERAS.key(), config.maxCameras(), policy, null);
+        this.nodeLists = new IntrusiveListPool("node lists", config.maxNodes(), 1 + NODE_LIST_CHANNELS,
+                GrowthPolicy.ON_DEMAND);
+        this.pendingDestruction = nodeLists.newList(PENDING_SLOT);
+        this.root = createNode(null, "root");
+        LOG.info("FlatScene scene created: {}", config);
+    }
+
+    public SceneConfig config() {
+        return config;
+    }
+
+    public SceneNode getRootNode() {
+        return root;
+    }
+
+    NodeTransforms transforms() {
+        return transforms;
+    }
+
+    ItemStore items() {
+        return itemStore;
+    }
+
+    // ---- nodes ----
+
+    /** Creates a detached node: it has no parent and is not drawn until it is added under the root's tree. */
+    public SceneNode createSceneNode(String name) {
+        return createNode(null, name);
+    }
+
+    SceneNode createNode(SceneNode parent, String name) {
+        checkMutable();
+        long handle = transforms.create(parent == null ? NodeTransforms.NO_PARENT : parent.id());
+        SceneNode node = new SceneNode(this, name, handle);
+        int id = node.id();
+        if (id >= nodeById.length) {
+            nodeById = Arrays.copyOf(nodeById, transforms.capacity());
+        }
+        nodeById[id] = node;
+        nodes.add(node);
+        if (parent != null) {
+            parent.children().add(node);
+            node.parent = parent;
+        }
+        afterStructuralChange();
+        return node;
+    }
+
+    /** Destroys the node and its whole subtree: O(1) per node destroyed. */
+    public void destroySceneNode(SceneNode node) {
+        destroySceneNode(node, DestroyMode.SUBTREE);
+    }
+
+    /**
+     * Destroys the node; its children are destroyed too or moved under the root, as {@code mode} says. Attached
+     * objects are detached, not destroyed.
+     */
+    public void destroySceneNode(SceneNode node, DestroyMode mode) {
+        checkOwned(node, "be destroyed");
+        Objects.requireNonNull(mode, "mode");
+        checkMutable();
+        if (node == root) {
+            throw new IllegalArgumentException("cannot destroy " + root.describe() + ": the root lives as long as its"
+                    + " scene");
+        }
+        if (mode == DestroyMode.REATTACH_CHILDREN_TO_ROOT) {
+            SwapPopArray<SceneNode> children = node.childrenOrNull();
+            while (children != null && !children.isEmpty()) {
+                reparentUnchecked(children.get(children.size() - 1), root);
+            }
+        }
+        destroySubtree(node);
+        afterStructuralChange();
+    }
+
+    /** Post-order, so each node is a leaf when it goes: recursion depth is the subtree's height. */
+    private void destroySubtree(SceneNode node) {
+        SwapPopArray<SceneNode> children = node.childrenOrNull();
+        while (children != null && !children.isEmpty()) {
+            destroySubtree(children.get(children.size() - 1));
+        }
+        SwapPopArray<MovableObject> attached = node.attachmentsOrNull();
+        while (attached != null && !attached.isEmpty()) {
+            MovableObject object = attached.get(attached.size() - 1);
+            attached.removeAt(attached.size() - 1);
+            object.attachedTo(null);
+        }
+        if (node.parent != null) {
+            node.parent.children().remove(node);
+            node.parent = null;
+        }
+        int id = node.id();
+        nodes.remove(node);
+        nodeLists.unlinkAll(id);
+        transforms.destroy(id);
+        nodeById[id] = null;
+    }
+
+    /**
+     * Queues the node for destruction at the end of the frame ({@link #processPendingDestruction()}). Queuing it
+     * twice is harmless; destroying it sooner takes it off the queue.
+     */
+    public void destroyLater(SceneNode node) {
+        checkOwned(node, "be queued for destruction");
+        if (node == root) {
+            throw new IllegalArgumentException("cannot queue " + root.describe() + " for destruction: the root lives"
+                    + " as long as its scene");
+        }
+        if (!nodeLists.contains(pendingDestruction, node.id())) {
+            nodeLists.pushBack(pendingDestruction, node.id());
+        }
+    }
+
+    public int pendingDestructionCount() {
+        return nodeLists.size(pendingDestruction);
+    }
+
+    /**
+     * Destroys every queued node with its subtree. A queued node inside another's subtree leaves the queue when that
+     * subtree goes, through the automatic unlinking of destroyed nodes.
+     *
+     * @return the number of queued nodes destroyed
+     */
+    public int processPendingDestruction() {
+        checkMutable();
+        int destroyed = 0;
+        for (int id = nodeLists.popFront(pendingDestruction); id != IntrusiveListPool.NONE;
+             id = nodeLists.popFront(pendingDestruction)) {
+            destroySubtree(nodeById[id]);
+            destroyed++;
+        }
+        if (destroyed > 0) {
+            afterStructuralChange();
+        }
+        return destroyed;
+    }
+
+    void reparent(SceneNode node, SceneNode newParent) {
+        checkMutable();
+        if (node == root) {
+            throw new IllegalArgumentException("cannot move " + root.describe() + ": the root has no parent");
+        }
+        for (SceneNode ancestor = newParent; ancestor != null; ancestor = ancestor.parent) {
+            if (ancestor == node) {
+                throw new IllegalArgumentException("cannot put " + node.describe() + " under " + newParent.describe()
+                        + ": that node is in its own subtree, which would make a cycle");
+            }
+        }
+        reparentUnchecked(node, newParent);
+        afterStructuralChange();
+    }
+
+    private void reparentUnchecked(SceneNode node, SceneNode newParent) {
+        if (node.parent == newParent) {
+            return;
+        }
+        int oldDepth = transforms.depthOf(node.id());
+        if (node.parent != null) {
+            node.parent.children().remove(node);
+        }
+        if (newParent != null) {
+            newParent.children().add(node);
+        }
+        node.parent = newParent;
+        transforms.setParent(node.id(), newParent == null ? NodeTransforms.NO_PARENT : newParent.id());
+        if (transforms.depthOf(node.id()) != oldDepth) {
+            moveDescendantsToNewDepth(node);
+        }
+    }
+
+    /** Parents before children, so each child's new depth is read from an already moved parent. */
+    private void moveDescendantsToNewDepth(SceneNode node) {
+        SwapPopArray<SceneNode> children = node.childrenOrNull();
+        if (children == null) {
+            return;
+        }
+        for (int i = 0; i < children.size(); i++) {
+            SceneNode child = children.get(i);
+            transforms.setParent(child.id(), node.id());
+            moveDescendantsToNewDepth(child);
+        }
+    }
+
+    /** The live node with this handle, or empty when the handle is stale (its node destroyed): O(1). */
+    public Optional<SceneNode> findNode(long handle) {
+        return transforms.ids().isValid(handle)
+                ? Optional.of(nodeById[HandleTable.indexOf(handle)])
+                : Optional.empty();
+    }
+
+    /** Every live node with this name, in no particular order: linear in the node count. */
+    public List<SceneNode> findNodesByName(String name) {
+        List<SceneNode> found = new ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            if (nodes.get(i).name().equals(name)) {
+                found.add(nodes.get(i));
+            }
+        }
+        return found;
+    }
+
+    /** The number of live nodes, the root included. */
+    public int nodeCount() {
+        return nodes.size();
+    }
+
+    /**
+     * A new list of nodes on one of the {@link #NODE_LIST_CHANNELS} channels (0-based); a node can be in one list
+     * per channel.
+     */
+    public NodeList createNodeList(int channel) {
+        Objects.checkIndex(channel, NODE_LIST_CHANNELS);
+        return new NodeList(this, nodeLists, nodeLists.newList(1 + channel), channel);
+    }
+
+    SceneNode nodeOrNull(int id) {
+        return id == IntrusiveListPool.NONE ? null : nodeById[id];
+    }
+
+    // ---- movable objects ----
+
+    public Item createItem(int meshId, int materialId, Aabb localAabb) {
+        return createItem("", meshId, materialId, localAabb);
+    }
+
+    /** Creates a detached item; attach it to a node to place it. */
+    public Item createItem(String name, int meshId, int materialId, Aabb localAabb) {
+        checkMutable();
+        if (localAabb == null) {
+            throw new IllegalArgumentException("item '" + name + "': local bounds must not be null");
+        }
+        Item item = new Item(this, name);
+        items.add(item);
+        itemStore.init(item.globalIndex, meshId, materialId, localAabb);
+        afterStructuralChange();
+        return item;
+    }
+
+    public Light createLight(String name, Light.Type type) {
+        checkMutable();
+        if (type == null) {
+            throw new IllegalArgumentException("light '" + name + "': type must not be null");
+        }
+        Light light = new Light(this, name, type);
+        lights.add(light);
+        afterStructuralChange();
+        return light;
+    }
+
+    public Camera createCamera(String name) {
+        checkMutable();
+        Camera camera = new Camera(this, name);
+        cameras.add(camera);
+        afterStructuralChange();
+        return camera;
+    }
+
+    /** Detaches the item if attached and destroys it: O(1). Its handle goes stale. */
+    public void destroyItem(Item item) {
+        destroyObject(item, items);
+    }
+
+    public void destroyLight(Light light) {
+        destroyObject(light, lights);
+    }
+
+    public void destroyCamera(Camera camera) {
+        destroyObject(camera, cameras);
+    }
+
+    private <T extends MovableObject> void destroyObject(T object, ObjectManager<T> manager) {
+        checkOwned(object, "be destroyed");
+        checkMutable();
+        if (object.parentNode != null) {
+            object.parentNode.detachObject(object);
+        }
+        manager.remove(object);
+        object.destroyed = true;
+        afterStructuralChange();
+    }
+
+    public Optional<Item> findItem(long handle) {
+        return Optional.ofNullable(items.find(handle));
+    }
+
+    public Optional<Light> findLight(long handle) {
+        return Optional.ofNullable(lights.find(handle));
+    }
+
+    public Optional<Camera> findCamera(long handle) {
+        return Optional.ofNullable(cameras.find(handle));
+    }
+
+    public int itemCount() {
+        return items.size();
+    }
+
+    public Item getItem(int globalIndex) {
+        return items.get(globalIndex);
+    }
+
+    public int lightCount() {
+        return lights.size();
+    }
+
+    public Light getLight(int globalIndex) {
+        return lights.get(globalIndex);
+    }
+
+    public int cameraCount() {
+        return cameras.size();
+    }
+
+    public Camera getCamera(int globalIndex) {
+        return cameras.get(globalIndex);
+    }
+
+    // ---- per-frame passes ----
+
+    /**
+     * Recomputes the world matrix of every node whose local transform, or an ancestor's, changed since the last
+     * call: one linear pass per depth level, parents before children, no allocation.
+     *
+     * @return the number of world matrices recomputed
+     */
+    public int updateAllTransforms() {
+        checkMutable();
+        return transforms.updateAll();
+    }
+
+    /** Recomputes every attached item's world bounds from its node's world matrix: one linear pass. */
+    public void updateAllBounds() {
+        checkMutable();
+        itemStore.updateBounds(0, items.size(), transforms);
+    }
+
+    // ---- checks ----
+
+    void checkMutable() {
+        if (transforms.isUpdating()) {
+            throw new IllegalStateException("the scene cannot change while its transform update pass runs");
+        }
+    }
+
+    void checkOwned(SceneNode node, String action) {
+        Objects.requireNonNull(node, "node");
+        if (node.scene() != this) {
+            throw new IllegalArgumentException(node.describe() + " cannot " + action + " here: it belongs to another"
+                    + " scene");
+        }
+        node.checkAlive();
+    }
+
+    void checkOwned(MovableObject object, String action) {
+        Objects.requireNonNull(object, "object");
+        if (object.scene != this) {
+            throw new IllegalArgumentException(object.describe() + " cannot " + action + " here: it belongs to"
+                    + " another scene");
+        }
+        object.checkAlive();
+    }
+
+    void afterStructuralChange() {
+        // The root's own creation is the first structural change; there is nothing to check until it exists.
+        if (config.validation() && root != null) {
+            validate();
+        }
+    }
+
+    /**
+     * Checks every invariant of the scene: the transform store's levels and id table; each node's global index,
+     * parent index, parent link and depth; each object's global index, handle and attachment; every list.
+     *
+     * @throws IllegalStateException naming the first broken invariant
+     */
+    public void validate() {
+        transforms.validate();
+        nodes.validate();
+        if (nodes.size() != transforms.size()) {
+            throw new IllegalStateException(nodes.size() + " nodes in the node manager but " + transforms.size()
+                    + " transform slots");
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            validateNode(nodes.get(i));
+        }
+        items.validate();
+        lights.validate();
+        cameras.validate();
+        validateAttachments(items);
+        validateAttachments(lights);
+        validateAttachments(cameras);
+        nodeLists.validate();
+        if (root.parent != null || transforms.depthOf(root.id()) != 0) {
+            throw new IllegalStateException(root.describe() + " must be a level-0 node without a parent");
+        }
+    }
+
+    private void validateNode(SceneNode node) {
+        int id = node.id();
+        if (!node.isAlive() || nodeById[id] != node) {
+            throw new IllegalStateException(node.describe() + " is in the node manager but its id " + id
+                    + " maps to " + nodeById[id]);
+        }
+        int expectedParent = node.parent == null ? NodeTransforms.NO_PARENT : node.parent.id();
+        if (transforms.parentOf(id) != expectedParent) {
+            throw new IllegalStateException(node.describe() + " has parent " + node.parent
+                    + " but its transform records parent id " + transforms.parentOf(id));
+        }
+        if (node.parent != null && (!node.parent.children().contains(node))) {
+            throw new IllegalStateException(node.describe() + " is not in its parent's child list at parent index "
+                    + node.parentIndex);
+        }
+        if (node.parent == null && node.parentIndex != -1) {
+            throw new IllegalStateException(node.describe() + " has no parent but parent index " + node.parentIndex);
+        }
+        SwapPopArray<SceneNode> children = node.childrenOrNull();
+        if (children != null) {
+            children.validate();
+            for (int c = 0; c < children.size(); c++) {
+                if (children.get(c).parent != node) {
+                    throw new IllegalStateException(children.get(c).describe() + " is in the child list of "
+                            + node.describe() + " but names " + children.get(c).parent + " as parent");
+                }
+            }
+        }
+        SwapPopArray<MovableObject> attached = node.attachmentsOrNull();
+        if (attached != null) {
+            attached.validate();
+            for (int a = 0; a < attached.size(); a++) {
+                if (attached.get(a).parentNode != node) {
+                    throw new IllegalStateException(attached.get(a).describe() + " is attached to " + node.describe()
+                            + " but names " + attached.get(a).parentNode + " as its node");
+                }
+            }
+        }
+        for (int slot = 0; slot < nodeLists.linkSlots(); slot++) {
+            int list = nodeLists.listOf(id, slot);
+            if (list != IntrusiveListPool.NONE && !nodeLists.contains(list, id)) {
+                throw new IllegalStateException(node.describe() + " records list " + list + " in slot " + slot
+                        + " but is not in it");
+            }
+        }
+    }
+
+    private <T extends MovableObject> void validateAttachments(ObjectManager<T> manager) {
+        for (int i = 0; i < manager.size(); i++) {
+            T object = manager.get(i);
+            SceneNode node = object.parentNode;
+            if (node != null && (!node.isAlive() || node.getAttachedObject(object.parentIndex) != object)) {
+                throw new IllegalStateException(object.describe() + " names " + node.describe() + " as its node but "
+                        + "is not in its attachment list at parent index " + object.parentIndex);
+            }
+            if (object instanceof Item && itemStore.nodeId[i] != (node == null ? NodeTransforms.NO_PARENT
+                    : node.id())) {
+                throw new IllegalStateException(object.describe() + " is attached to " + node + " but its item data "
+                        + "records node id " + itemStore.nodeId[i]);
+            }
+        }
+    }
+
+    // ---- scratch values for SceneNode ----
+
+    Vector3f scratchVector() {
+        return scratchVector;
+    }
+
+    Vector3f scratchVector2() {
+        return scratchVector2;
+    }
+
+    Vector3f scratchVector3() {
+        return scratchVector3;
+    }
+
+    Quaternionf scratchQuaternion() {
+        return scratchQuaternion;
+    }
+
+    Quaternionf scratchQuaternion2() {
+        return scratchQuaternion2;
+    }
+
+    Quaternionf scratchQuaternion3() {
+        return scratchQuaternion3;
+    }
+
+    Quaternionf scratchQuaternion4() {
+        return scratchQuaternion4;
+    }
+
+    Matrix4f scratchMatrix() {
+        return scratchMatrix;
+    }
+}

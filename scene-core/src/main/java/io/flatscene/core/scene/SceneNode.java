@@ -1,0 +1,506 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.container.GrowthPolicy;
+import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.container.IndexField;
+import io.flatscene.core.container.SwapPopArray;
+import org.joml.Matrix4f;
+import org.joml.Matrix4x3f;
+import org.joml.Quaternionf;
+import org.joml.Quaternionfc;
+import org.joml.Vector3f;
+import org.joml.Vector3fc;
+
+/**
+ * A node of the scene hierarchy. Its transform lives in the scene's flat {@link NodeTransforms} arrays under its
+ * stable id; this object holds the hierarchy links: its place in the scene's node manager (global index), in its
+ * parent's child list (parent index), its children and its attached objects. Setters are chainable and allocate
+ * nothing, so a game can move nodes every frame.
+ *
+ * <p>World-space reads ({@link #getWorldMatrix}) and world-space operations ({@link Space#WORLD}) use world
+ * matrices as of the last {@link SceneManager#updateAllTransforms()}.
+ */
+public final class SceneNode {
+    static final IndexField<SceneNode> GLOBAL_INDEX = new IndexField<>() {
+        @Override
+        public int get(SceneNode node) {
+            return node.globalIndex;
+        }
+
+        @Override
+        public void set(SceneNode node, int index) {
+            node.globalIndex = index;
+        }
+    };
+
+    static final IndexField<SceneNode> PARENT_INDEX = new IndexField<>() {
+        @Override
+        public int get(SceneNode node) {
+            return node.parentIndex;
+        }
+
+        @Override
+        public void set(SceneNode node, int index) {
+            node.parentIndex = index;
+        }
+    };
+
+    private static final int INITIAL_LIST_CAPACITY = 4;
+
+    private final SceneManager scene;
+    private final String name;
+    private final long handle;
+    int globalIndex = IndexField.NOT_STORED;
+    int parentIndex = IndexField.NOT_STORED;
+    SceneNode parent;
+    /** Created on the first child, so the many leaves of a scene pay nothing for it. */
+    private SwapPopArray<SceneNode> children;
+    private SwapPopArray<MovableObject> attachments;
+
+    SceneNode(SceneManager scene, String name, long handle) {
+        this.scene = scene;
+        this.name = name == null ? "" : name;
+        this.handle = handle;
+    }
+
+    /** The stable id: the index of the node's handle, fixed for its lifetime. */
+    int id() {
+        return HandleTable.indexOf(handle);
+    }
+
+    public long handle() {
+        return handle;
+    }
+
+    /** The optional, not necessarily unique name given at creation ("" when none). */
+    public String name() {
+        return name;
+    }
+
+    public SceneManager scene() {
+        return scene;
+    }
+
+    public boolean isAlive() {
+        return scene.transforms().ids().isValid(handle);
+    }
+
+    /** 0 for the root and for detached nodes, their parent's depth plus one otherwise. */
+    public int depth() {
+        checkAlive();
+        return scene.transforms().depthOf(id());
+    }
+
+    /** The parent, or null for the root and for detached nodes. */
+    public SceneNode getParent() {
+        checkAlive();
+        return parent;
+    }
+
+    public boolean isRoot() {
+        return this == scene.getRootNode();
+    }
+
+    /** Whether this node hangs (through its ancestors) from the scene's root, and so is part of what is drawn. */
+    public boolean isInSceneGraph() {
+        checkAlive();
+        SceneNode top = this;
+        while (top.parent != null) {
+            top = top.parent;
+        }
+        return top.isRoot();
+    }
+
+    public int childCount() {
+        checkAlive();
+        return children == null ? 0 : children.size();
+    }
+
+    /** The child at {@code index}; swap-and-pop removal reorders children, so indices are not stable. */
+    public SceneNode getChild(int index) {
+        checkAlive();
+        if (children == null) {
+            throw new IndexOutOfBoundsException(describe() + " has no children");
+        }
+        return children.get(index);
+    }
+
+    public SceneNode createChild() {
+        return createChild("");
+    }
+
+    public SceneNode createChild(String name) {
+        checkAlive();
+        return scene.createNode(this, name);
+    }
+
+    /**
+     * Makes a detached node a child of this one.
+     *
+     * @throws IllegalStateException    if {@code child} already has a parent (use {@link #reparent})
+     * @throws IllegalArgumentException if {@code child} is this node or one of its ancestors, or from another scene
+     */
+    public SceneNode addChild(SceneNode child) {
+        checkAlive();
+        scene.checkOwned(child, "be added as a child");
+        if (child.parent != null) {
+            throw new IllegalStateException("cannot add " + child.describe() + " to " + describe() + ": it is a child"
+                    + " of " + child.parent.describe() + "; detach or reparent it");
+        }
+        scene.reparent(child, this);
+        return this;
+    }
+
+    /** Detaches a child of this node; it becomes a detached node with its subtree. */
+    public SceneNode removeChild(SceneNode child) {
+        checkAlive();
+        scene.checkOwned(child, "be removed as a child");
+        if (child.parent != this) {
+            throw new IllegalArgumentException("cannot remove " + child.describe() + " from " + describe()
+                    + ": it is not a child of it");
+        }
+        scene.reparent(child, null);
+        return this;
+    }
+
+    /**
+     * Moves this node, with its subtree, under {@code newParent}. O(1) when the depth stays the same, O(subtree)
+     * otherwise. Local transforms are kept, so world transforms follow the new parent.
+     */
+    public SceneNode reparent(SceneNode newParent) {
+        checkAlive();
+        scene.checkOwned(newParent, "become a parent");
+        scene.reparent(this, newParent);
+        return this;
+    }
+
+    /** Detaches this node from its parent; it keeps its subtree and is no longer part of the drawn scene. */
+    public SceneNode detachFromParent() {
+        checkAlive();
+        if (parent != null) {
+            scene.reparent(this, null);
+        }
+        return this;
+    }
+
+    SwapPopArray<SceneNode> children() {
+        if (children == null) {
+            children = new SwapPopArray<>("children of " + describe(), INITIAL_LIST_CAPACITY, GrowthPolicy.ON_DEMAND,
+                    PARENT_INDEX);
+        }
+        return children;
+    }
+
+    SwapPopArray<SceneNode> childrenOrNull() {
+        return children;
+    }
+
+    SwapPopArray<MovableObject> attachmentsOrNull() {
+        return attachments;
+    }
+
+    // ---- attached objects ----
+
+    /**
+     * Attaches an object to this node in O(1).
+     *
+     * @throws IllegalStateException if the object is attached to a node already, or destroyed
+     */
+    public SceneNode attachObject(MovableObject object) {
+        checkAlive();
+        scene.checkOwned(object, "be attached");
+        scene.checkMutable();
+        if (object.parentNode != null) {
+            throw new IllegalStateException("cannot attach " + object.describe() + " to " + describe()
+                    + ": it is attached to " + object.parentNode.describe());
+        }
+        if (attachments == null) {
+            attachments = new SwapPopArray<>("objects of " + describe(), INITIAL_LIST_CAPACITY,
+                    GrowthPolicy.ON_DEMAND, MovableObject.PARENT_INDEX);
+        }
+        attachments.add(object);
+        object.attachedTo(this);
+        scene.afterStructuralChange();
+        return this;
+    }
+
+    /**
+     * Detaches an object from this node in O(1).
+     *
+     * @throws IllegalArgumentException if the object is not attached to this node
+     */
+    public SceneNode detachObject(MovableObject object) {
+        checkAlive();
+        scene.checkOwned(object, "be detached");
+        scene.checkMutable();
+        if (object.parentNode != this) {
+            throw new IllegalArgumentException("cannot detach " + object.describe() + " from " + describe()
+                    + ": it is attached to " + (object.parentNode == null ? "no node" : object.parentNode.describe()));
+        }
+        attachments.remove(object);
+        object.attachedTo(null);
+        scene.afterStructuralChange();
+        return this;
+    }
+
+    public int attachedObjectCount() {
+        checkAlive();
+        return attachments == null ? 0 : attachments.size();
+    }
+
+    public MovableObject getAttachedObject(int index) {
+        checkAlive();
+        if (attachments == null) {
+            throw new IndexOutOfBoundsException(describe() + " has no attached objects");
+        }
+        return attachments.get(index);
+    }
+
+    // ---- local transform ----
+
+    public SceneNode setPosition(float x, float y, float z) {
+        checkWritable();
+        checkFinite("position", x, y, z, 0f);
+        scene.transforms().setPosition(id(), x, y, z);
+        return this;
+    }
+
+    public SceneNode setPosition(Vector3fc position) {
+        return setPosition(position.x(), position.y(), position.z());
+    }
+
+    public SceneNode setOrientation(float x, float y, float z, float w) {
+        checkWritable();
+        checkFinite("orientation", x, y, z, w);
+        if (x * x + y * y + z * z + w * w == 0f) {
+            throw new IllegalArgumentException(describe() + ": orientation (0, 0, 0, 0) is not a rotation");
+        }
+        scene.transforms().setOrientation(id(), x, y, z, w);
+        return this;
+    }
+
+    public SceneNode setOrientation(Quaternionfc orientation) {
+        return setOrientation(orientation.x(), orientation.y(), orientation.z(), orientation.w());
+    }
+
+    public SceneNode setScale(float x, float y, float z) {
+        checkWritable();
+        checkFinite("scale", x, y, z, 0f);
+        scene.transforms().setScale(id(), x, y, z);
+        return this;
+    }
+
+    public SceneNode setScale(Vector3fc scale) {
+        return setScale(scale.x(), scale.y(), scale.z());
+    }
+
+    /** Whether this node's orientation follows its parent's (default true). */
+    public SceneNode setInheritOrientation(boolean inherit) {
+        checkWritable();
+        scene.transforms().setInherit(id(), inherit, scene.transforms().inheritsScale(id()));
+        return this;
+    }
+
+    /** Whether this node's scale follows its parent's (default true). */
+    public SceneNode setInheritScale(boolean inherit) {
+        checkWritable();
+        scene.transforms().setInherit(id(), scene.transforms().inheritsOrientation(id()), inherit);
+        return this;
+    }
+
+    public boolean inheritsOrientation() {
+        checkAlive();
+        return scene.transforms().inheritsOrientation(id());
+    }
+
+    public boolean inheritsScale() {
+        checkAlive();
+        return scene.transforms().inheritsScale(id());
+    }
+
+    public Vector3f getPosition(Vector3f dest) {
+        checkAlive();
+        NodeTransforms t = scene.transforms();
+        int id = id();
+        return dest.set(t.position(id, 0), t.position(id, 1), t.position(id, 2));
+    }
+
+    public Quaternionf getOrientation(Quaternionf dest) {
+        checkAlive();
+        NodeTransforms t = scene.transforms();
+        int id = id();
+        return dest.set(t.orientation(id, 0), t.orientation(id, 1), t.orientation(id, 2), t.orientation(id, 3));
+    }
+
+    public Vector3f getScale(Vector3f dest) {
+        checkAlive();
+        NodeTransforms t = scene.transforms();
+        int id = id();
+        return dest.set(t.scale(id, 0), t.scale(id, 1), t.scale(id, 2));
+    }
+
+    // ---- relative operations ----
+
+    /** Moves the node by a vector expressed in {@code space}. */
+    public SceneNode translate(float x, float y, float z, Space space) {
+        checkWritable();
+        checkFinite("translation", x, y, z, 0f);
+        Vector3f delta = scene.scratchVector().set(x, y, z);
+        switch (space) {
+            case LOCAL -> getOrientation(scene.scratchQuaternion()).transform(delta);
+            case PARENT -> { }
+            case WORLD -> toParentSpaceDirection(delta);
+        }
+        Vector3f position = getPosition(scene.scratchVector2());
+        return setPosition(position.x + delta.x, position.y + delta.y, position.z + delta.z);
+    }
+
+    /** Rotates the node by {@code rotation} expressed in {@code space}. */
+    public SceneNode rotate(Quaternionfc rotation, Space space) {
+        checkWritable();
+        checkFinite("rotation", rotation.x(), rotation.y(), rotation.z(), rotation.w());
+        Quaternionf orientation = getOrientation(scene.scratchQuaternion());
+        switch (space) {
+            case LOCAL -> orientation.mul(rotation);
+            case PARENT -> orientation.premul(rotation);
+            case WORLD -> {
+                // In parent space the world rotation reads pr^-1 · q · pr, where pr is the parent's world rotation.
+                Quaternionf parentRotation = parentWorldRotation(scene.scratchQuaternion2());
+                Quaternionf inParent = scene.scratchQuaternion3().set(parentRotation).conjugate().mul(rotation)
+                        .mul(parentRotation);
+                orientation.premul(inParent);
+            }
+        }
+        return setOrientation(orientation);
+    }
+
+    /** Rotates about the Y axis of {@code space} by {@code radians}. */
+    public SceneNode yaw(float radians, Space space) {
+        return rotate(scene.scratchQuaternion4().rotationY(radians), space);
+    }
+
+    /** Rotates about the X axis of {@code space} by {@code radians}. */
+    public SceneNode pitch(float radians, Space space) {
+        return rotate(scene.scratchQuaternion4().rotationX(radians), space);
+    }
+
+    /** Rotates about the Z axis of {@code space} by {@code radians}. */
+    public SceneNode roll(float radians, Space space) {
+        return rotate(scene.scratchQuaternion4().rotationZ(radians), space);
+    }
+
+    /**
+     * Turns the node so that its -Z axis points at {@code target} (a point in {@code space}), keeping the parent's
+     * +Y as up where possible.
+     *
+     * @throws IllegalArgumentException if the target coincides with the node's position
+     */
+    public SceneNode lookAt(Vector3fc target, Space space) {
+        checkWritable();
+        checkFinite("look-at target", target.x(), target.y(), target.z(), 0f);
+        Vector3f point = scene.scratchVector().set(target);
+        Vector3f position = getPosition(scene.scratchVector2());
+        switch (space) {
+            case LOCAL -> {
+                point.mul(getScale(scene.scratchVector3()));
+                getOrientation(scene.scratchQuaternion()).transform(point);
+                point.add(position);
+            }
+            case PARENT -> { }
+            case WORLD -> toParentSpacePoint(point);
+        }
+        Vector3f direction = point.sub(position);
+        if (direction.lengthSquared() == 0f) {
+            throw new IllegalArgumentException(describe() + ": cannot look at " + target + " in " + space
+                    + " space: it is the node's own position");
+        }
+        direction.normalize();
+        float upY = Math.abs(direction.y) > 0.9999f ? 0f : 1f;
+        float upZ = upY == 0f ? 1f : 0f;
+        // lookAlong builds the rotation taking its argument to +Z; its inverse takes +Z to -direction, so -Z to
+        // direction.
+        Quaternionf orientation = scene.scratchQuaternion().identity()
+                .lookAlong(-direction.x, -direction.y, -direction.z, 0f, upY, upZ).conjugate();
+        return setOrientation(orientation);
+    }
+
+    private void toParentSpaceDirection(Vector3f direction) {
+        if (parent != null) {
+            parent.getWorldMatrix(scene.scratchMatrix()).invert().transformDirection(direction);
+        }
+    }
+
+    private void toParentSpacePoint(Vector3f point) {
+        if (parent != null) {
+            parent.getWorldMatrix(scene.scratchMatrix()).invert().transformPosition(point);
+        }
+    }
+
+    private Quaternionf parentWorldRotation(Quaternionf dest) {
+        if (parent == null) {
+            return dest.identity();
+        }
+        return parent.getWorldMatrix(scene.scratchMatrix()).getNormalizedRotation(dest);
+    }
+
+    // ---- world transform ----
+
+    /** The world matrix as of the last transform update, written into {@code dest}. */
+    public Matrix4x3f getWorldMatrix(Matrix4x3f dest) {
+        checkAlive();
+        NodeTransforms t = scene.transforms();
+        int id = id();
+        return dest.set(t.world(id, 0), t.world(id, 1), t.world(id, 2), t.world(id, 3), t.world(id, 4),
+                t.world(id, 5), t.world(id, 6), t.world(id, 7), t.world(id, 8), t.world(id, 9), t.world(id, 10),
+                t.world(id, 11));
+    }
+
+    /** The world matrix as of the last transform update, written into {@code dest}. */
+    public Matrix4f getWorldMatrix(Matrix4f dest) {
+        checkAlive();
+        NodeTransforms t = scene.transforms();
+        int id = id();
+        return dest.set(t.world(id, 0), t.world(id, 1), t.world(id, 2), 0f, t.world(id, 3), t.world(id, 4),
+                t.world(id, 5), 0f, t.world(id, 6), t.world(id, 7), t.world(id, 8), 0f, t.world(id, 9),
+                t.world(id, 10), t.world(id, 11), 1f);
+    }
+
+    /** The world position as of the last transform update, written into {@code dest}. */
+    public Vector3f getWorldPosition(Vector3f dest) {
+        checkAlive();
+        NodeTransforms t = scene.transforms();
+        int id = id();
+        return dest.set(t.world(id, 9), t.world(id, 10), t.world(id, 11));
+    }
+
+    // ---- checks ----
+
+    void checkAlive() {
+        if (!isAlive()) {
+            throw new IllegalStateException(describe() + " was destroyed and cannot be used");
+        }
+    }
+
+    private void checkWritable() {
+        checkAlive();
+        scene.checkMutable();
+    }
+
+    private void checkFinite(String what, float x, float y, float z, float w) {
+        if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z) || !Float.isFinite(w)) {
+            throw new IllegalArgumentException(describe() + ": " + what + " (" + x + ", " + y + ", " + z
+                    + (what.equals("orientation") || what.equals("rotation") ? ", " + w : "")
+                    + ") must be finite: NaN and infinity would spread to every descendant");
+        }
+    }
+
+    /** The node as messages name it: handle (id:version) and name. */
+    String describe() {
+        return "node " + HandleTable.describe(handle) + (name.isEmpty() ? "" : " '" + name + "'");
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}
