@@ -35,7 +35,7 @@ public final class DeadEntryVector {
         this.values = new int[Capacity.checkInitial(name, capacity)];
     }
 
-    /** The dead-entry encoding of a free-list link: {@code -3 - next}, always {@code <= -2}. */
+    /** The dead-entry encoding of a free-list link: {@code -3 - next}, {@code <= -2} for every index an array can have. */
     static int encodeLink(int next) {
         return -3 - next;
     }
@@ -130,7 +130,7 @@ public final class DeadEntryVector {
         while (i < size && values[i] < NONE) {
             i++;
         }
-        return i;
+        return Math.min(i, size);
     }
 
     /**

@@ -11,9 +11,8 @@ import java.util.Objects;
  *
  * <h2>Layout</h2>
  * One set of primitive arrays, indexed by <em>slot</em>: local position (3 floats), orientation (unit quaternion,
- * 4), scale (3), world matrix (affine, 12 floats in JOML {@code Matrix4x3f} column order), parent id, own id, flags
- * (dirty, inherit orientation, inherit scale, and the depth in the high bits) and the pass in which the world matrix
- * last changed. Slots are grouped by depth: level {@code d} occupies {@code [levelStart[d], levelStart[d+1])}, so
+ * 4), scale (3), world matrix (affine, 12 floats in JOML {@code Matrix4x3f} column order), parent id, own id and
+ * flags (dirty, changed, inherit orientation, inherit scale, and the depth in the high bits): 100 bytes a node. Slots are grouped by depth: level {@code d} occupies {@code [levelStart[d], levelStart[d+1])}, so
  * every parent sits before all of its children and {@link #updateAll()} is one forward sweep, level by level
  * (Ogre-next keeps one pool per depth for the same reason). Level 0 holds the scene root and every detached node.
  *
@@ -29,12 +28,15 @@ import java.util.Objects;
  * <h2>Dirty tracking</h2>
  * A setter marks its slot dirty and its level dirty. A level is skipped whole when none of its nodes is dirty and no
  * node of the level above changed in this pass, so a still scene costs one check per level; otherwise a node is
- * recomputed when it is dirty or its parent changed in this pass ({@code changedInPass[parentSlot] == pass}).
+ * recomputed when it is dirty or its parent changed in this pass. The CHANGED bit says the latter without a
+ * per-pass counter: every node of a level that is scanned gets its bit rewritten (set or cleared), and a child reads
+ * its parent's bit only when the parent level was scanned in this pass, so a stale bit is never read.
  */
 final class NodeTransforms {
     static final int NO_PARENT = -1;
 
     private static final int DIRTY = 1;
+    private static final int CHANGED = 1 << 3;
     private static final int INHERIT_ORIENTATION = 1 << 1;
     private static final int INHERIT_SCALE = 1 << 2;
     private static final int DEPTH_SHIFT = 8;
@@ -53,13 +55,11 @@ final class NodeTransforms {
     private int[] parentId;
     private int[] idAt;
     private int[] flags;
-    private int[] changedInPass;
 
     private int levels;
     private int[] levelStart = new int[9];
     private boolean[] levelDirty = new boolean[8];
     private boolean[] levelChanged = new boolean[8];
-    private int pass;
     private boolean updating;
 
     NodeTransforms(String capacityName, int capacity, GrowthPolicy policy) {
@@ -78,7 +78,6 @@ final class NodeTransforms {
         parentId = resize(parentId, slots);
         idAt = resize(idAt, slots);
         flags = resize(flags, slots);
-        changedInPass = resize(changedInPass, slots);
         capacity = newCapacity;
     }
 
@@ -131,7 +130,6 @@ final class NodeTransforms {
         writeIdentity(slot);
         parentId[slot] = parent;
         flags[slot] = (depth << DEPTH_SHIFT) | DIRTY | INHERIT_ORIENTATION | INHERIT_SCALE;
-        changedInPass[slot] = 0;
         levelDirty[depth] = true;
         return handle;
     }
@@ -253,7 +251,6 @@ final class NodeTransforms {
         parentId[to] = parentId[from];
         idAt[to] = idAt[from];
         flags[to] = flags[from];
-        changedInPass[to] = changedInPass[from];
     }
 
     private void writeIdentity(int slot) {
@@ -342,11 +339,6 @@ final class NodeTransforms {
     int updateAll() {
         updating = true;
         try {
-            if (++pass == Integer.MAX_VALUE) {
-                // Keep "changed in this pass" unambiguous after two billion passes.
-                Arrays.fill(changedInPass, 0);
-                pass = 1;
-            }
             int updated = 0;
             for (int level = 0; level < levels; level++) {
                 boolean parentsChanged = level > 0 && levelChanged[level - 1];
@@ -367,7 +359,6 @@ final class NodeTransforms {
 
     private int updateLevel(int level, boolean parentsChanged) {
         int end = levelStart[level + 1];
-        int currentPass = pass;
         int changed = 0;
         for (int slot = levelStart[level]; slot < end; slot++) {
             int f = flags[slot];
@@ -375,17 +366,22 @@ final class NodeTransforms {
             boolean stale = (f & DIRTY) != 0;
             if (level > 0 && (stale || parentsChanged)) {
                 parentSlot = ids.slotAt(parentId[slot]);
-                stale |= changedInPass[parentSlot] == currentPass;
+                stale |= parentsChanged && (flags[parentSlot] & CHANGED) != 0;
             }
+            int updatedFlags;
             if (stale) {
                 if (level == 0) {
                     writeLocal(slot);
                 } else {
                     writeChild(slot, parentSlot, f);
                 }
-                flags[slot] = f & ~DIRTY;
-                changedInPass[slot] = currentPass;
+                updatedFlags = (f & ~DIRTY) | CHANGED;
                 changed++;
+            } else {
+                updatedFlags = f & ~CHANGED;
+            }
+            if (updatedFlags != f) {
+                flags[slot] = updatedFlags;
             }
         }
         return changed;

@@ -71,8 +71,9 @@ public final class SceneManager {
         this.items = new ObjectManager<>(SceneCapacity.ITEMS.key(), config.maxItems(), policy, itemStore);
         this.lights = new ObjectManager<>(SceneCapacity.LIGHTS.key(), config.maxLights(), policy, null);
         this.cameras = new ObjectManager<>(SceneCapacity.CAMERAS.key(), config.maxCameras(), policy, null);
-        this.nodeLists = new IntrusiveListPool("node lists", config.maxNodes(), 1 + NODE_LIST_CHANNELS,
-                GrowthPolicy.ON_DEMAND);
+        // Lists hold the few nodes a game queues or tracks, so their links grow on first use rather than costing
+        // every node of the declared capacity 12 bytes per channel.
+        this.nodeLists = new IntrusiveListPool("node lists", 0, 1 + NODE_LIST_CHANNELS, GrowthPolicy.ON_DEMAND);
         this.pendingDestruction = nodeLists.newList(PENDING_SLOT);
         this.root = createNode(null, "root");
         LOG.info("FlatScene scene created: {}", config);
