@@ -1,0 +1,47 @@
+package io.flatscene.core.container;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class GrowthPolicyTest {
+
+    @Test
+    void everyPolicyAgreesOnHowFarToGrow() {
+        assertEquals(16, Capacity.next("x", GrowthPolicy.GROW, 10, 11));
+        assertEquals(16, Capacity.next("x", GrowthPolicy.ON_DEMAND, 10, 11));
+        assertEquals(40, Capacity.next("x", GrowthPolicy.GROW, 10, 40), "at least what is required");
+        assertEquals(1, Capacity.next("x", GrowthPolicy.GROW, 0, 1), "an empty container can grow");
+        assertEquals(Capacity.MAX_ARRAY_LENGTH,
+                Capacity.next("x", GrowthPolicy.GROW, Capacity.MAX_ARRAY_LENGTH - 10, Capacity.MAX_ARRAY_LENGTH),
+                "growth stops at the largest array");
+    }
+
+    @Test
+    void failNamesTheCapacityThatRanOut() {
+        CapacityExceededException e = assertThrows(CapacityExceededException.class,
+                () -> Capacity.next("flatscene.maxItems", GrowthPolicy.FAIL, 8, 9));
+        assertEquals("flatscene.maxItems", e.capacityName());
+        assertEquals(8, e.capacity());
+        assertTrue(e.getMessage().contains("flatscene.maxItems") && e.getMessage().contains("8"), e.getMessage());
+    }
+
+    @Test
+    void nothingGrowsPastTheLargestArray() {
+        assertThrows(CapacityExceededException.class,
+                () -> Capacity.next("x", GrowthPolicy.GROW, Capacity.MAX_ARRAY_LENGTH, Capacity.MAX_ARRAY_LENGTH + 1));
+    }
+
+    @Test
+    void onDemandGrowsLikeGrow() {
+        SwapPopArray<SwapPopArrayTest.Node> array = new SwapPopArray<>("children", 1, GrowthPolicy.ON_DEMAND,
+                SwapPopArrayTest.GLOBAL);
+        for (int i = 0; i < 100; i++) {
+            array.add(new SwapPopArrayTest.Node(i));
+        }
+        array.validate();
+        assertEquals(100, array.size());
+    }
+}
