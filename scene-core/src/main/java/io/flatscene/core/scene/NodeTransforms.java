@@ -3,6 +3,7 @@ package io.flatscene.core.scene;
 import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.parallel.WorkerPool;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -12,39 +13,51 @@ import java.util.Objects;
  * <h2>Layout</h2>
  * One set of primitive arrays, indexed by <em>slot</em>: local position (3 floats), orientation (unit quaternion,
  * 4), scale (3), world matrix (affine, 12 floats in JOML {@code Matrix4x3f} column order), parent id, own id and
- * flags (dirty, changed, inherit orientation, inherit scale, and the depth in the high bits): 100 bytes a node. Slots are grouped by depth: level {@code d} occupies {@code [levelStart[d], levelStart[d+1])}, so
- * every parent sits before all of its children and {@link #updateAll()} is one forward sweep, level by level
- * (Ogre-next keeps one pool per depth for the same reason). Level 0 holds the scene root and every detached node.
+ * flags (dirty, changed, in-graph, inherit orientation, inherit scale, and the band in the high bits): 100 bytes a
+ * node. Slots are grouped in <em>bands</em>, two per depth: band {@code 2d} holds the dynamic nodes of depth
+ * {@code d}, band {@code 2d+1} its static ones, and band {@code b} occupies {@code [bandStart[b], bandStart[b+1])}.
+ * Every parent sits in an earlier band than its children, so {@link #updateAll} is one forward sweep, band by band
+ * (Ogre-next keeps one pool per depth for the same reason). Depth 0 holds the scene root and every detached node.
  *
  * <h2>Moving slots, and why children never go stale</h2>
  * Nodes refer to their parent by stable id, never by slot; the id → slot table is the {@link HandleTable}, whose
  * entry for a node is fixed up in {@link #moveSlot}, the only code that moves a node's data. So moving a parent costs
- * O(1) whatever its child count. Inserting into level {@code d} opens a slot at the level's end by moving the first
- * node of each deeper level to that level's end (one move per deeper level); removing swap-pops within the level
- * and closes the gap the same way. Both cost O(D) moves for D levels below the node: bounded by the scene's depth,
+ * O(1) whatever its child count. Inserting into band {@code b} opens a slot at the band's end by moving the first
+ * node of each later band to that band's end (one move per later band); removing swap-pops within the band and
+ * closes the gap the same way. Both cost O(B) moves for B bands after the node's: bounded by twice the scene's depth,
  * never by its size or a sibling count. The arrays are allocated for the declared capacity up front and hold one
- * extra staging slot (index {@code capacity}) through which a node changing depth passes.
+ * extra staging slot (index {@code capacity}) through which a node changing band passes.
  *
- * <h2>Dirty tracking</h2>
- * A setter marks its slot dirty and its level dirty. A level is skipped whole when none of its nodes is dirty and no
- * node of the level above changed in this pass, so a still scene costs one check per level; otherwise a node is
+ * <h2>Dirty tracking and static nodes</h2>
+ * A setter marks its slot dirty and its band dirty. A band is skipped whole when none of its nodes is dirty and no
+ * band its parents live in changed in this pass, so a still scene costs one check per band; otherwise a node is
  * recomputed when it is dirty or its parent changed in this pass. The CHANGED bit says the latter without a
- * per-pass counter: every node of a level that is scanned gets its bit rewritten (set or cleared), and a child reads
- * its parent's bit only when the parent level was scanned in this pass, so a stale bit is never read.
+ * per-pass counter: every node of a band that is scanned gets its bit rewritten (set or cleared), and a child reads
+ * its parent's bit only when the parent's band was scanned in this pass, so a stale bit is never read. A static
+ * node's parent is static or at depth 0 (the scene enforces it), so below depth 1 a static band looks only at the
+ * static band above it: a static subtree costs nothing per frame until one of its nodes changes.
+ *
+ * <h2>In the scene graph</h2>
+ * The IN_GRAPH bit, recomputed with the world matrix, says whether the node hangs from the scene's root (rather
+ * than from a detached node). Culling reads it; a reparented node is dirty, so its subtree's bits follow it.
  */
 final class NodeTransforms {
     static final int NO_PARENT = -1;
 
     private static final int DIRTY = 1;
-    private static final int CHANGED = 1 << 3;
     private static final int INHERIT_ORIENTATION = 1 << 1;
     private static final int INHERIT_SCALE = 1 << 2;
-    private static final int DEPTH_SHIFT = 8;
-    private static final int LOW_BITS = (1 << DEPTH_SHIFT) - 1;
+    private static final int CHANGED = 1 << 3;
+    private static final int IN_GRAPH = 1 << 4;
+    private static final int BAND_SHIFT = 8;
+    private static final int LOW_BITS = (1 << BAND_SHIFT) - 1;
+    /** Bands smaller than this run on the caller's thread: splitting them costs more than it saves. */
+    private static final int PARALLEL_BAND = 16_384;
 
     private final String capacityName;
     private final GrowthPolicy policy;
     private final HandleTable ids;
+    private int graphRoot = NO_PARENT;
 
     private int capacity;
     private int total;
@@ -56,11 +69,12 @@ final class NodeTransforms {
     private int[] idAt;
     private int[] flags;
 
-    private int levels;
-    private int[] levelStart = new int[9];
-    private boolean[] levelDirty = new boolean[8];
-    private boolean[] levelChanged = new boolean[8];
+    private int bands;
+    private int[] bandStart = new int[17];
+    private boolean[] bandDirty = new boolean[16];
+    private boolean[] bandChanged = new boolean[16];
     private boolean updating;
+    private BandPass bandPass;
 
     NodeTransforms(String capacityName, int capacity, GrowthPolicy policy) {
         this.capacityName = Objects.requireNonNull(capacityName, "capacityName");
@@ -97,10 +111,6 @@ final class NodeTransforms {
         return capacity;
     }
 
-    int levelCount() {
-        return levels;
-    }
-
     boolean isUpdating() {
         return updating;
     }
@@ -109,14 +119,20 @@ final class NodeTransforms {
         return ids;
     }
 
+    /** Names the depth-0 node whose subtree is the drawn scene graph. */
+    void setGraphRoot(int id) {
+        graphRoot = id;
+        markDirty(ids.slotAt(id));
+    }
+
     /**
-     * Creates a node with an identity local transform under {@code parent} (or at level 0), inheriting orientation
-     * and scale.
+     * Creates a dynamic node with an identity local transform under {@code parent} (or at depth 0), inheriting
+     * orientation and scale.
      *
      * @return its handle; the handle's index is the node's stable id
      */
     long create(int parent) {
-        int depth = parent == NO_PARENT ? 0 : depthOf(parent) + 1;
+        int band = parent == NO_PARENT ? 0 : 2 * (depthOf(parent) + 1);
         // The id table has the same capacity and policy: it throws under FAIL, or grows and logs the one WARN line,
         // before the slot arrays grow in step with it.
         long handle = ids.create(0);
@@ -124,13 +140,13 @@ final class NodeTransforms {
             allocate(Capacity.next(capacityName, policy, capacity, total + 1));
         }
         int id = HandleTable.indexOf(handle);
-        int slot = openSlot(depth);
+        int slot = openSlot(band);
         idAt[slot] = id;
         ids.setSlotAt(id, slot);
         writeIdentity(slot);
         parentId[slot] = parent;
-        flags[slot] = (depth << DEPTH_SHIFT) | DIRTY | INHERIT_ORIENTATION | INHERIT_SCALE;
-        levelDirty[depth] = true;
+        flags[slot] = (band << BAND_SHIFT) | DIRTY | INHERIT_ORIENTATION | INHERIT_SCALE;
+        bandDirty[band] = true;
         return handle;
     }
 
@@ -143,24 +159,38 @@ final class NodeTransforms {
     }
 
     /**
-     * Gives a node a new parent ({@link #NO_PARENT} for level 0). If its depth changes, it moves to the new level;
+     * Gives a node a new parent ({@link #NO_PARENT} for depth 0). If its depth changes, it moves to the new band;
      * its children must then be moved by the caller, parents first, so each finds its parent one level up.
      */
     void setParent(int id, int parent) {
+        int depth = parent == NO_PARENT ? 0 : depthOf(parent) + 1;
+        int slot = moveToBand(id, 2 * depth + (isStatic(id) ? 1 : 0));
+        parentId[slot] = parent;
+        markDirty(slot);
+    }
+
+    /** Moves a node between the dynamic and static band of its depth. */
+    void setStatic(int id, boolean isStatic) {
+        int slot = moveToBand(id, 2 * depthOf(id) + (isStatic ? 1 : 0));
+        markDirty(slot);
+    }
+
+    private int moveToBand(int id, int band) {
         int slot = ids.slotAt(id);
-        int oldDepth = flags[slot] >>> DEPTH_SHIFT;
-        int newDepth = parent == NO_PARENT ? 0 : depthOf(parent) + 1;
-        if (newDepth != oldDepth) {
+        if (bandOf(slot) != band) {
             int staging = capacity;
             copySlot(slot, staging);
             closeSlot(slot);
-            slot = openSlot(newDepth);
+            slot = openSlot(band);
             copySlot(staging, slot);
             ids.setSlotAt(id, slot);
-            flags[slot] = (flags[slot] & LOW_BITS) | (newDepth << DEPTH_SHIFT);
+            flags[slot] = (flags[slot] & LOW_BITS) | (band << BAND_SHIFT);
         }
-        parentId[slot] = parent;
-        markDirty(slot);
+        return slot;
+    }
+
+    private int bandOf(int slot) {
+        return flags[slot] >>> BAND_SHIFT;
     }
 
     int parentOf(int id) {
@@ -168,7 +198,16 @@ final class NodeTransforms {
     }
 
     int depthOf(int id) {
-        return flags[ids.slotAt(id)] >>> DEPTH_SHIFT;
+        return bandOf(ids.slotAt(id)) >>> 1;
+    }
+
+    boolean isStatic(int id) {
+        return (bandOf(ids.slotAt(id)) & 1) != 0;
+    }
+
+    /** Whether the node hung from the scene's root at the last update. */
+    boolean isInGraph(int id) {
+        return (flags[ids.slotAt(id)] & IN_GRAPH) != 0;
     }
 
     int slotOf(int id) {
@@ -180,61 +219,70 @@ final class NodeTransforms {
         return world;
     }
 
+    /** The flags, one int a slot, for passes that read {@link #inGraph}; valid until the next change or growth. */
+    int[] flagsArray() {
+        return flags;
+    }
+
+    static boolean inGraph(int slotFlags) {
+        return (slotFlags & IN_GRAPH) != 0;
+    }
+
     /**
-     * Opens a slot at the end of level {@code depth}: each deeper level hands its first slot to a move of that node
-     * to the level's end, so the hole travels up from the end of the arrays.
+     * Opens a slot at the end of band {@code band}: each later band hands its first slot to a move of that node to
+     * the band's end, so the hole travels up from the end of the arrays.
      */
-    private int openSlot(int depth) {
-        if (depth >= levels) {
-            addLevelsThrough(depth);
+    private int openSlot(int band) {
+        if (band >= bands) {
+            addBandsThrough(band);
         }
         int hole = total;
-        for (int level = levels - 1; level > depth; level--) {
-            int first = levelStart[level];
+        for (int later = bands - 1; later > band; later--) {
+            int first = bandStart[later];
             if (first != hole) {
                 moveSlot(first, hole);
             }
-            levelStart[level] = first + 1;
+            bandStart[later] = first + 1;
             hole = first;
         }
         total++;
-        levelStart[levels] = total;
+        bandStart[bands] = total;
         return hole;
     }
 
-    /** Removes a slot by swap-and-pop within its level, then closes the gap by pulling each deeper level down. */
+    /** Removes a slot by swap-and-pop within its band, then closes the gap by pulling each later band down. */
     private void closeSlot(int slot) {
-        int depth = flags[slot] >>> DEPTH_SHIFT;
-        int lastOfLevel = levelStart[depth + 1] - 1;
-        if (slot != lastOfLevel) {
-            moveSlot(lastOfLevel, slot);
+        int band = bandOf(slot);
+        int lastOfBand = bandStart[band + 1] - 1;
+        if (slot != lastOfBand) {
+            moveSlot(lastOfBand, slot);
         }
-        int hole = lastOfLevel;
-        for (int level = depth + 1; level < levels; level++) {
-            int end = levelStart[level + 1];
-            boolean occupied = levelStart[level] != end;
-            levelStart[level]--;
+        int hole = lastOfBand;
+        for (int later = band + 1; later < bands; later++) {
+            int end = bandStart[later + 1];
+            boolean occupied = bandStart[later] != end;
+            bandStart[later]--;
             if (occupied) {
                 moveSlot(end - 1, hole);
                 hole = end - 1;
             }
         }
         total--;
-        levelStart[levels] = total;
+        bandStart[bands] = total;
     }
 
-    private void addLevelsThrough(int depth) {
-        int needed = depth + 1;
-        if (needed + 1 > levelStart.length) {
-            int grown = Math.max(needed + 1, levelStart.length * 2);
-            levelStart = Arrays.copyOf(levelStart, grown);
-            levelDirty = Arrays.copyOf(levelDirty, grown);
-            levelChanged = Arrays.copyOf(levelChanged, grown);
+    private void addBandsThrough(int band) {
+        int needed = band + 1;
+        if (needed + 1 > bandStart.length) {
+            int grown = Math.max(needed + 1, bandStart.length * 2);
+            bandStart = Arrays.copyOf(bandStart, grown);
+            bandDirty = Arrays.copyOf(bandDirty, grown);
+            bandChanged = Arrays.copyOf(bandChanged, grown);
         }
-        for (int level = levels + 1; level <= needed; level++) {
-            levelStart[level] = total;
+        for (int b = bands + 1; b <= needed; b++) {
+            bandStart[b] = total;
         }
-        levels = needed;
+        bands = needed;
     }
 
     /** Moves a node's data to another slot and records it in the id → slot table: the one fix-up after a move. */
@@ -266,7 +314,7 @@ final class NodeTransforms {
 
     private void markDirty(int slot) {
         flags[slot] |= DIRTY;
-        levelDirty[flags[slot] >>> DEPTH_SHIFT] = true;
+        bandDirty[bandOf(slot)] = true;
     }
 
     void setPosition(int id, float x, float y, float z) {
@@ -332,23 +380,25 @@ final class NodeTransforms {
     }
 
     /**
-     * Recomputes the world matrix of every node that changed or whose parent changed, level by level.
+     * Recomputes the world matrix (and in-graph bit) of every node that changed or whose parent changed, band by
+     * band; large bands are split across the pool's workers, one barrier per band. Each node reads only its own data
+     * and its parent's finished matrix, so the result is the same for any number of workers.
      *
      * @return the number of world matrices recomputed
      */
-    int updateAll() {
+    int updateAll(WorkerPool pool) {
         updating = true;
         try {
             int updated = 0;
-            for (int level = 0; level < levels; level++) {
-                boolean parentsChanged = level > 0 && levelChanged[level - 1];
-                if (!levelDirty[level] && !parentsChanged) {
-                    levelChanged[level] = false;
+            for (int band = 0; band < bands; band++) {
+                boolean parentsChanged = parentsChanged(band);
+                if (!bandDirty[band] && !parentsChanged) {
+                    bandChanged[band] = false;
                     continue;
                 }
-                int changed = updateLevel(level, parentsChanged);
-                levelDirty[level] = false;
-                levelChanged[level] = changed > 0;
+                int changed = updateBand(band, parentsChanged, pool);
+                bandDirty[band] = false;
+                bandChanged[band] = changed > 0;
                 updated += changed;
             }
             return updated;
@@ -357,25 +407,82 @@ final class NodeTransforms {
         }
     }
 
-    private int updateLevel(int level, boolean parentsChanged) {
-        int end = levelStart[level + 1];
+    /** Whether a band its nodes' parents may live in changed in this pass. */
+    private boolean parentsChanged(int band) {
+        int depth = band >>> 1;
+        if (depth == 0) {
+            return false;
+        }
+        boolean isStaticBand = (band & 1) != 0;
+        int parentStatic = 2 * (depth - 1) + 1;
+        if (isStaticBand && depth > 1) {
+            return bandChanged[parentStatic];
+        }
+        return bandChanged[parentStatic - 1] || bandChanged[parentStatic];
+    }
+
+    private int updateBand(int band, boolean parentsChanged, WorkerPool pool) {
+        int start = bandStart[band];
+        int end = bandStart[band + 1];
+        if (pool.size() == 1 || end - start < PARALLEL_BAND) {
+            return updateRange(band >>> 1, start, end, parentsChanged);
+        }
+        if (bandPass == null || bandPass.changed.length != pool.size()) {
+            bandPass = new BandPass(pool.size());
+        }
+        bandPass.depth = band >>> 1;
+        bandPass.start = start;
+        bandPass.end = end;
+        bandPass.parentsChanged = parentsChanged;
+        pool.run(bandPass);
         int changed = 0;
-        for (int slot = levelStart[level]; slot < end; slot++) {
+        for (int count : bandPass.changed) {
+            changed += count;
+        }
+        return changed;
+    }
+
+    /** One band's share per worker; made once and reused, so a parallel pass allocates nothing. */
+    private final class BandPass implements WorkerPool.Task {
+        final int[] changed;
+        int depth;
+        int start;
+        int end;
+        boolean parentsChanged;
+
+        BandPass(int workers) {
+            changed = new int[workers];
+        }
+
+        @Override
+        public void run(int worker, int workers) {
+            int count = end - start;
+            changed[worker] = updateRange(depth, start + WorkerPool.shareStart(count, worker, workers),
+                    start + WorkerPool.shareStart(count, worker + 1, workers), parentsChanged);
+        }
+    }
+
+    private int updateRange(int depth, int from, int to, boolean parentsChanged) {
+        int changed = 0;
+        for (int slot = from; slot < to; slot++) {
             int f = flags[slot];
             int parentSlot = -1;
             boolean stale = (f & DIRTY) != 0;
-            if (level > 0 && (stale || parentsChanged)) {
+            if (depth > 0 && (stale || parentsChanged)) {
                 parentSlot = ids.slotAt(parentId[slot]);
                 stale |= parentsChanged && (flags[parentSlot] & CHANGED) != 0;
             }
             int updatedFlags;
             if (stale) {
-                if (level == 0) {
+                boolean inGraph;
+                if (depth == 0) {
                     writeLocal(slot);
+                    inGraph = idAt[slot] == graphRoot;
                 } else {
                     writeChild(slot, parentSlot, f);
+                    inGraph = (flags[parentSlot] & IN_GRAPH) != 0;
                 }
-                updatedFlags = (f & ~DIRTY) | CHANGED;
+                updatedFlags = (f & ~(DIRTY | IN_GRAPH)) | CHANGED | (inGraph ? IN_GRAPH : 0);
                 changed++;
             } else {
                 updatedFlags = f & ~CHANGED;
@@ -497,9 +604,9 @@ final class NodeTransforms {
     }
 
     /**
-     * Checks every index invariant: level ranges are ordered and cover exactly the used slots; every slot's id maps
-     * back to it; its depth bits match its level; its parent is a live node one level up (none at level 0); the id
-     * table holds exactly one live entry per node.
+     * Checks every index invariant: band ranges are ordered and cover exactly the used slots; every slot's id maps
+     * back to it; its band bits match its band; its parent is a live node one level up (none at depth 0), static
+     * nodes below depth 1 have static parents; the id table holds exactly one live entry per node.
      *
      * @throws IllegalStateException naming the first broken invariant
      */
@@ -508,42 +615,48 @@ final class NodeTransforms {
         if (ids.size() != total) {
             throw new IllegalStateException(capacityName + ": " + ids.size() + " live ids for " + total + " slots");
         }
-        if (levelStart[0] != 0 || levelStart[levels] != total) {
-            throw new IllegalStateException(capacityName + ": levels span [" + levelStart[0] + ", "
-                    + levelStart[levels] + ") but " + total + " slots are used");
+        if (bandStart[0] != 0 || bandStart[bands] != total) {
+            throw new IllegalStateException(capacityName + ": bands span [" + bandStart[0] + ", "
+                    + bandStart[bands] + ") but " + total + " slots are used");
         }
-        for (int level = 0; level < levels; level++) {
-            if (levelStart[level] > levelStart[level + 1]) {
-                throw new IllegalStateException(capacityName + ": level " + level + " starts at "
-                        + levelStart[level] + " after its end " + levelStart[level + 1]);
+        for (int band = 0; band < bands; band++) {
+            if (bandStart[band] > bandStart[band + 1]) {
+                throw new IllegalStateException(capacityName + ": band " + band + " starts at "
+                        + bandStart[band] + " after its end " + bandStart[band + 1]);
             }
-            for (int slot = levelStart[level]; slot < levelStart[level + 1]; slot++) {
-                validateSlot(level, slot);
+            for (int slot = bandStart[band]; slot < bandStart[band + 1]; slot++) {
+                validateSlot(band, slot);
             }
         }
     }
 
-    private void validateSlot(int level, int slot) {
+    private void validateSlot(int band, int slot) {
         int id = idAt[slot];
         if (!ids.isValid(ids.handleAt(id)) || ids.slotAt(id) != slot) {
             throw new IllegalStateException(capacityName + ": slot " + slot + " holds node id " + id
                     + " whose table entry points at slot " + ids.slotAt(id));
         }
-        if (flags[slot] >>> DEPTH_SHIFT != level) {
-            throw new IllegalStateException(capacityName + ": node id " + id + " in level " + level
-                    + " records depth " + (flags[slot] >>> DEPTH_SHIFT));
+        if (bandOf(slot) != band) {
+            throw new IllegalStateException(capacityName + ": node id " + id + " in band " + band
+                    + " records band " + bandOf(slot));
         }
+        int depth = band >>> 1;
         int parent = parentId[slot];
-        if (level == 0) {
+        if (depth == 0) {
             if (parent != NO_PARENT) {
-                throw new IllegalStateException(capacityName + ": level-0 node id " + id + " has parent " + parent);
+                throw new IllegalStateException(capacityName + ": depth-0 node id " + id + " has parent " + parent);
             }
             return;
         }
         int parentSlot = ids.slotAt(parent);
-        if (parentSlot < levelStart[level - 1] || parentSlot >= levelStart[level]) {
-            throw new IllegalStateException(capacityName + ": node id " + id + " at level " + level
-                    + " has parent id " + parent + " at slot " + parentSlot + ", outside level " + (level - 1));
+        int parentBand = bandOf(parentSlot);
+        if (parentBand >>> 1 != depth - 1) {
+            throw new IllegalStateException(capacityName + ": node id " + id + " at depth " + depth
+                    + " has parent id " + parent + " at depth " + (parentBand >>> 1));
+        }
+        if ((band & 1) != 0 && depth > 1 && (parentBand & 1) == 0) {
+            throw new IllegalStateException(capacityName + ": static node id " + id + " has dynamic parent id "
+                    + parent);
         }
     }
 }

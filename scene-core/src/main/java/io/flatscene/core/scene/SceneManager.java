@@ -6,6 +6,8 @@ import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.IntrusiveListPool;
 import io.flatscene.core.container.SwapPopArray;
+import io.flatscene.core.parallel.WorkerPool;
+import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,10 +28,13 @@ import org.joml.Vector3f;
  * {@link ItemStore}. Structural changes are O(1) per node (see each method for the few that depend on depth), and
  * with {@link SceneConfig#validation()} on, {@link #validate()} runs after every one of them.
  *
- * <p>A scene is not thread-safe: the game changes it from one thread, between frames.
+ * <p>A scene is not thread-safe: the game changes it from one thread, between frames. The per-frame passes split
+ * their work across {@link SceneConfig#workerThreads()} threads (the caller's included), whose results are the same
+ * for any count; {@link #close()} stops them.
  */
-public final class SceneManager {
+public final class SceneManager implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(SceneManager.class);
+    private static final Cleaner CLEANER = Cleaner.create();
 
     /** Link slot 0 of the node list pool holds the deferred destruction list; the rest are user channels. */
     private static final int PENDING_SLOT = 0;
@@ -47,6 +52,8 @@ public final class SceneManager {
     private final IntrusiveListPool nodeLists;
     private final int pendingDestruction;
     private final SceneNode root;
+    /** Started on the first frame pass, so scenes that never run one (tools, tests) start no threads. */
+    private WorkerPool workers;
 
     // Scratch values for the allocation-free relative operations of SceneNode; a scene is used from one thread.
     private final Vector3f scratchVector = new Vector3f();
@@ -76,6 +83,7 @@ public final class SceneManager {
         this.nodeLists = new IntrusiveListPool("node lists", 0, 1 + NODE_LIST_CHANNELS, GrowthPolicy.ON_DEMAND);
         this.pendingDestruction = nodeLists.newList(PENDING_SLOT);
         this.root = createNode(null, "root");
+        transforms.setGraphRoot(root.id());
         LOG.info("FlatScene scene created: {}", config);
     }
 
@@ -220,7 +228,33 @@ public final class SceneManager {
                         + ": that node is in its own subtree, which would make a cycle");
             }
         }
+        if (newParent != null && newParent.depth() > 0 && !newParent.isStatic() && transforms.isStatic(node.id())) {
+            throw new IllegalArgumentException("cannot put static " + node.describe() + " under dynamic "
+                    + newParent.describe() + ": a static node's parent must be static or at depth 0, so that a "
+                    + "static subtree never waits on a dynamic one");
+        }
         reparentUnchecked(node, newParent);
+        afterStructuralChange();
+    }
+
+    void setStatic(SceneNode node, boolean isStatic) {
+        checkMutable();
+        if (transforms.isStatic(node.id()) == isStatic) {
+            return;
+        }
+        if (isStatic && node.parent != null && node.parent.depth() > 0 && !node.parent.isStatic()) {
+            throw new IllegalArgumentException("cannot make " + node.describe() + " static: its parent "
+                    + node.parent.describe() + " is dynamic, and a static node's parent must be static or at depth 0");
+        }
+        SwapPopArray<SceneNode> children = node.childrenOrNull();
+        for (int i = 0; !isStatic && children != null && i < children.size(); i++) {
+            if (children.get(i).isStatic()) {
+                throw new IllegalArgumentException("cannot make " + node.describe() + " dynamic: its child "
+                        + children.get(i).describe() + " is static, and a static node's parent must be static or "
+                        + "at depth 0; make the children dynamic first");
+            }
+        }
+        transforms.setStatic(node.id(), isStatic);
         afterStructuralChange();
     }
 
@@ -399,7 +433,7 @@ public final class SceneManager {
      */
     public int updateAllTransforms() {
         checkMutable();
-        return transforms.updateAll();
+        return transforms.updateAll(workers());
     }
 
     /** Recomputes every attached item's world bounds from its node's world matrix: one linear pass. */
@@ -529,6 +563,26 @@ public final class SceneManager {
                 throw new IllegalStateException(object.describe() + " is attached to " + node + " but its item data "
                         + "records node id " + itemStore.nodeId[i]);
             }
+        }
+    }
+
+    private WorkerPool workers() {
+        if (workers == null) {
+            WorkerPool pool = new WorkerPool("flatscene", config.workerThreads());
+            // A scene dropped without close() must not leave its threads parked forever; the action holds the pool
+            // only, never the scene, so it can run.
+            CLEANER.register(this, pool::close);
+            workers = pool;
+        }
+        return workers;
+    }
+
+    /** Stops the worker threads. A later frame pass starts new ones. */
+    @Override
+    public void close() {
+        if (workers != null) {
+            workers.close();
+            workers = null;
         }
     }
 

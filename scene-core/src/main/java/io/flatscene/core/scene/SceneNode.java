@@ -91,6 +91,24 @@ public final class SceneNode {
         return scene.transforms().depthOf(id());
     }
 
+    /**
+     * Marks the node static (or dynamic again). A static node's transform is expected to change rarely: static
+     * nodes live apart from dynamic ones, so a static subtree costs nothing per frame until one of its nodes changes.
+     * A static node's parent must be static or at depth 0 (the root, or a detached node).
+     *
+     * @throws IllegalArgumentException if the rule above would break, naming the node that breaks it
+     */
+    public SceneNode setStatic(boolean isStatic) {
+        checkAlive();
+        scene.setStatic(this, isStatic);
+        return this;
+    }
+
+    public boolean isStatic() {
+        checkAlive();
+        return scene.transforms().isStatic(id());
+    }
+
     /** The parent, or null for the root and for detached nodes. */
     public SceneNode getParent() {
         checkAlive();
