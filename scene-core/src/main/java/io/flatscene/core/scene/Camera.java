@@ -18,6 +18,7 @@ public final class Camera extends MovableObject {
     private float far = 1000f;
     private int viewportWidth = 1280;
     private int viewportHeight = 720;
+    private int visibilityMask = 0xFFFF_FFFF;
 
     Camera(SceneManager scene, String name) {
         super(scene, name);
@@ -73,6 +74,17 @@ public final class Camera extends MovableObject {
             throw new IllegalArgumentException(describe() + ": near " + near + " and far " + far + " must satisfy "
                     + (perspective ? "0 < near < far" : "0 <= near < far") + ", both finite");
         }
+    }
+
+    /** An item is drawn by this camera only if {@code (mask & item.visibilityFlags()) != 0}. */
+    public int visibilityMask() {
+        return visibilityMask;
+    }
+
+    public Camera setVisibilityMask(int mask) {
+        checkAlive();
+        this.visibilityMask = mask;
+        return this;
     }
 
     public float fovY() {

@@ -48,6 +48,17 @@ public final class Item extends MovableObject {
         return this;
     }
 
+    /** Transparent items draw after the opaque ones of their group, back to front. */
+    public boolean isTransparent() {
+        return store().transparent[globalIndex];
+    }
+
+    public Item setTransparent(boolean transparent) {
+        scene.checkMutable();
+        store().transparent[globalIndex] = transparent;
+        return this;
+    }
+
     public int visibilityFlags() {
         return store().visibilityFlags[globalIndex];
     }

@@ -22,6 +22,7 @@ final class ItemStore implements ParallelStorage {
     int[] renderQueueGroup;
     int[] visibilityFlags;
     int[] queryFlags;
+    boolean[] transparent;
 
     ItemStore(int capacity) {
         resize(capacity);
@@ -39,6 +40,7 @@ final class ItemStore implements ParallelStorage {
         renderQueueGroup = grow(renderQueueGroup, capacity);
         visibilityFlags = grow(visibilityFlags, capacity);
         queryFlags = grow(queryFlags, capacity);
+        transparent = transparent == null ? new boolean[capacity] : Arrays.copyOf(transparent, capacity);
     }
 
     private static float[] grow(float[] array, int length) {
@@ -61,6 +63,7 @@ final class ItemStore implements ParallelStorage {
         renderQueueGroup[to] = renderQueueGroup[from];
         visibilityFlags[to] = visibilityFlags[from];
         queryFlags[to] = queryFlags[from];
+        transparent[to] = transparent[from];
     }
 
     void init(int index, int mesh, int material, Aabb local) {
@@ -73,6 +76,7 @@ final class ItemStore implements ParallelStorage {
         renderQueueGroup[index] = Item.DEFAULT_RENDER_QUEUE_GROUP;
         visibilityFlags[index] = Item.DEFAULT_VISIBILITY_FLAGS;
         queryFlags[index] = Item.DEFAULT_QUERY_FLAGS;
+        transparent[index] = false;
     }
 
     void setLocal(int index, Aabb local) {

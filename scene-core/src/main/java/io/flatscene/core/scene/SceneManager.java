@@ -9,6 +9,7 @@ import io.flatscene.core.container.SwapPopArray;
 import io.flatscene.core.parallel.WorkerPool;
 import java.lang.ref.Cleaner;
 import java.util.ArrayList;
+import java.util.ConcurrentModificationException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -18,6 +19,7 @@ import org.apache.logging.log4j.Logger;
 import org.joml.Matrix4f;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
+import org.joml.Vector3fc;
 
 /**
  * A scene: its nodes, its items, lights and cameras, and the flat per-frame passes over them.
@@ -52,6 +54,12 @@ public final class SceneManager implements AutoCloseable {
     private final IntrusiveListPool nodeLists;
     private final int pendingDestruction;
     private final SceneNode root;
+    private final FramePipeline pipeline;
+    private final SceneQueries queries;
+    /** The thread running a frame, or null: structural changes are refused while it is set. */
+    private volatile Thread frameThread;
+    /** Counts structural changes, so a frame can tell that one slipped in while it ran. */
+    private volatile int structureVersion;
     /** Started on the first frame pass, so scenes that never run one (tools, tests) start no threads. */
     private WorkerPool workers;
 
@@ -82,6 +90,8 @@ public final class SceneManager implements AutoCloseable {
         // every node of the declared capacity 12 bytes per channel.
         this.nodeLists = new IntrusiveListPool("node lists", 0, 1 + NODE_LIST_CHANNELS, GrowthPolicy.ON_DEMAND);
         this.pendingDestruction = nodeLists.newList(PENDING_SLOT);
+        this.pipeline = new FramePipeline(itemStore, transforms);
+        this.queries = new SceneQueries(this, itemStore, transforms);
         this.root = createNode(null, "root");
         transforms.setGraphRoot(root.id());
         LOG.info("FlatScene scene created: {}", config);
@@ -442,11 +452,79 @@ public final class SceneManager implements AutoCloseable {
         itemStore.updateBounds(0, items.size(), transforms);
     }
 
+    /**
+     * Runs one frame for {@code camera}: transforms, bounds, culling, render-queue sort and batching, split across
+     * the worker threads, allocating nothing once the queue has room for every item. The result is the same for any
+     * number of workers.
+     *
+     * @return this frame's statistics (one reused instance); the queue is {@link #renderQueue()}
+     * @throws IllegalStateException           if another frame is running
+     * @throws ConcurrentModificationException if another thread changed the scene's structure during the frame;
+     *                                         the queue must not be used then
+     */
+    public FrameStats updateFrame(Camera camera) {
+        checkOwned(camera, "render a frame");
+        checkMutable();
+        int versionAtStart = structureVersion;
+        frameThread = Thread.currentThread();
+        try {
+            WorkerPool pool = workers();
+            long start = System.nanoTime();
+            pipeline.stats.nodesUpdated = transforms.updateAll(pool);
+            pipeline.stats.transformNanos = System.nanoTime() - start;
+            pipeline.run(camera, items.size(), pool);
+        } finally {
+            frameThread = null;
+        }
+        if (structureVersion != versionAtStart) {
+            throw new ConcurrentModificationException("the scene's structure changed on another thread while a frame"
+                    + " ran; change it between frames, on the thread that runs them");
+        }
+        return pipeline.stats;
+    }
+
+    /** The last frame's render queue (one reused instance). */
+    public RenderQueue renderQueue() {
+        return pipeline.queue;
+    }
+
+    /**
+     * Items whose world bounds the ray from {@code origin} along {@code direction} enters within
+     * {@code maxDistance} (in units of {@code direction}), nearest first; only items attached in the scene graph
+     * whose query flags share a bit with {@code queryMask}. Uses the bounds of the last frame or bounds pass.
+     */
+    public List<RayHit> rayQuery(Vector3fc origin, Vector3fc direction, float maxDistance, int queryMask) {
+        if (!(maxDistance >= 0f) || direction.lengthSquared() == 0f || !origin.isFinite() || !direction.isFinite()) {
+            throw new IllegalArgumentException("ray query from " + origin + " along " + direction + " up to "
+                    + maxDistance + ": origin and direction must be finite, the direction non-zero, the distance >= 0");
+        }
+        return queries.ray(origin.x(), origin.y(), origin.z(), direction.x(), direction.y(), direction.z(),
+                maxDistance, queryMask);
+    }
+
+    /** Items whose world bounds overlap {@code box}, among those attached in the scene graph matching the mask. */
+    public List<Item> boxQuery(Aabb box, int queryMask) {
+        Objects.requireNonNull(box, "box");
+        return queries.box(box, queryMask);
+    }
+
+    /** Items whose world bounds come within {@code radius} of {@code centre}, as {@link #boxQuery} selects them. */
+    public List<Item> sphereQuery(Vector3fc centre, float radius, int queryMask) {
+        if (!(radius >= 0f) || !centre.isFinite()) {
+            throw new IllegalArgumentException("sphere query at " + centre + " with radius " + radius
+                    + ": the centre must be finite and the radius >= 0");
+        }
+        return queries.sphere(centre.x(), centre.y(), centre.z(), radius, queryMask);
+    }
+
     // ---- checks ----
 
     void checkMutable() {
-        if (transforms.isUpdating()) {
-            throw new IllegalStateException("the scene cannot change while its transform update pass runs");
+        Thread running = frameThread;
+        if (running != null || transforms.isUpdating()) {
+            throw new IllegalStateException("the scene cannot change while a frame runs"
+                    + (running == null ? "" : " (on thread '" + running.getName() + "')")
+                    + ": change it between frames, on the thread that runs them");
         }
     }
 
@@ -469,6 +547,7 @@ public final class SceneManager implements AutoCloseable {
     }
 
     void afterStructuralChange() {
+        structureVersion++;
         // The root's own creation is the first structural change; there is nothing to check until it exists.
         if (config.validation() && root != null) {
             validate();

@@ -1,0 +1,79 @@
+package io.flatscene.core.container;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+class LongRadixSortTest {
+
+    @Provide
+    Arbitrary<long[]> keys() {
+        Arbitrary<Long> anyKey = Arbitraries.longs();
+        Arbitrary<Long> fewKeys = Arbitraries.of(0L, 1L, -1L, Long.MIN_VALUE, Long.MAX_VALUE, 1L << 55, 3L << 60);
+        Arbitrary<Long> renderKeys = Arbitraries.longs().between(0, 7).map(group -> group << 56);
+        return Arbitraries.oneOf(anyKey, fewKeys, renderKeys).array(long[].class).ofMaxSize(3000);
+    }
+
+    /** Against a stable sort of (key, original position) pairs by unsigned key: order and stability both. */
+    @Property(tries = 300)
+    void sortsUnsignedAndStably(@ForAll("keys") long[] keys) {
+        int n = keys.length;
+        Integer[] expectedOrder = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            expectedOrder[i] = i;
+        }
+        Arrays.sort(expectedOrder, Comparator.comparing((Integer i) -> keys[i], Long::compareUnsigned));
+        long[] sortedKeys = keys.clone();
+        int[] values = new int[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = i;
+        }
+        new LongRadixSort().sort(sortedKeys, values, n);
+        for (int i = 0; i < n; i++) {
+            assertEquals(expectedOrder[i], values[i], "value at " + i);
+            assertEquals(keys[expectedOrder[i]], sortedKeys[i], "key at " + i);
+        }
+    }
+
+    @Test
+    void sortsAPrefixAndLeavesTheRestAlone() {
+        long[] keys = {5, 3, 9, 1, 0, 7};
+        int[] values = {0, 1, 2, 3, 4, 5};
+        new LongRadixSort().sort(keys, values, 4);
+        assertArrayEquals(new long[] {1, 3, 5, 9, 0, 7}, keys);
+        assertArrayEquals(new int[] {3, 1, 0, 2, 4, 5}, values);
+    }
+
+    @Test
+    void reusesItsScratchAcrossSizes() {
+        LongRadixSort sort = new LongRadixSort();
+        for (int n : new int[] {10, 1000, 5, 2000}) {
+            long[] keys = new long[n];
+            int[] values = new int[n];
+            for (int i = 0; i < n; i++) {
+                keys[i] = (long) (n - i) * 0x9E3779B97F4A7C15L;
+                values[i] = i;
+            }
+            long[] expected = keys.clone();
+            sort.sort(keys, values, n);
+            Long[] boxed = Arrays.stream(expected).boxed().sorted(Long::compareUnsigned).toArray(Long[]::new);
+            for (int i = 0; i < n; i++) {
+                assertEquals(boxed[i], keys[i]);
+            }
+        }
+    }
+
+    @Test
+    void refusesMoreEntriesThanTheArraysHold() {
+        assertThrows(IllegalArgumentException.class, () -> new LongRadixSort().sort(new long[2], new int[3], 3));
+    }
+}
