@@ -247,7 +247,7 @@ public final class IntrusiveListPool {
     private void link(int list, int element, int before, int after) {
         checkList(list);
         checkElement(element);
-        ensureElementCapacity(element + 1);
+        ensureRoomFor(element);
         int slot = listSlot[list];
         int at = linkOf(element, slot);
         if (links[at + OWNER] != NONE) {
@@ -312,11 +312,14 @@ public final class IntrusiveListPool {
         }
     }
 
-    private void ensureElementCapacity(int required) {
-        if (required <= elementCapacity) {
+    private void ensureRoomFor(int element) {
+        if (element < elementCapacity) {
             return;
         }
-        int grown = Capacity.grow(name, policy, elementCapacity, required);
+        if ((element + 1L) * linkSlots * LINK_INTS > Capacity.MAX_ARRAY_LENGTH) {
+            throw new CapacityExceededException(name, elementCapacity);
+        }
+        int grown = Capacity.grow(name, policy, elementCapacity, element + 1);
         int oldInts = links.length;
         links = Arrays.copyOf(links, linkInts(grown));
         Arrays.fill(links, oldInts, links.length, NONE);

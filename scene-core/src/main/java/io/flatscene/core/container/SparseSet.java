@@ -232,7 +232,17 @@ public final class SparseSet {
      */
     public void sort(IdComparator order) {
         Objects.requireNonNull(order, "order");
-        IntroSort.sort(dense, size, order, null);
+        try {
+            IntroSort.sort(dense, size, order, null);
+        } finally {
+            // The walk below fits the columns to whatever permutation of the ids the sort left, so a comparator
+            // that throws halfway leaves the set unsorted but consistent.
+            moveColumnsToIds();
+        }
+    }
+
+    /** After the ids moved on their own: moves each column value to its id's new position, fixing the sparse map. */
+    private void moveColumnsToIds() {
         for (int start = 0; start < size; start++) {
             int at = start;
             int from = indexOf(dense[at]);

@@ -421,7 +421,7 @@ class IntrusiveListPoolTest {
     }
 
     @Test
-    void theLargestElementIndexIsRefusedAsBeyondCapacityUnderEitherPolicy() {
+    void theLargestElementIndexIsRefusedAsBeyondCapacityUnderEveryPolicy() {
         // Integer.MAX_VALUE can never fit (it needs MAX_VALUE + 1 elements), so it must be reported as a capacity
         // problem, not surface as an array index error from an overflowed link index.
         for (GrowthPolicy policy : GrowthPolicy.values()) {
@@ -534,8 +534,16 @@ class IntrusiveListPoolTest {
 
         assertThrows(IllegalArgumentException.class, () -> new IntrusiveListPool("x", 4, 0, GrowthPolicy.GROW));
         assertThrows(IllegalArgumentException.class, () -> new IntrusiveListPool("x", -1, 1, GrowthPolicy.GROW));
-        assertThrows(IllegalArgumentException.class,
+        // Each element needs several ints per slot, so a capacity that fits an int can still need too large an
+        // array: that must be refused up front (as a bad argument or a capacity problem), not by an overflowed size.
+        RuntimeException tooLarge = assertThrows(RuntimeException.class,
                 () -> new IntrusiveListPool("x", Integer.MAX_VALUE / 2, 4, GrowthPolicy.GROW));
+        assertTrue(tooLarge instanceof IllegalArgumentException || tooLarge instanceof CapacityExceededException,
+                tooLarge.toString());
+        RuntimeException tooManySlots = assertThrows(RuntimeException.class,
+                () -> new IntrusiveListPool("x", 1 << 20, 1 << 11, GrowthPolicy.GROW));
+        assertTrue(tooManySlots instanceof IllegalArgumentException
+                || tooManySlots instanceof CapacityExceededException, tooManySlots.toString());
         assertThrows(NullPointerException.class, () -> new IntrusiveListPool(null, 4, 1, GrowthPolicy.GROW));
         assertThrows(NullPointerException.class, () -> new IntrusiveListPool("x", 4, 1, null));
     }
