@@ -33,7 +33,8 @@ import java.util.Objects;
  * band its parents live in changed in this pass, so a still scene costs one check per band; otherwise a node is
  * recomputed when it is dirty or its parent changed in this pass. The CHANGED bit says the latter without a
  * per-pass counter: every node of a band that is scanned gets its bit rewritten (set or cleared), and a child reads
- * its parent's bit only when the parent's band was scanned in this pass, so a stale bit is never read. A static
+ * its parent's bit only when the parent's own band changed in this pass (a skipped band keeps old bits), so a stale
+ * bit is never read. A static
  * node's parent is static or at depth 0 (the scene enforces it), so below depth 1 a static band looks only at the
  * static band above it: a static subtree costs nothing per frame until one of its nodes changes.
  *
@@ -470,7 +471,8 @@ final class NodeTransforms {
             boolean stale = (f & DIRTY) != 0;
             if (depth > 0 && (stale || parentsChanged)) {
                 parentSlot = ids.slotAt(parentId[slot]);
-                stale |= parentsChanged && (flags[parentSlot] & CHANGED) != 0;
+                int parentFlags = flags[parentSlot];
+                stale |= parentsChanged && bandChanged[parentFlags >>> BAND_SHIFT] && (parentFlags & CHANGED) != 0;
             }
             int updatedFlags;
             if (stale) {

@@ -243,8 +243,24 @@ public final class SceneManager implements AutoCloseable {
                     + newParent.describe() + ": a static node's parent must be static or at depth 0, so that a "
                     + "static subtree never waits on a dynamic one");
         }
+        SceneNode staticChild = newParent == null || transforms.isStatic(node.id()) ? null : firstStaticChild(node);
+        if (staticChild != null) {
+            throw new IllegalArgumentException("cannot put dynamic " + node.describe() + " under "
+                    + newParent.describe() + ": its child " + staticChild.describe() + " is static, and a static "
+                    + "node's parent must be static or at depth 0; make the child dynamic or the node static first");
+        }
         reparentUnchecked(node, newParent);
         afterStructuralChange();
+    }
+
+    private SceneNode firstStaticChild(SceneNode node) {
+        SwapPopArray<SceneNode> children = node.childrenOrNull();
+        for (int i = 0; children != null && i < children.size(); i++) {
+            if (children.get(i).isStatic()) {
+                return children.get(i);
+            }
+        }
+        return null;
     }
 
     void setStatic(SceneNode node, boolean isStatic) {
@@ -256,13 +272,11 @@ public final class SceneManager implements AutoCloseable {
             throw new IllegalArgumentException("cannot make " + node.describe() + " static: its parent "
                     + node.parent.describe() + " is dynamic, and a static node's parent must be static or at depth 0");
         }
-        SwapPopArray<SceneNode> children = node.childrenOrNull();
-        for (int i = 0; !isStatic && children != null && i < children.size(); i++) {
-            if (children.get(i).isStatic()) {
-                throw new IllegalArgumentException("cannot make " + node.describe() + " dynamic: its child "
-                        + children.get(i).describe() + " is static, and a static node's parent must be static or "
-                        + "at depth 0; make the children dynamic first");
-            }
+        SceneNode staticChild = isStatic || node.depth() == 0 ? null : firstStaticChild(node);
+        if (staticChild != null) {
+            throw new IllegalArgumentException("cannot make " + node.describe() + " dynamic: its child "
+                    + staticChild.describe() + " is static, and a static node's parent must be static or at depth "
+                    + "0; make the children dynamic first");
         }
         transforms.setStatic(node.id(), isStatic);
         afterStructuralChange();

@@ -425,7 +425,14 @@ public final class SceneNode {
                 point.add(position);
             }
             case PARENT -> { }
-            case WORLD -> toParentSpacePoint(point);
+            case WORLD -> {
+                if (inheritsOrientation()) {
+                    toParentSpacePoint(point);
+                } else {
+                    // The orientation alone turns this node in world space: aim along the world direction.
+                    getWorldPosition(position);
+                }
+            }
         }
         Vector3f direction = point.sub(position);
         if (direction.lengthSquared() == 0f) {
@@ -454,11 +461,13 @@ public final class SceneNode {
         }
     }
 
+    /** The rotation this node's orientation is composed with in world space: none if it does not inherit one. */
     private Quaternionf parentWorldRotation(Quaternionf dest) {
-        if (parent == null) {
+        if (parent == null || !inheritsOrientation()) {
             return dest.identity();
         }
-        return parent.getWorldMatrix(scene.scratchMatrix()).getNormalizedRotation(dest);
+        // The parent's columns carry its scale: the unnormalised extraction divides it out.
+        return parent.getWorldMatrix(scene.scratchMatrix()).getUnnormalizedRotation(dest);
     }
 
     // ---- world transform ----
