@@ -25,6 +25,7 @@ public final class Camera extends MovableObject {
     }
 
     public Projection projection() {
+        checkAlive();
         return projection;
     }
 
@@ -78,6 +79,7 @@ public final class Camera extends MovableObject {
 
     /** An item is drawn by this camera only if {@code (mask & item.visibilityFlags()) != 0}. */
     public int visibilityMask() {
+        checkAlive();
         return visibilityMask;
     }
 
@@ -88,30 +90,37 @@ public final class Camera extends MovableObject {
     }
 
     public float fovY() {
+        checkAlive();
         return fovY;
     }
 
     public float orthographicHeight() {
+        checkAlive();
         return orthoHeight;
     }
 
     public float near() {
+        checkAlive();
         return near;
     }
 
     public float far() {
+        checkAlive();
         return far;
     }
 
     public int viewportWidth() {
+        checkAlive();
         return viewportWidth;
     }
 
     public int viewportHeight() {
+        checkAlive();
         return viewportHeight;
     }
 
     public float aspectRatio() {
+        checkAlive();
         return (float) viewportWidth / viewportHeight;
     }
 

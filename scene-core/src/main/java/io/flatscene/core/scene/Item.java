@@ -29,7 +29,7 @@ public final class Item extends MovableObject {
     }
 
     public Item setMaterialId(int materialId) {
-        scene.checkMutable();
+        scene.checkMutable(this);
         store().materialId[globalIndex] = materialId;
         return this;
     }
@@ -40,7 +40,7 @@ public final class Item extends MovableObject {
     }
 
     public Item setRenderQueueGroup(int group) {
-        scene.checkMutable();
+        scene.checkMutable(this);
         if (group < 0 || group > 255) {
             throw new IllegalArgumentException(describe() + ": render queue group " + group + " must be 0..255");
         }
@@ -54,7 +54,7 @@ public final class Item extends MovableObject {
     }
 
     public Item setTransparent(boolean transparent) {
-        scene.checkMutable();
+        scene.checkMutable(this);
         store().transparent[globalIndex] = transparent;
         return this;
     }
@@ -64,7 +64,7 @@ public final class Item extends MovableObject {
     }
 
     public Item setVisibilityFlags(int flags) {
-        scene.checkMutable();
+        scene.checkMutable(this);
         store().visibilityFlags[globalIndex] = flags;
         return this;
     }
@@ -74,7 +74,7 @@ public final class Item extends MovableObject {
     }
 
     public Item setQueryFlags(int flags) {
-        scene.checkMutable();
+        scene.checkMutable(this);
         store().queryFlags[globalIndex] = flags;
         return this;
     }
@@ -84,7 +84,7 @@ public final class Item extends MovableObject {
     }
 
     public Item setLocalAabb(Aabb local) {
-        scene.checkMutable();
+        scene.checkMutable(this);
         if (local == null) {
             throw new IllegalArgumentException(describe() + ": local bounds must not be null");
         }

@@ -35,14 +35,17 @@ public final class Light extends MovableObject {
     }
 
     public float red() {
+        checkAlive();
         return red;
     }
 
     public float green() {
+        checkAlive();
         return green;
     }
 
     public float blue() {
+        checkAlive();
         return blue;
     }
 
@@ -61,6 +64,7 @@ public final class Light extends MovableObject {
 
     /** The distance at which a point or spot light's contribution reaches zero. */
     public float range() {
+        checkAlive();
         return range;
     }
 
@@ -74,10 +78,12 @@ public final class Light extends MovableObject {
     }
 
     public float spotInnerAngle() {
+        checkAlive();
         return spotInnerAngle;
     }
 
     public float spotOuterAngle() {
+        checkAlive();
         return spotOuterAngle;
     }
 

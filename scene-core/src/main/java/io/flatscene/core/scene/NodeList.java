@@ -42,6 +42,11 @@ public final class NodeList {
      */
     public NodeList add(SceneNode node) {
         scene.checkOwned(node, "join a node list");
+        if (pool.listOf(node.id(), pool.slotOf(list)) != IntrusiveListPool.NONE) {
+            throw new IllegalStateException("cannot add " + node.describe() + " to a node list on channel " + channel
+                    + ": it is already in " + (pool.contains(list, node.id()) ? "this list" : "another list on that "
+                    + "channel") + ", and a node is in one list per channel");
+        }
         pool.pushBack(list, node.id());
         return this;
     }
@@ -51,6 +56,10 @@ public final class NodeList {
      */
     public NodeList remove(SceneNode node) {
         scene.checkOwned(node, "leave a node list");
+        if (!pool.contains(list, node.id())) {
+            throw new IllegalStateException("cannot remove " + node.describe() + " from a node list on channel "
+                    + channel + ": it is not in that list");
+        }
         pool.remove(list, node.id());
         return this;
     }
@@ -63,6 +72,10 @@ public final class NodeList {
     /** The node after {@code node}, or null at the end. */
     public SceneNode next(SceneNode node) {
         scene.checkOwned(node, "step through a node list");
+        if (!pool.contains(list, node.id())) {
+            throw new IllegalStateException("cannot step from " + node.describe() + " in a node list on channel "
+                    + channel + ": it is not in that list");
+        }
         return scene.nodeOrNull(pool.next(list, node.id()));
     }
 

@@ -121,7 +121,7 @@ public final class SceneManager implements AutoCloseable {
     }
 
     SceneNode createNode(SceneNode parent, String name) {
-        checkMutable();
+        checkMutable(parent == null ? "a new node '" + name + "'" : parent);
         long handle = transforms.create(parent == null ? NodeTransforms.NO_PARENT : parent.id());
         SceneNode node = new SceneNode(this, name, handle);
         int id = node.id();
@@ -150,7 +150,7 @@ public final class SceneManager implements AutoCloseable {
     public void destroySceneNode(SceneNode node, DestroyMode mode) {
         checkOwned(node, "be destroyed");
         Objects.requireNonNull(mode, "mode");
-        checkMutable();
+        checkMutable(node);
         if (node == root) {
             throw new IllegalArgumentException("cannot destroy " + root.describe() + ": the root lives as long as its"
                     + " scene");
@@ -214,7 +214,7 @@ public final class SceneManager implements AutoCloseable {
      * @return the number of queued nodes destroyed
      */
     public int processPendingDestruction() {
-        checkMutable();
+        checkMutable("the deferred destruction list");
         int destroyed = 0;
         for (int id = nodeLists.popFront(pendingDestruction); id != IntrusiveListPool.NONE;
              id = nodeLists.popFront(pendingDestruction)) {
@@ -228,7 +228,7 @@ public final class SceneManager implements AutoCloseable {
     }
 
     void reparent(SceneNode node, SceneNode newParent) {
-        checkMutable();
+        checkMutable(node);
         if (node == root) {
             throw new IllegalArgumentException("cannot move " + root.describe() + ": the root has no parent");
         }
@@ -264,7 +264,7 @@ public final class SceneManager implements AutoCloseable {
     }
 
     void setStatic(SceneNode node, boolean isStatic) {
-        checkMutable();
+        checkMutable(node);
         if (transforms.isStatic(node.id()) == isStatic) {
             return;
         }
@@ -357,7 +357,7 @@ public final class SceneManager implements AutoCloseable {
 
     /** Creates a detached item; attach it to a node to place it. */
     public Item createItem(String name, int meshId, int materialId, Aabb localAabb) {
-        checkMutable();
+        checkMutable("a new item '" + name + "'");
         if (localAabb == null) {
             throw new IllegalArgumentException("item '" + name + "': local bounds must not be null");
         }
@@ -369,7 +369,7 @@ public final class SceneManager implements AutoCloseable {
     }
 
     public Light createLight(String name, Light.Type type) {
-        checkMutable();
+        checkMutable("a new light '" + name + "'");
         if (type == null) {
             throw new IllegalArgumentException("light '" + name + "': type must not be null");
         }
@@ -380,7 +380,7 @@ public final class SceneManager implements AutoCloseable {
     }
 
     public Camera createCamera(String name) {
-        checkMutable();
+        checkMutable("a new camera '" + name + "'");
         Camera camera = new Camera(this, name);
         cameras.add(camera);
         afterStructuralChange();
@@ -402,7 +402,7 @@ public final class SceneManager implements AutoCloseable {
 
     private <T extends MovableObject> void destroyObject(T object, ObjectManager<T> manager) {
         checkOwned(object, "be destroyed");
-        checkMutable();
+        checkMutable(object);
         if (object.parentNode != null) {
             object.parentNode.detachObject(object);
         }
@@ -456,13 +456,13 @@ public final class SceneManager implements AutoCloseable {
      * @return the number of world matrices recomputed
      */
     public int updateAllTransforms() {
-        checkMutable();
+        checkMutable("the transforms");
         return transforms.updateAll(workers());
     }
 
     /** Recomputes every attached item's world bounds from its node's world matrix: one linear pass. */
     public void updateAllBounds() {
-        checkMutable();
+        checkMutable("the item bounds");
         itemStore.updateBounds(0, items.size(), transforms);
     }
 
@@ -478,7 +478,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public FrameStats updateFrame(Camera camera) {
         checkOwned(camera, "render a frame");
-        checkMutable();
+        checkMutable(camera);
         int versionAtStart = structureVersion;
         frameThread = Thread.currentThread();
         try {
@@ -533,12 +533,17 @@ public final class SceneManager implements AutoCloseable {
 
     // ---- checks ----
 
-    void checkMutable() {
+    /**
+     * Refuses a change while a frame runs.
+     *
+     * @param subject what was to change, named in the message (described only when the change is refused)
+     */
+    void checkMutable(Object subject) {
         Thread running = frameThread;
         if (running != null || transforms.isUpdating()) {
-            throw new IllegalStateException("the scene cannot change while a frame runs"
-                    + (running == null ? "" : " (on thread '" + running.getName() + "')")
-                    + ": change it between frames, on the thread that runs them");
+            throw new IllegalStateException("cannot change " + subject + ": the scene cannot change while a frame "
+                    + "runs" + (running == null ? "" : " (on thread '" + running.getName() + "')")
+                    + "; change it between frames, on the thread that runs them");
         }
     }
 

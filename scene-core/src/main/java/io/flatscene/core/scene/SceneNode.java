@@ -227,7 +227,7 @@ public final class SceneNode {
     public SceneNode attachObject(MovableObject object) {
         checkAlive();
         scene.checkOwned(object, "be attached");
-        scene.checkMutable();
+        scene.checkMutable(this);
         if (object.parentNode != null) {
             throw new IllegalStateException("cannot attach " + object.describe() + " to " + describe()
                     + ": it is attached to " + object.parentNode.describe());
@@ -250,7 +250,7 @@ public final class SceneNode {
     public SceneNode detachObject(MovableObject object) {
         checkAlive();
         scene.checkOwned(object, "be detached");
-        scene.checkMutable();
+        scene.checkMutable(this);
         if (object.parentNode != this) {
             throw new IllegalArgumentException("cannot detach " + object.describe() + " from " + describe()
                     + ": it is attached to " + (object.parentNode == null ? "no node" : object.parentNode.describe()));
@@ -510,7 +510,7 @@ public final class SceneNode {
 
     private void checkWritable() {
         checkAlive();
-        scene.checkMutable();
+        scene.checkMutable(this);
     }
 
     private void checkFinite(String what, float x, float y, float z, float w) {

@@ -1,0 +1,770 @@
+package io.flatscene.core.scene;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.container.CapacityExceededException;
+import io.flatscene.core.container.GrowthPolicy;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.joml.Matrix4f;
+import org.joml.Quaternionf;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every bad input the scene-core issue lists: each call must throw the documented exception, with a message that
+ * names the object (handle {@code index:version} and name) and the rule, and must leave the scene valid and exactly
+ * as it was (node count, parents, children, depths, local and world transforms, attachments, lists, queue).
+ *
+ * <p>No callback or listener runs inside a transform pass or a frame, so a mutation during one can only come from
+ * another thread; {@link #mutationFromAnotherThreadDuringAFrameIsRefused()} tests it that way, through the public
+ * API only (setting the pass flag by reflection would test nothing but the flag).
+ */
+class SceneBadInputTest {
+    private SceneManager scene;
+    private SceneNode root;
+    // root -> a -> b -> c, root -> d, and a detached e -> f.
+    private SceneNode a;
+    private SceneNode b;
+    private SceneNode c;
+    private SceneNode d;
+    private SceneNode e;
+    private SceneNode f;
+    private Item hull;
+    private Light lamp;
+    private Camera eye;
+    private NodeList enemies;
+    private NodeList allies;
+    private NodeList selected;
+    private final List<SceneNode> tracked = new ArrayList<>();
+    private final List<MovableObject> trackedObjects = new ArrayList<>();
+    private final List<NodeList> trackedLists = new ArrayList<>();
+    /** Every scene a test made, closed after it so that no worker threads outlive the test. */
+    private final List<SceneManager> opened = new ArrayList<>();
+
+    @BeforeEach
+    void buildScene() {
+        scene = open(SceneConfig.builder().maxNodes(16).maxItems(4).maxLights(4).maxCameras(4)
+                .validation(false).build());
+        root = track(scene.getRootNode());
+        a = track(root.createChild("a").setPosition(1f, 2f, 3f).setScale(2f, 1f, 0.5f));
+        b = track(a.createChild("b").setOrientation(new Quaternionf().rotateY(0.7f)));
+        c = track(b.createChild("c").setPosition(0f, 0f, -4f));
+        d = track(root.createChild("d").setPosition(-5f, 0f, 0f));
+        e = track(scene.createSceneNode("e").setPosition(7f, 7f, 7f));
+        f = track(e.createChild("f"));
+        hull = scene.createItem("hull", 11, 12, new Aabb(0f, 0f, 0f, 1f, 2f, 3f));
+        lamp = scene.createLight("lamp", Light.Type.POINT);
+        eye = scene.createCamera("eye");
+        trackedObjects.addAll(List.of(hull, lamp, eye));
+        b.attachObject(hull);
+        d.attachObject(lamp);
+        enemies = scene.createNodeList(0).add(a).add(c);
+        allies = scene.createNodeList(0).add(d);
+        selected = scene.createNodeList(1).add(a);
+        trackedLists.addAll(List.of(enemies, allies, selected));
+        scene.destroyLater(f);
+        scene.updateAllTransforms();
+        scene.validate();
+    }
+
+    @AfterEach
+    void closeScenes() {
+        opened.forEach(SceneManager::close);
+    }
+
+    private SceneManager open(SceneConfig config) {
+        SceneManager opening = new SceneManager(config);
+        opened.add(opening);
+        return opening;
+    }
+
+    private SceneNode track(SceneNode node) {
+        tracked.add(node);
+        return node;
+    }
+
+    // ---- a destroyed node or object used again ----
+
+    @Test
+    void destroyedNodeIsRefusedEverywhere() {
+        scene.destroySceneNode(c);
+        String dead = named(c);
+        // A stale node must never write into the slot a new node took, so every use checks liveness first.
+        refused(IllegalStateException.class, () -> c.setPosition(1f, 1f, 1f), dead, "destroyed");
+        refused(IllegalStateException.class, () -> c.setOrientation(0f, 0f, 0f, 1f), dead, "destroyed");
+        refused(IllegalStateException.class, () -> c.setScale(2f, 2f, 2f), dead, "destroyed");
+        refused(IllegalStateException.class, () -> c.translate(1f, 0f, 0f, Space.LOCAL), dead, "destroyed");
+        refused(IllegalStateException.class, () -> c.createChild("child"), dead, "destroyed");
+        refused(IllegalStateException.class, () -> c.attachObject(eye), dead, "destroyed");
+        refused(IllegalStateException.class, () -> c.reparent(d), dead, "destroyed");
+        refused(IllegalStateException.class, () -> d.reparent(c), dead, "destroyed");
+        refused(IllegalStateException.class, () -> d.addChild(c), dead, "destroyed");
+        refused(IllegalStateException.class, () -> b.removeChild(c), dead, "destroyed");
+        refused(IllegalStateException.class, () -> scene.destroySceneNode(c), dead, "destroyed");
+        refused(IllegalStateException.class, () -> scene.destroySceneNode(c, DestroyMode.REATTACH_CHILDREN_TO_ROOT),
+                dead, "destroyed");
+        refused(IllegalStateException.class, () -> scene.destroyLater(c), dead, "destroyed");
+        refused(IllegalStateException.class, () -> selected.add(c), dead, "destroyed");
+        refused(IllegalStateException.class, c::getParent, dead, "destroyed");
+        assertFalse(c.isAlive());
+        assertTrue(scene.findNode(c.handle()).isEmpty());
+    }
+
+    @Test
+    void destroyedNodeStaysDeadAfterItsIdIsReused() {
+        long stale = c.handle();
+        scene.destroySceneNode(c);
+        SceneNode reuser = track(d.createChild("reuser").setPosition(9f, 9f, 9f));
+        assertEquals(idOf(stale), idOf(reuser.handle()),
+                "the handle table reuses the freed entry first, so the new node takes the dead node's id");
+        refused(IllegalStateException.class, () -> c.setPosition(1f, 1f, 1f), named(c), "destroyed");
+        refused(IllegalStateException.class, () -> c.createChild("child"), named(c), "destroyed");
+        assertTrue(scene.findNode(stale).isEmpty());
+        assertSame(reuser, scene.findNode(reuser.handle()).orElseThrow());
+        assertEquals(new Vector3f(9f, 9f, 9f), reuser.getPosition(new Vector3f()));
+    }
+
+    @Test
+    void destroyedSubtreeNodeIsRefused() {
+        scene.destroySceneNode(a);
+        for (SceneNode gone : List.of(a, b, c)) {
+            refused(IllegalStateException.class, () -> gone.setPosition(0f, 1f, 0f), named(gone), "destroyed");
+            refused(IllegalStateException.class, () -> root.addChild(gone), named(gone), "destroyed");
+        }
+    }
+
+    @Test
+    void destroyedItemIsRefusedEverywhere() {
+        scene.destroyItem(hull);
+        String dead = named(hull);
+        refused(IllegalStateException.class, () -> d.attachObject(hull), dead, "destroyed");
+        refused(IllegalStateException.class, () -> b.detachObject(hull), dead, "destroyed");
+        refused(IllegalStateException.class, () -> scene.destroyItem(hull), dead, "destroyed");
+        refused(IllegalStateException.class, hull::detachFromParent, dead, "destroyed");
+        refused(IllegalStateException.class, hull::getParentNode, dead, "destroyed");
+        refused(IllegalStateException.class, hull::meshId, dead, "destroyed");
+        refused(IllegalStateException.class, () -> hull.setMaterialId(3), dead, "destroyed");
+        refused(IllegalStateException.class, () -> hull.setRenderQueueGroup(3), dead, "destroyed");
+        refused(IllegalStateException.class, () -> hull.setLocalAabb(new Aabb(0f, 0f, 0f, 1f, 1f, 1f)), dead,
+                "destroyed");
+        assertFalse(hull.isAlive());
+        assertTrue(scene.findItem(hull.handle()).isEmpty());
+    }
+
+    @Test
+    void destroyedItemStaysDeadAfterItsHandleEntryIsReused() {
+        long stale = hull.handle();
+        scene.destroyItem(hull);
+        Item next = scene.createItem("next", 1, 2, new Aabb(0f, 0f, 0f, 1f, 1f, 1f));
+        trackedObjects.add(next);
+        assertEquals(idOf(stale), idOf(next.handle()));
+        refused(IllegalStateException.class, () -> d.attachObject(hull), named(hull), "destroyed");
+        refused(IllegalStateException.class, () -> scene.destroyItem(hull), named(hull), "destroyed");
+        assertTrue(scene.findItem(stale).isEmpty());
+        assertSame(next, scene.findItem(next.handle()).orElseThrow());
+    }
+
+    @Test
+    void destroyedLightIsRefusedEverywhere() {
+        scene.destroyLight(lamp);
+        String dead = named(lamp);
+        refused(IllegalStateException.class, () -> a.attachObject(lamp), dead, "destroyed");
+        refused(IllegalStateException.class, () -> d.detachObject(lamp), dead, "destroyed");
+        refused(IllegalStateException.class, () -> scene.destroyLight(lamp), dead, "destroyed");
+        refused(IllegalStateException.class, () -> lamp.setColour(1f, 0f, 0f), dead, "destroyed");
+        refused(IllegalStateException.class, () -> lamp.setRange(5f), dead, "destroyed");
+        refused(IllegalStateException.class, () -> lamp.setType(Light.Type.SPOT), dead, "destroyed");
+        refused(IllegalStateException.class, lamp::detachFromParent, dead, "destroyed");
+        assertTrue(scene.findLight(lamp.handle()).isEmpty());
+    }
+
+    @Test
+    void destroyedCameraIsRefusedEverywhere() {
+        d.attachObject(eye);
+        scene.destroyCamera(eye);
+        String dead = named(eye);
+        refused(IllegalStateException.class, () -> a.attachObject(eye), dead, "destroyed");
+        refused(IllegalStateException.class, () -> d.detachObject(eye), dead, "destroyed");
+        refused(IllegalStateException.class, () -> scene.destroyCamera(eye), dead, "destroyed");
+        refused(IllegalStateException.class, () -> eye.setPerspective(1f, 0.1f, 10f), dead, "destroyed");
+        refused(IllegalStateException.class, () -> eye.setViewport(10, 10), dead, "destroyed");
+        refused(IllegalStateException.class, () -> eye.getView(new Matrix4f()), dead, "destroyed");
+        assertTrue(scene.findCamera(eye.handle()).isEmpty());
+    }
+
+    /**
+     * Reads count as use too: Item refuses every read after destruction and Light.type() does, so the other
+     * getters of a destroyed light or camera must not hand out values of an object that no longer exists.
+     */
+    @Test
+    void destroyedLightAndCameraReadsAreRefused() {
+        scene.destroyLight(lamp);
+        scene.destroyCamera(eye);
+        refused(IllegalStateException.class, lamp::type, named(lamp), "destroyed");
+        refused(IllegalStateException.class, lamp::range, named(lamp), "destroyed");
+        refused(IllegalStateException.class, lamp::red, named(lamp), "destroyed");
+        refused(IllegalStateException.class, lamp::spotOuterAngle, named(lamp), "destroyed");
+        refused(IllegalStateException.class, () -> eye.getProjection(new Matrix4f()), named(eye), "destroyed");
+        refused(IllegalStateException.class, eye::fovY, named(eye), "destroyed");
+        refused(IllegalStateException.class, eye::near, named(eye), "destroyed");
+        refused(IllegalStateException.class, eye::projection, named(eye), "destroyed");
+    }
+
+    // ---- cycles ----
+
+    @Test
+    void reparentUnderOwnDescendantIsRefused() {
+        refused(IllegalArgumentException.class, () -> a.reparent(c), named(a), named(c), "cycle");
+        refused(IllegalArgumentException.class, () -> a.reparent(b), named(a), named(b), "cycle");
+        refused(IllegalArgumentException.class, () -> b.reparent(c), named(b), named(c), "cycle");
+        refused(IllegalArgumentException.class, () -> a.reparent(a), named(a), "cycle");
+        refused(IllegalArgumentException.class, () -> e.reparent(f), named(e), named(f), "cycle");
+    }
+
+    @Test
+    void addChildUnderOwnDescendantIsRefused() {
+        // e is detached, so addChild gets past its has-a-parent check and must still see the cycle.
+        refused(IllegalArgumentException.class, () -> f.addChild(e), named(e), named(f), "cycle");
+        refused(IllegalArgumentException.class, () -> e.addChild(e), named(e), "cycle");
+    }
+
+    // ---- a mutation while a frame runs ----
+
+    /**
+     * Frames run back to back on one thread while this thread keeps writing a node's position: a write that lands
+     * inside a frame must be refused, naming the rule (and, as the issue asks of every refusal, the node). Every
+     * write stores the value already there, so the scene is the same whichever writes got through. Bounded by a
+     * count of attempts, not by time.
+     */
+    @Test
+    void mutationFromAnotherThreadDuringAFrameIsRefused() throws InterruptedException {
+        SceneManager busy = open(SceneConfig.builder().maxNodes(120_000).workerThreads(1).build());
+        SceneNode top = busy.getRootNode().createChild("top");
+        for (int i = 0; i < 100_000; i++) {
+            top.createChild();
+        }
+        SceneNode target = busy.getRootNode().createChild("target").setPosition(1f, 2f, 3f);
+        Camera view = busy.createCamera("view");
+        busy.getRootNode().attachObject(view);
+        int nodesBefore = busy.nodeCount();
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicReference<Throwable> frameFailure = new AtomicReference<>();
+        Thread frames = new Thread(() -> {
+            try {
+                for (int frame = 0; !stop.get() && frame < 1_000_000; frame++) {
+                    // Between its own frames this thread may change the scene: moving top makes every frame long.
+                    top.setPosition(frame % 7, 0f, 0f);
+                    busy.updateFrame(view);
+                }
+            } catch (Throwable t) {
+                frameFailure.set(t);
+            }
+        }, "frame-runner");
+        frames.start();
+        IllegalStateException refusal = null;
+        try {
+            for (int attempt = 0; refusal == null && frames.isAlive() && attempt < 50_000_000; attempt++) {
+                try {
+                    target.setPosition(1f, 2f, 3f);
+                } catch (IllegalStateException e) {
+                    refusal = e;
+                }
+            }
+        } finally {
+            stop.set(true);
+            frames.join();
+        }
+        assertEquals(null, frameFailure.get(), "the frames themselves must not fail");
+        assertTrue(refusal != null, "no write landed inside one of the frames");
+        String message = refusal.getMessage();
+        assertTrue(message.contains("while a frame runs") && message.contains("frame-runner"), message);
+        busy.validate();
+        assertEquals(nodesBefore, busy.nodeCount());
+        assertEquals(new Vector3f(1f, 2f, 3f), target.getPosition(new Vector3f()));
+        assertTrue(message.contains(named(target)), () -> "the refusal names the rule but not the node being "
+                + "changed: " + message);
+    }
+
+    // ---- the static rule: a static node's parent is static or at depth 0 ----
+
+    @Test
+    void staticNodeUnderADynamicParentBelowDepthZeroIsRefused() {
+        a.setStatic(true);
+        refused(IllegalArgumentException.class, () -> a.reparent(d), named(a), named(d), "static");
+        refused(IllegalArgumentException.class, () -> c.setStatic(true), named(c), named(b), "static");
+        b.setStatic(true);
+        c.setStatic(true);
+        refused(IllegalArgumentException.class, () -> b.setStatic(false), named(b), named(c), "static");
+        refused(IllegalArgumentException.class, () -> c.reparent(d), named(c), named(d), "static");
+        scene.destroySceneNode(c);
+        refused(IllegalStateException.class, () -> c.setStatic(false), named(c), "destroyed");
+    }
+
+    /**
+     * A detached (depth 0) dynamic node may have static children; attaching it below the root would leave them
+     * under a dynamic parent at depth 1, which the rule forbids (validate() reports it, and the pass no longer
+     * updates them when that parent moves). Like setStatic(false) on such a node, the move must be refused.
+     */
+    @Test
+    void attachingADetachedDynamicNodeWithStaticChildrenIsRefused() {
+        f.setStatic(true);
+        refused(IllegalArgumentException.class, () -> root.addChild(e), named(e), "static");
+        refused(IllegalArgumentException.class, () -> e.reparent(d), named(e), "static");
+    }
+
+    // ---- another scene ----
+
+    @Test
+    void nodesAndObjectsOfAnotherSceneAreRefused() {
+        SceneManager other = open(SceneConfig.builder().maxNodes(8).maxItems(2).build());
+        SceneNode stranger = other.getRootNode().createChild("stranger");
+        SceneNode loner = other.createSceneNode("loner");
+        Item foreignItem = other.createItem("foreignItem", 1, 1, new Aabb(0f, 0f, 0f, 1f, 1f, 1f));
+        Light foreignLight = other.createLight("foreignLight", Light.Type.DIRECTIONAL);
+        Camera foreignCamera = other.createCamera("foreignCamera");
+        stranger.attachObject(foreignCamera);
+        String otherBefore = otherSnapshot(other, List.of(other.getRootNode(), stranger, loner),
+                List.of(foreignItem, foreignLight, foreignCamera));
+
+        refused(IllegalArgumentException.class, () -> a.addChild(loner), named(loner), "another scene");
+        refused(IllegalArgumentException.class, () -> a.reparent(stranger), named(stranger), "another scene");
+        refused(IllegalArgumentException.class, () -> stranger.reparent(a), named(a), "another scene");
+        refused(IllegalArgumentException.class, () -> a.removeChild(stranger), named(stranger), "another scene");
+        refused(IllegalArgumentException.class, () -> scene.destroySceneNode(stranger), named(stranger),
+                "another scene");
+        refused(IllegalArgumentException.class, () -> scene.destroyLater(stranger), named(stranger), "another scene");
+        refused(IllegalArgumentException.class, () -> a.attachObject(foreignItem), named(foreignItem),
+                "another scene");
+        refused(IllegalArgumentException.class, () -> a.detachObject(foreignCamera), named(foreignCamera),
+                "another scene");
+        refused(IllegalArgumentException.class, () -> scene.destroyItem(foreignItem), named(foreignItem),
+                "another scene");
+        refused(IllegalArgumentException.class, () -> scene.destroyLight(foreignLight), named(foreignLight),
+                "another scene");
+        refused(IllegalArgumentException.class, () -> scene.destroyCamera(foreignCamera), named(foreignCamera),
+                "another scene");
+        refused(IllegalArgumentException.class, () -> enemies.add(stranger), named(stranger), "another scene");
+        refused(IllegalArgumentException.class, () -> enemies.remove(stranger), named(stranger), "another scene");
+
+        other.validate();
+        assertEquals(otherBefore, otherSnapshot(other, List.of(other.getRootNode(), stranger, loner),
+                List.of(foreignItem, foreignLight, foreignCamera)), "the other scene must be unchanged too");
+    }
+
+    // ---- non-finite transforms ----
+
+    @ParameterizedTest
+    @ValueSource(floats = {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY})
+    void nonFiniteTransformComponentsAreRefused(float bad) {
+        for (int i = 0; i < 3; i++) {
+            float[] v = {1f, 2f, 3f};
+            v[i] = bad;
+            refused(IllegalArgumentException.class, () -> b.setPosition(v[0], v[1], v[2]), named(b), "position",
+                    "finite");
+            refused(IllegalArgumentException.class, () -> b.setPosition(new Vector3f(v[0], v[1], v[2])), named(b),
+                    "position", "finite");
+            refused(IllegalArgumentException.class, () -> b.setScale(v[0], v[1], v[2]), named(b), "scale",
+                    "finite");
+            for (Space space : Space.values()) {
+                refused(IllegalArgumentException.class, () -> b.translate(v[0], v[1], v[2], space), named(b),
+                        "translation", "finite");
+                refused(IllegalArgumentException.class, () -> b.lookAt(new Vector3f(v[0], v[1], v[2]), space),
+                        named(b), "finite");
+            }
+        }
+        for (int i = 0; i < 4; i++) {
+            float[] q = {0f, 0f, 0f, 1f};
+            q[i] = bad;
+            refused(IllegalArgumentException.class, () -> b.setOrientation(q[0], q[1], q[2], q[3]), named(b),
+                    "orientation", "finite");
+            refused(IllegalArgumentException.class, () -> b.setOrientation(new Quaternionf(q[0], q[1], q[2], q[3])),
+                    named(b), "orientation", "finite");
+            for (Space space : Space.values()) {
+                refused(IllegalArgumentException.class,
+                        () -> b.rotate(new Quaternionf(q[0], q[1], q[2], q[3]), space), named(b), "finite");
+            }
+        }
+        for (Space space : Space.values()) {
+            refused(IllegalArgumentException.class, () -> b.yaw(bad, space), named(b), "finite");
+            refused(IllegalArgumentException.class, () -> b.pitch(bad, space), named(b), "finite");
+            refused(IllegalArgumentException.class, () -> b.roll(bad, space), named(b), "finite");
+        }
+    }
+
+    @Test
+    void translationThatOverflowsToInfinityIsRefused() {
+        d.setPosition(3e38f, 0f, 0f);
+        refused(IllegalArgumentException.class, () -> d.translate(3e38f, 0f, 0f, Space.PARENT), named(d), "finite");
+        assertEquals(3e38f, d.getPosition(new Vector3f()).x);
+    }
+
+    @Test
+    void zeroQuaternionIsRefused() {
+        refused(IllegalArgumentException.class, () -> b.setOrientation(0f, 0f, 0f, 0f), named(b), "not a rotation");
+        refused(IllegalArgumentException.class, () -> b.setOrientation(new Quaternionf(0f, 0f, 0f, 0f)), named(b),
+                "not a rotation");
+        refused(IllegalArgumentException.class, () -> b.rotate(new Quaternionf(0f, 0f, 0f, 0f), Space.LOCAL),
+                named(b), "not a rotation");
+    }
+
+    // ---- capacity under FAIL ----
+
+    @Test
+    void nodeCapacityExceededUnderFailIsRefused() {
+        scene = open(SceneConfig.builder().maxNodes(4).growthPolicy(GrowthPolicy.FAIL).build());
+        tracked.clear();
+        trackedObjects.clear();
+        trackedLists.clear();
+        root = track(scene.getRootNode());
+        SceneNode one = track(root.createChild("one"));
+        SceneNode two = track(one.createChild("two"));
+        track(scene.createSceneNode("three"));
+        for (Executable create : List.<Executable>of(() -> root.createChild("four"), () -> two.createChild("four"),
+                () -> scene.createSceneNode("four"))) {
+            CapacityExceededException thrown = refused(CapacityExceededException.class, create,
+                    SceneConfig.MAX_NODES_KEY, "4", "FAIL");
+            assertEquals(SceneConfig.MAX_NODES_KEY, thrown.capacityName());
+        }
+        // The refusals leaked nothing: one destruction makes room for exactly one node.
+        scene.destroySceneNode(two);
+        SceneNode four = assertDoesNotThrow(() -> one.createChild("four"));
+        assertEquals(4, scene.nodeCount());
+        assertThrows(CapacityExceededException.class, () -> four.createChild("five"));
+        scene.validate();
+    }
+
+    @Test
+    void objectCapacityExceededUnderFailIsRefused() {
+        scene = open(SceneConfig.builder().maxItems(2).maxLights(1).maxCameras(1)
+                .growthPolicy(GrowthPolicy.FAIL).build());
+        tracked.clear();
+        trackedObjects.clear();
+        trackedLists.clear();
+        root = track(scene.getRootNode());
+        Aabb box = new Aabb(0f, 0f, 0f, 1f, 1f, 1f);
+        Item first = scene.createItem("first", 1, 1, box);
+        Item second = scene.createItem("second", 2, 2, box);
+        root.attachObject(second);
+        Light light = scene.createLight("only", Light.Type.POINT);
+        Camera camera = scene.createCamera("only");
+        trackedObjects.addAll(List.of(first, second, light, camera));
+
+        CapacityExceededException items = refused(CapacityExceededException.class,
+                () -> scene.createItem("third", 3, 3, box), SceneConfig.MAX_ITEMS_KEY, "2", "FAIL");
+        assertEquals(SceneConfig.MAX_ITEMS_KEY, items.capacityName());
+        refused(CapacityExceededException.class, () -> scene.createLight("more", Light.Type.SPOT),
+                SceneConfig.MAX_LIGHTS_KEY);
+        refused(CapacityExceededException.class, () -> scene.createCamera("more"), SceneConfig.MAX_CAMERAS_KEY);
+
+        scene.destroyItem(first);
+        Item third = assertDoesNotThrow(() -> scene.createItem("third", 3, 3, box));
+        assertEquals(3, third.meshId());
+        assertSame(root, second.getParentNode());
+        assertEquals(2, second.meshId(), "the refused creation must not have touched the other items' data");
+        scene.validate();
+    }
+
+    // ---- the root ----
+
+    @Test
+    void destroyingOrMovingTheRootIsRefused() {
+        String rootName = named(root);
+        refused(IllegalArgumentException.class, () -> scene.destroySceneNode(root), rootName, "root");
+        refused(IllegalArgumentException.class, () -> scene.destroySceneNode(root, DestroyMode.SUBTREE), rootName,
+                "root");
+        refused(IllegalArgumentException.class,
+                () -> scene.destroySceneNode(root, DestroyMode.REATTACH_CHILDREN_TO_ROOT), rootName, "root");
+        refused(IllegalArgumentException.class, () -> scene.destroyLater(root), rootName, "root");
+        refused(IllegalArgumentException.class, () -> root.reparent(d), rootName, "root");
+        refused(IllegalArgumentException.class, () -> root.reparent(e), rootName, "root");
+        refused(IllegalArgumentException.class, () -> d.addChild(root), rootName, "root");
+        refused(IllegalArgumentException.class, () -> a.removeChild(root), rootName, "not a child");
+    }
+
+    // ---- hierarchy and attachment misuse ----
+
+    @Test
+    void addChildOfANodeThatHasAParentIsRefused() {
+        refused(IllegalStateException.class, () -> root.addChild(b), named(b), named(a));
+        refused(IllegalStateException.class, () -> a.addChild(b), named(b), named(a));
+        refused(IllegalStateException.class, () -> d.addChild(f), named(f), named(e));
+    }
+
+    @Test
+    void removeChildOfAnotherParentIsRefused() {
+        refused(IllegalArgumentException.class, () -> root.removeChild(b), named(b), "not a child");
+        refused(IllegalArgumentException.class, () -> d.removeChild(e), named(e), "not a child");
+    }
+
+    @Test
+    void attachingAnAttachedObjectIsRefused() {
+        refused(IllegalStateException.class, () -> d.attachObject(hull), named(hull), named(b));
+        refused(IllegalStateException.class, () -> b.attachObject(hull), named(hull), named(b));
+        refused(IllegalStateException.class, () -> f.attachObject(lamp), named(lamp), named(d));
+    }
+
+    @Test
+    void detachingFromTheWrongNodeIsRefused() {
+        refused(IllegalArgumentException.class, () -> d.detachObject(hull), named(hull), named(d));
+        refused(IllegalArgumentException.class, () -> b.detachObject(lamp), named(lamp), named(b));
+        refused(IllegalArgumentException.class, () -> a.detachObject(eye), named(eye), "no node");
+    }
+
+    // ---- node lists ----
+
+    @Test
+    void nodeListAddOfANodeInAnotherListOfTheSameChannelIsRefused() {
+        // a is in enemies (channel 0); allies is channel 0 as well.
+        refused(IllegalStateException.class, () -> allies.add(a), named(a));
+        refused(IllegalStateException.class, () -> enemies.add(a), named(a));
+        // A list of another channel is independent: this is allowed, which shows the refusal is per channel.
+        NodeList other = scene.createNodeList(2);
+        other.add(a);
+        assertTrue(other.contains(a));
+        assertTrue(enemies.contains(a));
+        scene.validate();
+    }
+
+    @Test
+    void nodeListRemoveOfANonMemberIsRefused() {
+        refused(IllegalStateException.class, () -> allies.remove(a));
+        refused(IllegalStateException.class, () -> selected.remove(d));
+    }
+
+    // ---- validation mode ----
+
+    /** Every structural change the scene offers, each applied to nodes other than the corrupted pair. */
+    static Stream<Arguments> structuralChanges() {
+        List<Arguments> changes = new ArrayList<>();
+        changes.add(change("createChild", s -> s.x.createChild("new")));
+        changes.add(change("createSceneNode", s -> s.scene.createSceneNode("new")));
+        changes.add(change("destroySceneNode", s -> s.scene.destroySceneNode(s.y)));
+        changes.add(change("destroySceneNode reattaching", s -> s.scene.destroySceneNode(s.x,
+                DestroyMode.REATTACH_CHILDREN_TO_ROOT)));
+        changes.add(change("processPendingDestruction", s -> {
+            s.scene.destroyLater(s.y);
+            s.scene.processPendingDestruction();
+        }));
+        changes.add(change("reparent", s -> s.y.reparent(s.scene.getRootNode())));
+        changes.add(change("removeChild", s -> s.x.removeChild(s.y)));
+        changes.add(change("detachFromParent", s -> s.y.detachFromParent()));
+        changes.add(change("addChild", s -> s.scene.getRootNode().addChild(s.loose)));
+        changes.add(change("attachObject", s -> s.x.attachObject(s.item)));
+        changes.add(change("detachObject", s -> s.y.detachObject(s.light)));
+        changes.add(change("createItem", s -> s.scene.createItem("new", 1, 1, new Aabb(0f, 0f, 0f, 1f, 1f, 1f))));
+        changes.add(change("createLight", s -> s.scene.createLight("new", Light.Type.POINT)));
+        changes.add(change("createCamera", s -> s.scene.createCamera("new")));
+        changes.add(change("destroyItem", s -> s.scene.destroyItem(s.item)));
+        changes.add(change("destroyLight", s -> s.scene.destroyLight(s.light)));
+        changes.add(change("destroyCamera", s -> s.scene.destroyCamera(s.camera)));
+        return changes.stream();
+    }
+
+    private static Arguments change(String name, Consumer<Fixture> change) {
+        return Arguments.of(name, change);
+    }
+
+    /** root -> p -> v (the pair to corrupt), root -> x -> y (what the change works on), a detached loose node. */
+    static final class Fixture {
+        final SceneManager scene;
+        final SceneNode p;
+        final SceneNode v;
+        final SceneNode x;
+        final SceneNode y;
+        final SceneNode loose;
+        final Item item;
+        final Light light;
+        final Camera camera;
+
+        Fixture(boolean validation) {
+            scene = new SceneManager(SceneConfig.builder().maxNodes(8).validation(validation).build());
+            p = scene.getRootNode().createChild("p");
+            v = p.createChild("v");
+            x = scene.getRootNode().createChild("x");
+            y = x.createChild("y");
+            loose = scene.createSceneNode("loose");
+            item = scene.createItem("item", 1, 1, new Aabb(0f, 0f, 0f, 1f, 1f, 1f));
+            light = scene.createLight("light", Light.Type.SPOT);
+            camera = scene.createCamera("camera");
+            y.attachObject(light);
+        }
+
+        /** Breaks v's parent index (its place in p's child list) without going through any scene method. */
+        void corrupt() {
+            v.parentIndex = 5;
+        }
+
+        void repair() {
+            v.parentIndex = 0;
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("structuralChanges")
+    void validationModeValidatesAfterEveryStructuralChange(String name, Consumer<Fixture> change) {
+        Fixture on = new Fixture(true);
+        opened.add(on.scene);
+        on.corrupt();
+        IllegalStateException caught = assertThrows(IllegalStateException.class, () -> change.accept(on),
+                name + " in validation mode must run validate(), which must find the corrupted parent index");
+        assertTrue(caught.getMessage().contains(HandleText.of(on.v.handle())), caught.getMessage());
+        on.repair();
+        assertDoesNotThrow(on.scene::validate, "the corruption was the only fault");
+
+        // The same change with validation off does not validate, so the exception above came from the mode.
+        Fixture off = new Fixture(false);
+        opened.add(off.scene);
+        off.corrupt();
+        assertDoesNotThrow(() -> change.accept(off), name + " with validation off");
+        assertThrows(IllegalStateException.class, off.scene::validate);
+    }
+
+    @Test
+    void validationModePassesANormalSession() {
+        SceneManager checked = open(SceneConfig.builder().maxNodes(4).maxItems(2).validation(true).build());
+        assertTrue(checked.config().validation());
+        SceneNode ship = checked.getRootNode().createChild("ship").setPosition(0f, 2f, -5f);
+        SceneNode turret = ship.createChild("turret");
+        SceneNode gun = turret.createChild("gun");
+        SceneNode spare = checked.createSceneNode("spare");
+        SceneNode extra = spare.createChild("extra");
+        Item hullItem = checked.createItem("hull", 1, 2, new Aabb(0f, 0f, 0f, 1f, 1f, 1f));
+        ship.attachObject(hullItem);
+        gun.reparent(checked.getRootNode());
+        checked.getRootNode().addChild(spare);
+        spare.removeChild(extra);
+        ship.detachObject(hullItem);
+        extra.attachObject(hullItem);
+        checked.destroyLater(turret);
+        checked.processPendingDestruction();
+        checked.destroySceneNode(spare, DestroyMode.REATTACH_CHILDREN_TO_ROOT);
+        checked.destroyItem(hullItem);
+        checked.updateAllTransforms();
+        assertEquals(4, checked.nodeCount());
+        assertSame(checked.getRootNode(), gun.getParent());
+        checked.validate();
+    }
+
+    // ---- helpers ----
+
+    /**
+     * Runs a call that must be refused: the exception must be exactly {@code type} and its message must hold each
+     * fragment; afterwards the scene must validate and be unchanged.
+     */
+    private <T extends RuntimeException> T refused(Class<T> type, Executable call, String... fragments) {
+        String before = snapshot();
+        T thrown = assertThrows(type, call);
+        assertEquals(type, thrown.getClass(), () -> "exception type: " + thrown);
+        String message = String.valueOf(thrown.getMessage());
+        for (String fragment : fragments) {
+            assertTrue(message.contains(fragment), () -> "message '" + message + "' does not contain '" + fragment
+                    + "'");
+        }
+        scene.validate();
+        assertEquals(before, snapshot(), () -> "the refused call changed the scene (" + message + ")");
+        return thrown;
+    }
+
+    /** The handle as index:version and the name in quotes, the two parts a message must name. */
+    private static String named(SceneNode node) {
+        return HandleText.of(node.handle()) + " '" + node.name() + "'";
+    }
+
+    private static String named(MovableObject object) {
+        return HandleText.of(object.handle()) + " '" + object.name() + "'";
+    }
+
+    private String snapshot() {
+        StringBuilder s = new StringBuilder();
+        s.append(otherSnapshot(scene, tracked, trackedObjects));
+        for (NodeList list : trackedLists) {
+            s.append("list ").append(list.channel()).append(':');
+            for (SceneNode n = list.first(); n != null; n = list.next(n)) {
+                s.append(' ').append(HandleText.of(n.handle()));
+            }
+            s.append('\n');
+        }
+        return s.toString();
+    }
+
+    /** Everything observable about the given nodes and objects of a scene, as text to compare. */
+    private static String otherSnapshot(SceneManager scene, List<SceneNode> nodes, List<MovableObject> objects) {
+        StringBuilder s = new StringBuilder();
+        s.append("nodes ").append(scene.nodeCount()).append(" items ").append(scene.itemCount()).append(" lights ")
+                .append(scene.lightCount()).append(" cameras ").append(scene.cameraCount()).append(" pending ")
+                .append(scene.pendingDestructionCount()).append('\n');
+        for (SceneNode n : nodes) {
+            s.append(HandleText.of(n.handle())).append(' ').append(n.name());
+            if (!n.isAlive()) {
+                s.append(" dead\n");
+                continue;
+            }
+            s.append(" parent ").append(n.getParent() == null ? "-" : HandleText.of(n.getParent().handle()))
+                    .append(" depth ").append(n.depth()).append(" children");
+            List<String> children = new ArrayList<>();
+            for (int i = 0; i < n.childCount(); i++) {
+                children.add(HandleText.of(n.getChild(i).handle()));
+            }
+            children.sort(null);
+            s.append(children).append(" attached");
+            List<String> attached = new ArrayList<>();
+            for (int i = 0; i < n.attachedObjectCount(); i++) {
+                attached.add(HandleText.of(n.getAttachedObject(i).handle()));
+            }
+            attached.sort(null);
+            // Exact float text: JOML's toString rounds, which would hide a small change.
+            Vector3f position = n.getPosition(new Vector3f());
+            Quaternionf orientation = n.getOrientation(new Quaternionf());
+            Vector3f scale = n.getScale(new Vector3f());
+            s.append(attached).append(" pos ").append(position.x).append(',').append(position.y).append(',')
+                    .append(position.z).append(" rot ").append(orientation.x).append(',').append(orientation.y)
+                    .append(',').append(orientation.z).append(',').append(orientation.w).append(" scale ")
+                    .append(scale.x).append(',').append(scale.y).append(',').append(scale.z).append(" inherit ")
+                    .append(n.inheritsOrientation()).append('/').append(n.inheritsScale()).append(" static ")
+                    .append(n.isStatic()).append(" world ")
+                    .append(Arrays.toString(n.getWorldMatrix(new Matrix4f()).get(new float[16]))).append('\n');
+        }
+        for (MovableObject o : objects) {
+            s.append(o).append(o.isAlive() ? " node " + o.getParentNode() : " dead");
+            if (o instanceof Item item && item.isAlive()) {
+                s.append(" mesh ").append(item.meshId()).append(" material ").append(item.materialId())
+                        .append(" local ").append(item.localAabb());
+            }
+            s.append('\n');
+        }
+        return s.toString();
+    }
+
+    private static int idOf(long handle) {
+        return (int) handle;
+    }
+
+    /** Handle text written independently of the scene's own describe(), so a format slip there is caught. */
+    static final class HandleText {
+        private HandleText() {
+        }
+
+        static String of(long handle) {
+            return (int) handle + ":" + (int) (handle >>> 32);
+        }
+    }
+}
