@@ -12,17 +12,17 @@ import java.util.Arrays;
  * is attached to, or {@link NodeTransforms#NO_PARENT}; a detached item keeps its last world bounds.
  */
 final class ItemStore implements ParallelStorage {
-    float[] localCenter;
-    float[] localHalf;
-    float[] worldCenter;
-    float[] worldHalf;
-    int[] nodeId;
-    int[] meshId;
-    int[] materialId;
-    int[] renderQueueGroup;
-    int[] visibilityFlags;
-    int[] queryFlags;
-    boolean[] transparent;
+    float[] localCenter = new float[0];
+    float[] localHalf = new float[0];
+    float[] worldCenter = new float[0];
+    float[] worldHalf = new float[0];
+    int[] nodeId = new int[0];
+    int[] meshId = new int[0];
+    int[] materialId = new int[0];
+    int[] renderQueueGroup = new int[0];
+    int[] visibilityFlags = new int[0];
+    int[] queryFlags = new int[0];
+    boolean[] transparent = new boolean[0];
 
     ItemStore(int capacity) {
         resize(capacity);
@@ -30,25 +30,17 @@ final class ItemStore implements ParallelStorage {
 
     @Override
     public void resize(int capacity) {
-        localCenter = grow(localCenter, capacity * 3);
-        localHalf = grow(localHalf, capacity * 3);
-        worldCenter = grow(worldCenter, capacity * 3);
-        worldHalf = grow(worldHalf, capacity * 3);
-        nodeId = grow(nodeId, capacity);
-        meshId = grow(meshId, capacity);
-        materialId = grow(materialId, capacity);
-        renderQueueGroup = grow(renderQueueGroup, capacity);
-        visibilityFlags = grow(visibilityFlags, capacity);
-        queryFlags = grow(queryFlags, capacity);
-        transparent = transparent == null ? new boolean[capacity] : Arrays.copyOf(transparent, capacity);
-    }
-
-    private static float[] grow(float[] array, int length) {
-        return array == null ? new float[length] : Arrays.copyOf(array, length);
-    }
-
-    private static int[] grow(int[] array, int length) {
-        return array == null ? new int[length] : Arrays.copyOf(array, length);
+        localCenter = Arrays.copyOf(localCenter, capacity * 3);
+        localHalf = Arrays.copyOf(localHalf, capacity * 3);
+        worldCenter = Arrays.copyOf(worldCenter, capacity * 3);
+        worldHalf = Arrays.copyOf(worldHalf, capacity * 3);
+        nodeId = Arrays.copyOf(nodeId, capacity);
+        meshId = Arrays.copyOf(meshId, capacity);
+        materialId = Arrays.copyOf(materialId, capacity);
+        renderQueueGroup = Arrays.copyOf(renderQueueGroup, capacity);
+        visibilityFlags = Arrays.copyOf(visibilityFlags, capacity);
+        queryFlags = Arrays.copyOf(queryFlags, capacity);
+        transparent = Arrays.copyOf(transparent, capacity);
     }
 
     @Override

@@ -62,13 +62,13 @@ final class NodeTransforms {
 
     private int capacity;
     private int total;
-    private float[] position;
-    private float[] orientation;
-    private float[] scale;
-    private float[] world;
-    private int[] parentId;
-    private int[] idAt;
-    private int[] flags;
+    private float[] position = new float[0];
+    private float[] orientation = new float[0];
+    private float[] scale = new float[0];
+    private float[] world = new float[0];
+    private int[] parentId = new int[0];
+    private int[] idAt = new int[0];
+    private int[] flags = new int[0];
 
     private int bands;
     private int[] bandStart = new int[17];
@@ -86,22 +86,14 @@ final class NodeTransforms {
 
     private void allocate(int newCapacity) {
         int slots = newCapacity + 1;
-        position = resize(position, slots * 3);
-        orientation = resize(orientation, slots * 4);
-        scale = resize(scale, slots * 3);
-        world = resize(world, slots * 12);
-        parentId = resize(parentId, slots);
-        idAt = resize(idAt, slots);
-        flags = resize(flags, slots);
+        position = Arrays.copyOf(position, slots * 3);
+        orientation = Arrays.copyOf(orientation, slots * 4);
+        scale = Arrays.copyOf(scale, slots * 3);
+        world = Arrays.copyOf(world, slots * 12);
+        parentId = Arrays.copyOf(parentId, slots);
+        idAt = Arrays.copyOf(idAt, slots);
+        flags = Arrays.copyOf(flags, slots);
         capacity = newCapacity;
-    }
-
-    private static float[] resize(float[] array, int length) {
-        return array == null ? new float[length] : Arrays.copyOf(array, length);
-    }
-
-    private static int[] resize(int[] array, int length) {
-        return array == null ? new int[length] : Arrays.copyOf(array, length);
     }
 
     int size() {
