@@ -42,6 +42,8 @@ final class FramePipeline {
     private int mask;
     private int itemCount;
     private int[] visiblePerWorker = new int[1];
+    /** Per worker: whether a visible item has a mesh or material id outside 0..65535, which its key cannot tell. */
+    private boolean[] wideIdsPerWorker = new boolean[1];
 
     private final WorkerPool.Task boundsTask = this::boundsShare;
     private final WorkerPool.Task cullTask = this::cullShare;
@@ -58,7 +60,7 @@ final class FramePipeline {
 
     private void cullShare(int worker, int workers) {
         visiblePerWorker[worker] = cull(WorkerPool.shareStart(itemCount, worker, workers),
-                WorkerPool.shareStart(itemCount, worker + 1, workers));
+                WorkerPool.shareStart(itemCount, worker + 1, workers), worker);
     }
 
     /** Runs bounds, cull, sort and batching for the camera; the transform pass has already run. */
@@ -68,6 +70,7 @@ final class FramePipeline {
         boolean parallel = pool.size() > 1 && itemCount >= PARALLEL_ITEMS;
         if (visiblePerWorker.length != pool.size()) {
             visiblePerWorker = new int[pool.size()];
+            wideIdsPerWorker = new boolean[pool.size()];
         }
 
         long start = System.nanoTime();
@@ -80,20 +83,30 @@ final class FramePipeline {
 
         prepareCamera(camera);
         int visible;
+        boolean wideIds;
         if (parallel) {
             pool.run(cullTask);
             visible = packShares(pool.size());
+            wideIds = false;
+            for (boolean wide : wideIdsPerWorker) {
+                wideIds |= wide;
+            }
         } else {
-            visible = cull(0, itemCount);
+            visiblePerWorker[0] = cull(0, itemCount, 0);
+            visible = visiblePerWorker[0];
+            wideIds = wideIdsPerWorker[0];
+        }
+        for (int i = 0; i < visible; i++) {
+            queue.order[i] = i;
         }
         long cullDone = System.nanoTime();
 
-        sort.sort(queue.keys, queue.items, visible);
+        sort.sort(queue.keys, queue.order, visible);
         long sortDone = System.nanoTime();
 
         queue.instanceCount = visible;
         queue.world = transforms.worldArray();
-        buildBatches(visible);
+        buildBatches(visible, wideIds);
         long queueDone = System.nanoTime();
 
         stats.itemsTested = itemCount;
@@ -140,12 +153,12 @@ final class FramePipeline {
     /**
      * Tests items {@code [from, to)}: attached to a node in the scene graph, sharing a bit with the camera's mask,
      * and not wholly outside any frustum plane (a box is outside a plane when its centre's distance is below minus
-     * its extent along the normal). Infinite boxes always pass. Writes the visible ones and their keys from
-     * {@code from} on.
+     * its extent along the normal). Infinite boxes always pass. Writes the visible ones, their transform slots and
+     * keys from {@code from} on, and notes in {@code wideIdsPerWorker[worker]} whether any id is too wide for its key.
      *
      * @return how many it wrote
      */
-    private int cull(int from, int to) {
+    private int cull(int from, int to, int worker) {
         int[] nodeId = items.nodeId;
         int[] visibility = items.visibilityFlags;
         float[] center = items.worldCenter;
@@ -153,12 +166,19 @@ final class FramePipeline {
         int[] flags = transforms.flagsArray();
         float[] p = planes;
         long[] keys = queue.keys;
-        int[] out = queue.items;
+        int[] outItems = queue.visibleItems;
+        int[] outSlots = queue.visibleSlots;
+        int[] mesh = items.meshId;
+        int[] material = items.materialId;
+        boolean wideIds = false;
         int written = from;
         for (int i = from; i < to; i++) {
             int node = nodeId[i];
-            if (node == NodeTransforms.NO_PARENT || (visibility[i] & mask) == 0
-                    || !NodeTransforms.inGraph(flags[transforms.slotOf(node)])) {
+            if (node == NodeTransforms.NO_PARENT || (visibility[i] & mask) == 0) {
+                continue;
+            }
+            int slot = transforms.slotOf(node);
+            if (!NodeTransforms.inGraph(flags[slot])) {
                 continue;
             }
             int o = i * 3;
@@ -179,10 +199,13 @@ final class FramePipeline {
                     continue;
                 }
             }
-            out[written] = i;
+            outItems[written] = i;
+            outSlots[written] = slot;
             keys[written] = keyOf(i, cx, cy, cz);
+            wideIds |= (mesh[i] | material[i]) >>> 16 != 0;
             written++;
         }
+        wideIdsPerWorker[worker] = wideIds;
         return written - from;
     }
 
@@ -200,33 +223,40 @@ final class FramePipeline {
         for (int w = 1; w < workers; w++) {
             int from = WorkerPool.shareStart(itemCount, w, workers);
             int count = visiblePerWorker[w];
-            System.arraycopy(queue.items, from, queue.items, packed, count);
+            System.arraycopy(queue.visibleItems, from, queue.visibleItems, packed, count);
+            System.arraycopy(queue.visibleSlots, from, queue.visibleSlots, packed, count);
             System.arraycopy(queue.keys, from, queue.keys, packed, count);
             packed += count;
         }
         return packed;
     }
 
-    private void buildBatches(int visible) {
+    /**
+     * Gathers each instance's item and slot in draw order and cuts runs of equal (group, transparency, mesh,
+     * material) into batches. When every id fits its 16 key bits, the key alone tells where a batch ends and the
+     * item arrays are read once a batch; otherwise the full ids are compared instance by instance.
+     */
+    private void buildBatches(int visible, boolean wideIds) {
         int batches = 0;
-        int[] nodeId = items.nodeId;
+        long currentBits = 0L;
         for (int i = 0; i < visible; i++) {
-            int item = queue.items[i];
-            queue.slots[i] = transforms.slotOf(nodeId[item]);
-            int group = items.renderQueueGroup[item];
-            boolean transparent = items.transparent[item];
-            int mesh = items.meshId[item];
-            int material = items.materialId[item];
+            int at = queue.order[i];
+            int item = queue.visibleItems[at];
+            queue.items[i] = item;
+            queue.slots[i] = queue.visibleSlots[at];
+            long bits = RenderQueue.batchBits(queue.keys[i]);
             int last = batches - 1;
-            if (batches > 0 && queue.batchMesh[last] == mesh && queue.batchMaterial[last] == material
-                    && queue.batchGroup[last] == group && queue.batchTransparent[last] == transparent) {
+            if (batches > 0 && bits == currentBits && (!wideIds
+                    || (queue.batchMesh[last] == items.meshId[item]
+                    && queue.batchMaterial[last] == items.materialId[item]))) {
                 queue.batchInstances[last]++;
                 continue;
             }
-            queue.batchMesh[batches] = mesh;
-            queue.batchMaterial[batches] = material;
-            queue.batchGroup[batches] = group;
-            queue.batchTransparent[batches] = transparent;
+            currentBits = bits;
+            queue.batchMesh[batches] = items.meshId[item];
+            queue.batchMaterial[batches] = items.materialId[item];
+            queue.batchGroup[batches] = items.renderQueueGroup[item];
+            queue.batchTransparent[batches] = items.transparent[item];
             queue.batchFirst[batches] = i;
             queue.batchInstances[batches] = 1;
             batches++;

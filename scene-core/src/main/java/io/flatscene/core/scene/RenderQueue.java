@@ -19,7 +19,13 @@ public final class RenderQueue {
     static final long DEPTH_MAX = (1L << DEPTH_BITS) - 1;
 
     int instanceCount;
+    /** Sort keys, and with them the position of each instance in the cull's output, which the sort carries. */
     long[] keys = new long[0];
+    int[] order = new int[0];
+    /** The cull's output, in item order: each visible item and its node's transform slot. */
+    int[] visibleItems = new int[0];
+    int[] visibleSlots = new int[0];
+    /** Draw order: item and transform slot of each instance. */
     int[] items = new int[0];
     int[] slots = new int[0];
     float[] world = new float[0];
@@ -40,6 +46,15 @@ public final class RenderQueue {
      * depth (23) front to back, for transparent ones depth back to front (23), material (16) and mesh (16). Only
      * the low 16 bits of mesh and material ids sort; batches still split on the full ids.
      */
+    /**
+     * The bits of a key that identify its batch (all but the depth): two consecutive instances whose ids fit in
+     * 16 bits share a batch exactly when these agree.
+     */
+    static long batchBits(long key) {
+        boolean transparent = (key & (1L << 55)) != 0;
+        return transparent ? key & ~(DEPTH_MAX << 32) : key & ~DEPTH_MAX;
+    }
+
     static long key(int group, boolean transparent, int material, int mesh, long depth) {
         long head = ((long) group << 56) | (transparent ? 1L << 55 : 0L);
         long materialBits = material & 0xFFFFL;
@@ -53,6 +68,9 @@ public final class RenderQueue {
     void ensureInstanceCapacity(int capacity) {
         if (keys.length < capacity) {
             keys = Arrays.copyOf(keys, capacity);
+            order = Arrays.copyOf(order, capacity);
+            visibleItems = Arrays.copyOf(visibleItems, capacity);
+            visibleSlots = Arrays.copyOf(visibleSlots, capacity);
             items = Arrays.copyOf(items, capacity);
             slots = Arrays.copyOf(slots, capacity);
             batchMesh = Arrays.copyOf(batchMesh, capacity);
