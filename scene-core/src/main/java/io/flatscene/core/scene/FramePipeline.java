@@ -120,6 +120,11 @@ final class FramePipeline {
 
     private void prepareCamera(Camera camera) {
         camera.getViewProjection(viewProjection, scratch);
+        if (!viewProjection.isFinite()) {
+            // NaN planes would let every box through: refuse rather than draw the whole scene from nowhere.
+            throw new IllegalStateException("cannot cull for " + camera.describe() + ": its view is singular, so its"
+                    + " node or an ancestor has a zero scale");
+        }
         for (int p = 0; p < 6; p++) {
             viewProjection.frustumPlane(PLANES[p], plane);
             planes[p * 4] = plane.x;

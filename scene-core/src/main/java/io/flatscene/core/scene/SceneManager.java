@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.joml.Matrix4f;
@@ -56,8 +57,8 @@ public final class SceneManager implements AutoCloseable {
     private final SceneNode root;
     private final FramePipeline pipeline;
     private final SceneQueries queries;
-    /** The thread running a frame, or null: structural changes are refused while it is set. */
-    private volatile Thread frameThread;
+    /** The thread running a frame, or null: claimed atomically, and changes are refused while it is set. */
+    private final AtomicReference<Thread> frameThread = new AtomicReference<>();
     /** Counts structural changes, so a frame can tell that one slipped in while it ran. */
     private volatile int structureVersion;
     /** Started on the first frame pass, so scenes that never run one (tools, tests) start no threads. */
@@ -480,7 +481,10 @@ public final class SceneManager implements AutoCloseable {
         checkOwned(camera, "render a frame");
         checkMutable(camera);
         int versionAtStart = structureVersion;
-        frameThread = Thread.currentThread();
+        if (!frameThread.compareAndSet(null, Thread.currentThread())) {
+            throw new IllegalStateException("cannot run a frame for " + camera.describe() + ": a frame is already "
+                    + "running on thread '" + frameThread.get().getName() + "'; frames run one at a time");
+        }
         try {
             WorkerPool pool = workers();
             long start = System.nanoTime();
@@ -488,7 +492,7 @@ public final class SceneManager implements AutoCloseable {
             pipeline.stats.transformNanos = System.nanoTime() - start;
             pipeline.run(camera, items.size(), pool);
         } finally {
-            frameThread = null;
+            frameThread.set(null);
         }
         if (structureVersion != versionAtStart) {
             throw new ConcurrentModificationException("the scene's structure changed on another thread while a frame"
@@ -539,7 +543,7 @@ public final class SceneManager implements AutoCloseable {
      * @param subject what was to change, named in the message (described only when the change is refused)
      */
     void checkMutable(Object subject) {
-        Thread running = frameThread;
+        Thread running = frameThread.get();
         if (running != null || transforms.isUpdating()) {
             throw new IllegalStateException("cannot change " + subject + ": the scene cannot change while a frame "
                     + "runs" + (running == null ? "" : " (on thread '" + running.getName() + "')")
