@@ -9,7 +9,6 @@ import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -20,7 +19,6 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.Tuple;
-import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.statistics.StatisticsReport;
 import org.joml.Matrix4f;
@@ -48,7 +46,6 @@ import org.joml.Vector3f;
  */
 @StatisticsReport(StatisticsReport.StatisticsReportMode.OFF)
 class SceneModelPropertyTest {
-    private static final AtomicLong OPERATIONS = new AtomicLong();
 
     /**
      * The bulk property validates after every operation but compares with the model after every tenth (and the
@@ -115,10 +112,6 @@ class SceneModelPropertyTest {
         Statistics.label("stale handle with reused index").coverage(c -> c.check(true).percentage(p -> p >= 90));
     }
 
-    @AfterContainer
-    static void reportOperationCount() {
-        System.out.println("SceneModelPropertyTest executed " + OPERATIONS.get() + " scene operations");
-    }
 
     // ---- generators ----
 
@@ -371,7 +364,6 @@ class SceneModelPropertyTest {
                     trace.removeFirst();
                 }
                 trace.addLast(new Object[] {step, op, note});
-                OPERATIONS.incrementAndGet();
                 maxLiveNodes = Math.max(maxLiveNodes, nodes.size());
                 maxLiveItems = Math.max(maxLiveItems, liveObjects[ObjKind.ITEM.ordinal()]);
             }
