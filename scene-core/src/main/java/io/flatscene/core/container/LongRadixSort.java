@@ -1,5 +1,6 @@
 package io.flatscene.core.container;
 
+import io.flatscene.core.parallel.WorkerPool;
 import java.util.Arrays;
 
 /**
@@ -7,6 +8,10 @@ import java.util.Arrays;
  * histogram pass, and any pass whose digit is the same for every key skipped (a render queue's group and
  * transparency bits often are). Scratch buffers are kept and grown only when a larger input arrives, so sorting
  * a steady stream of frames allocates nothing.
+ *
+ * <p>{@link #sort(long[], int[], int, WorkerPool)} splits each pass across workers: every worker counts the digits
+ * of its own share, the offsets give worker 0's keys of a digit before worker 1's, and every worker then scatters its
+ * share. That is the same stable order a single thread produces, so the result does not depend on the worker count.
  */
 public final class LongRadixSort {
     private static final int BITS = 11;
@@ -14,9 +19,23 @@ public final class LongRadixSort {
     private static final int MASK = BUCKETS - 1;
     private static final int PASSES = (Long.SIZE + BITS - 1) / BITS;
 
+    /** Below this many keys a parallel sort runs on the caller's thread: two barriers a pass cost more. */
+    private static final int PARALLEL_KEYS = 65_536;
+
     private final int[] counts = new int[PASSES * BUCKETS];
     private long[] keyScratch = new long[0];
     private int[] valueScratch = new int[0];
+
+    // State of the pass a worker pool is running; the tasks are made once, so a parallel sort allocates nothing.
+    private int[] workerCounts = new int[0];
+    private long[] passFromKeys;
+    private int[] passFromValues;
+    private long[] passToKeys;
+    private int[] passToValues;
+    private int passLength;
+    private int passShift;
+    private final WorkerPool.Task countTask = this::countShare;
+    private final WorkerPool.Task scatterTask = this::scatterShare;
 
     /**
      * Sorts {@code keys[0..n)} as unsigned numbers, moving {@code values[0..n)} with them; equal keys keep their
@@ -74,6 +93,107 @@ public final class LongRadixSort {
         if (fromKeys != keys) {
             System.arraycopy(fromKeys, 0, keys, 0, n);
             System.arraycopy(fromValues, 0, values, 0, n);
+        }
+    }
+
+    /**
+     * The same sort, each pass split across the pool's workers; the result is identical to {@link #sort(long[],
+     * int[], int)}.
+     */
+    public void sort(long[] keys, int[] values, int n, WorkerPool pool) {
+        int workers = pool.size();
+        if (workers == 1 || n < PARALLEL_KEYS) {
+            sort(keys, values, n);
+            return;
+        }
+        if (n > keys.length || n > values.length) {
+            throw new IllegalArgumentException("cannot sort " + n + " entries of arrays holding " + keys.length
+                    + " keys and " + values.length + " values");
+        }
+        if (keyScratch.length < n) {
+            keyScratch = new long[keys.length];
+            valueScratch = new int[keys.length];
+        }
+        if (workerCounts.length != workers * BUCKETS) {
+            workerCounts = new int[workers * BUCKETS];
+        }
+        passFromKeys = keys;
+        passFromValues = values;
+        passToKeys = keyScratch;
+        passToValues = valueScratch;
+        passLength = n;
+        for (int pass = 0; pass < PASSES; pass++) {
+            passShift = pass * BITS;
+            pool.run(countTask);
+            if (!turnCountsIntoOffsets(workers)) {
+                continue;
+            }
+            pool.run(scatterTask);
+            long[] keysHeld = passFromKeys;
+            passFromKeys = passToKeys;
+            passToKeys = keysHeld;
+            int[] valuesHeld = passFromValues;
+            passFromValues = passToValues;
+            passToValues = valuesHeld;
+        }
+        if (passFromKeys != keys) {
+            System.arraycopy(passFromKeys, 0, keys, 0, n);
+            System.arraycopy(passFromValues, 0, values, 0, n);
+        }
+        passFromKeys = null;
+        passToKeys = null;
+        passFromValues = null;
+        passToValues = null;
+    }
+
+    private void countShare(int worker, int workers) {
+        int base = worker * BUCKETS;
+        Arrays.fill(workerCounts, base, base + BUCKETS, 0);
+        long[] from = passFromKeys;
+        int shift = passShift;
+        for (int i = WorkerPool.shareStart(passLength, worker, workers),
+             end = WorkerPool.shareStart(passLength, worker + 1, workers); i < end; i++) {
+            workerCounts[base + (int) ((from[i] >>> shift) & MASK)]++;
+        }
+    }
+
+    /**
+     * Turns the workers' digit counts into each worker's first position per digit, lower workers first within a
+     * digit so the scatter stays stable.
+     *
+     * @return false when every key has the same digit, and the pass can be skipped
+     */
+    private boolean turnCountsIntoOffsets(int workers) {
+        int sum = 0;
+        for (int bucket = 0; bucket < BUCKETS; bucket++) {
+            int bucketTotal = 0;
+            for (int w = 0; w < workers; w++) {
+                int at = w * BUCKETS + bucket;
+                int count = workerCounts[at];
+                workerCounts[at] = sum;
+                sum += count;
+                bucketTotal += count;
+            }
+            if (bucketTotal == passLength) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void scatterShare(int worker, int workers) {
+        int base = worker * BUCKETS;
+        long[] fromKeys = passFromKeys;
+        int[] fromValues = passFromValues;
+        long[] toKeys = passToKeys;
+        int[] toValues = passToValues;
+        int shift = passShift;
+        for (int i = WorkerPool.shareStart(passLength, worker, workers),
+             end = WorkerPool.shareStart(passLength, worker + 1, workers); i < end; i++) {
+            long key = fromKeys[i];
+            int at = workerCounts[base + (int) ((key >>> shift) & MASK)]++;
+            toKeys[at] = key;
+            toValues[at] = fromValues[i];
         }
     }
 }

@@ -101,7 +101,7 @@ final class FramePipeline {
         }
         long cullDone = System.nanoTime();
 
-        sort.sort(queue.keys, queue.order, visible);
+        sort.sort(queue.keys, queue.order, visible, pool);
         long sortDone = System.nanoTime();
 
         queue.instanceCount = visible;

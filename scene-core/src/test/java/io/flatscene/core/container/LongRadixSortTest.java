@@ -11,6 +11,8 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import io.flatscene.core.parallel.WorkerPool;
 import org.junit.jupiter.api.Test;
 
 class LongRadixSortTest {
@@ -42,6 +44,35 @@ class LongRadixSortTest {
             assertEquals(expectedOrder[i], values[i], "value at " + i);
             assertEquals(keys[expectedOrder[i]], sortedKeys[i], "key at " + i);
         }
+    }
+
+    /** Split across workers, each pass must give exactly the single-threaded stable order. */
+    @Property(tries = 30)
+    void parallelPassesGiveTheSingleThreadedOrder(@ForAll("largeKeys") long[] keys, @ForAll @IntRange(min = 2,
+            max = 3) int workers) {
+        int n = keys.length;
+        long[] serialKeys = keys.clone();
+        int[] serialValues = new int[n];
+        long[] parallelKeys = keys.clone();
+        int[] parallelValues = new int[n];
+        for (int i = 0; i < n; i++) {
+            serialValues[i] = i;
+            parallelValues[i] = i;
+        }
+        new LongRadixSort().sort(serialKeys, serialValues, n);
+        try (WorkerPool pool = new WorkerPool("radix", workers)) {
+            new LongRadixSort().sort(parallelKeys, parallelValues, n, pool);
+        }
+        assertArrayEquals(serialKeys, parallelKeys);
+        assertArrayEquals(serialValues, parallelValues);
+    }
+
+    @Provide
+    Arbitrary<long[]> largeKeys() {
+        Arbitrary<Long> renderKeys = Arbitraries.longs().between(0, 1L << 40)
+                .map(low -> (low % 4 << 56) | low);
+        return Arbitraries.oneOf(Arbitraries.longs(), renderKeys).array(long[].class).ofMinSize(70_000)
+                .ofMaxSize(120_000);
     }
 
     @Test
