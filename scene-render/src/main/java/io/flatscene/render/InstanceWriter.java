@@ -1,0 +1,28 @@
+package io.flatscene.render;
+
+import io.flatscene.core.scene.RenderQueue;
+import org.lwjgl.system.MemoryUtil;
+
+/** Copies a render queue's instances into GPU-bound memory in the {@link VertexLayout} record, in draw order. */
+final class InstanceWriter {
+    private static final int MATRIX_FLOATS = 12;
+
+    private InstanceWriter() {
+    }
+
+    /** Writes every instance of {@code queue} from {@code address} on; the memory must hold them all. */
+    static void write(RenderQueue queue, long address) {
+        float[] world = queue.worldMatrices();
+        for (int batch = 0, batches = queue.batchCount(); batch < batches; batch++) {
+            int material = queue.batchMaterialId(batch);
+            int first = queue.batchFirstInstance(batch);
+            int end = first + queue.batchInstanceCount(batch);
+            for (int instance = first; instance < end; instance++) {
+                long record = address + (long) instance * VertexLayout.INSTANCE_BYTES;
+                MemoryUtil.memCopy(world, record, queue.instanceTransformSlot(instance) * MATRIX_FLOATS,
+                        MATRIX_FLOATS);
+                MemoryUtil.memPutInt(record + VertexLayout.MATERIAL_OFFSET, material);
+            }
+        }
+    }
+}

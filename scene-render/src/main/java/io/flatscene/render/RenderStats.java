@@ -1,0 +1,90 @@
+package io.flatscene.render;
+
+import io.flatscene.core.scene.FrameStats;
+
+/**
+ * What the renderer did in its last frame and how long each step took. One instance, overwritten every frame: read
+ * it before the next or copy what you keep.
+ */
+public final class RenderStats {
+    long frame;
+    DrawPath drawPath;
+    FrameStats scene;
+    int instances;
+    int batches;
+    int drawCalls;
+    long bytesUploaded;
+    long prepareNanos;
+    long uploadNanos;
+    long submitNanos;
+    long gpuNanos = -1;
+    long glErrors = -1;
+
+    RenderStats() {
+    }
+
+    /** Frames prepared so far, this one included. */
+    public long frame() {
+        return frame;
+    }
+
+    /** The path the renderer draws with, {@link DrawPath#AUTO} resolved. */
+    public DrawPath drawPath() {
+        return drawPath;
+    }
+
+    /** The scene's own statistics of this frame: transform, bounds, cull, sort and queue times and counts. */
+    public FrameStats scene() {
+        return scene;
+    }
+
+    public int instances() {
+        return instances;
+    }
+
+    public int batches() {
+        return batches;
+    }
+
+    public int drawCalls() {
+        return drawCalls;
+    }
+
+    /** Instance data, draw commands and frame uniforms written for the GPU this frame. */
+    public long bytesUploaded() {
+        return bytesUploaded;
+    }
+
+    /** CPU time of the whole preparation: the scene's frame update plus the upload. */
+    public long prepareNanos() {
+        return prepareNanos;
+    }
+
+    /** CPU time writing instances, commands and uniforms, waiting for a free buffer region included. */
+    public long uploadNanos() {
+        return uploadNanos;
+    }
+
+    /** CPU time issuing the frame's GL commands. */
+    public long submitNanos() {
+        return submitNanos;
+    }
+
+    /** GPU time of the newest frame whose timer query has come back (a few frames old); -1 when none has yet. */
+    public long gpuNanos() {
+        return gpuNanos;
+    }
+
+    /** GL errors the debug output has reported since the renderer started; -1 when debug output is off. */
+    public long glErrors() {
+        return glErrors;
+    }
+
+    @Override
+    public String toString() {
+        return String.format("frame %d (%s): %d instances in %d batches, %d draw calls, %d bytes uploaded; ms: "
+                        + "prepare %.3f (scene %.3f, upload %.3f), submit %.3f, gpu %s", frame, drawPath, instances,
+                batches, drawCalls, bytesUploaded, prepareNanos / 1e6, scene == null ? 0 : scene.totalNanos() / 1e6,
+                uploadNanos / 1e6, submitNanos / 1e6, gpuNanos < 0 ? "n/a" : String.format("%.3f", gpuNanos / 1e6));
+    }
+}

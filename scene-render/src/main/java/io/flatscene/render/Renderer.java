@@ -1,0 +1,402 @@
+package io.flatscene.render;
+
+import io.flatscene.core.scene.Camera;
+import io.flatscene.core.scene.FrameStats;
+import io.flatscene.core.scene.RenderQueue;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.render.gl.GlDebugLog;
+import io.flatscene.render.gl.GlInfo;
+import io.flatscene.render.gl.GlStateSnapshot;
+import io.flatscene.render.gl.GpuTimer;
+import io.flatscene.render.gl.ShaderProgram;
+import io.flatscene.render.target.RenderTarget;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.lwjgl.opengl.GL;
+import org.lwjgl.opengl.GLCapabilities;
+
+import static org.lwjgl.opengl.GL11C.GL_BACK;
+import static org.lwjgl.opengl.GL11C.GL_BLEND;
+import static org.lwjgl.opengl.GL11C.GL_CCW;
+import static org.lwjgl.opengl.GL11C.GL_COLOR_BUFFER_BIT;
+import static org.lwjgl.opengl.GL11C.GL_CULL_FACE;
+import static org.lwjgl.opengl.GL11C.GL_DEPTH_BUFFER_BIT;
+import static org.lwjgl.opengl.GL11C.GL_DEPTH_TEST;
+import static org.lwjgl.opengl.GL11C.GL_LESS;
+import static org.lwjgl.opengl.GL11C.GL_ONE_MINUS_SRC_ALPHA;
+import static org.lwjgl.opengl.GL11C.GL_SCISSOR_TEST;
+import static org.lwjgl.opengl.GL11C.GL_SRC_ALPHA;
+import static org.lwjgl.opengl.GL11C.glBlendFunc;
+import static org.lwjgl.opengl.GL11C.glClear;
+import static org.lwjgl.opengl.GL11C.glClearColor;
+import static org.lwjgl.opengl.GL11C.glClearDepth;
+import static org.lwjgl.opengl.GL11C.glColorMask;
+import static org.lwjgl.opengl.GL11C.glCullFace;
+import static org.lwjgl.opengl.GL11C.glDepthFunc;
+import static org.lwjgl.opengl.GL11C.glDepthMask;
+import static org.lwjgl.opengl.GL11C.glDisable;
+import static org.lwjgl.opengl.GL11C.glEnable;
+import static org.lwjgl.opengl.GL11C.glFrontFace;
+import static org.lwjgl.opengl.GL11C.glGetInteger;
+import static org.lwjgl.opengl.GL11C.glViewport;
+import static org.lwjgl.opengl.GL14C.glBlendEquation;
+import static org.lwjgl.opengl.GL14C.GL_FUNC_ADD;
+import static org.lwjgl.opengl.GL15C.GL_ELEMENT_ARRAY_BUFFER;
+import static org.lwjgl.opengl.GL15C.glBindBuffer;
+import static org.lwjgl.opengl.GL20C.glUseProgram;
+import static org.lwjgl.opengl.GL30C.GL_DRAW_FRAMEBUFFER;
+import static org.lwjgl.opengl.GL30C.glBindBufferBase;
+import static org.lwjgl.opengl.GL30C.glBindFramebuffer;
+import static org.lwjgl.opengl.GL30C.glBindVertexArray;
+import static org.lwjgl.opengl.GL30C.glDeleteVertexArrays;
+import static org.lwjgl.opengl.GL30C.glGenVertexArrays;
+import static org.lwjgl.opengl.GL31C.GL_MAX_UNIFORM_BLOCK_SIZE;
+import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER;
+
+/**
+ * Draws a {@link SceneManager}'s frames with OpenGL, in the context current on the thread that creates it, which
+ * must stay the only thread that uses it.
+ *
+ * <p>Each frame is {@link #prepare} (the scene's frame update: transforms, bounds, culling, sort; then the queue's
+ * instances written for the GPU) and {@link #draw} (one multi-draw per render-queue group, or one instanced draw per
+ * batch on GL 4.1); {@link #render} does both. Neither allocates once the buffers have grown to the scene.
+ */
+public final class Renderer implements AutoCloseable {
+    private static final Logger LOG = LogManager.getLogger(Renderer.class);
+    private static final int FRAME_BINDING = 0;
+    private static final int MATERIAL_BINDING = 1;
+    private static final int INITIAL_MESH_VERTICES = 1 << 16;
+    private static final int INITIAL_MESH_INDICES = 3 << 16;
+
+    private final RendererConfig config;
+    private final Thread owner;
+    private final DrawPath drawPath;
+    private final MeshRegistry meshes;
+    private final MaterialRegistry materials;
+    private final FrameUniforms frameUniforms;
+    private final ShaderProgram program;
+    private final DrawSubmission submission;
+    private final int vertexArray;
+    private final GpuTimer gpuTimer;
+    private final GlDebugLog debugLog;
+    private final GlStateSnapshot savedState;
+    private final RenderStats stats = new RenderStats();
+    private final float[] ambient = {0.15f, 0.15f, 0.17f};
+    private final float[] clearColour = {0.05f, 0.06f, 0.08f, 1f};
+    private boolean clearEnabled = true;
+    /** The queue {@link #prepare} uploaded and {@link #draw} will draw; null between frames. */
+    private RenderQueue prepared;
+    private boolean closed;
+
+    /**
+     * @throws IllegalStateException if no OpenGL context is current on this thread, it is older than 4.1 core, or the
+     *                               configuration asks for what it lacks (naming the setting)
+     */
+    public Renderer(RendererConfig config) {
+        this.config = config;
+        GLCapabilities capabilities = currentCapabilities();
+        drawPath = choosePath(config.drawPath(), capabilities);
+        checkUniformBlockSize(config);
+        owner = Thread.currentThread();
+        debugLog = startDebugOutput(config, capabilities);
+        program = new ShaderProgram("#version 410 core\n#define MAX_LIGHTS " + Math.max(1, config.maxLocalLights())
+                + "\n#define MAX_MATERIALS " + config.maxMaterials() + "\n" + ShaderProgram.source("frame.glsl"),
+                "scene.vert", "scene.frag");
+        program.bindUniformBlock("Frame", FRAME_BINDING);
+        program.bindUniformBlock("Materials", MATERIAL_BINDING);
+        meshes = new MeshRegistry(INITIAL_MESH_VERTICES, INITIAL_MESH_INDICES);
+        materials = new MaterialRegistry(config.maxMaterials());
+        frameUniforms = new FrameUniforms(config.maxLocalLights());
+        vertexArray = glGenVertexArrays();
+        glBindVertexArray(vertexArray);
+        VertexLayout.enableAttributes();
+        glBindVertexArray(0);
+        submission = drawPath == DrawPath.MULTI_DRAW_INDIRECT ? new MultiDrawSubmission(config.initialInstances())
+                : new InstancedSubmission(config.initialInstances());
+        gpuTimer = config.gpuTiming() && GlInfo.hasTimerQuery(capabilities) ? new GpuTimer() : null;
+        savedState = config.restoreGlState() ? new GlStateSnapshot(MATERIAL_BINDING + 1) : null;
+        stats.drawPath = drawPath;
+        LOG.info("renderer ready: draw path {}, {}", drawPath, config);
+    }
+
+    private static GLCapabilities currentCapabilities() {
+        GLCapabilities capabilities;
+        try {
+            capabilities = GL.getCapabilities();
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException("a Renderer needs an OpenGL context current on the thread creating it ('"
+                    + Thread.currentThread().getName() + "'): create a HeadlessContext or WindowContext, or make "
+                    + "your own context current and call GL.createCapabilities() first", e);
+        }
+        if (!capabilities.OpenGL41) {
+            throw new IllegalStateException("the current OpenGL context is older than 4.1 core; FlatScene needs "
+                    + "4.1 at least (4.4 for its multi-draw path)");
+        }
+        return capabilities;
+    }
+
+    private static DrawPath choosePath(DrawPath requested, GLCapabilities capabilities) {
+        boolean multiDraw = GlInfo.hasMultiDrawIndirect(capabilities) && GlInfo.hasBufferStorage(capabilities)
+                && (capabilities.OpenGL42 || capabilities.GL_ARB_base_instance);
+        return switch (requested) {
+            case AUTO -> multiDraw ? DrawPath.MULTI_DRAW_INDIRECT : DrawPath.INSTANCED;
+            case INSTANCED -> DrawPath.INSTANCED;
+            case MULTI_DRAW_INDIRECT -> {
+                if (!multiDraw) {
+                    throw new IllegalStateException(RendererConfig.DRAW_PATH_KEY + "=MULTI_DRAW_INDIRECT: this "
+                            + "context lacks multi-draw indirect, buffer storage or base instance (GL 4.4 or the ARB "
+                            + "extensions); use AUTO or INSTANCED");
+                }
+                yield DrawPath.MULTI_DRAW_INDIRECT;
+            }
+        };
+    }
+
+    private static void checkUniformBlockSize(RendererConfig config) {
+        int limit = glGetInteger(GL_MAX_UNIFORM_BLOCK_SIZE);
+        long materialBytes = (long) config.maxMaterials() * MaterialRegistry.FLOATS_PER_MATERIAL * Float.BYTES;
+        if (materialBytes > limit) {
+            throw new IllegalStateException(RendererConfig.MAX_MATERIALS_KEY + "=" + config.maxMaterials() + ": "
+                    + materialBytes + " bytes of materials exceed this context's uniform block limit of " + limit
+                    + " bytes; lower it to " + limit / (MaterialRegistry.FLOATS_PER_MATERIAL * Float.BYTES));
+        }
+    }
+
+    private static GlDebugLog startDebugOutput(RendererConfig config, GLCapabilities capabilities) {
+        if (!config.debugOutput()) {
+            return null;
+        }
+        if (!GlInfo.hasDebugOutput(capabilities)) {
+            LOG.warn("{}=true but this context has no KHR_debug; GL errors will not be reported",
+                    RendererConfig.DEBUG_OUTPUT_KEY);
+            return null;
+        }
+        return new GlDebugLog();
+    }
+
+    public RendererConfig config() {
+        return config;
+    }
+
+    /** The draw path in use, {@link DrawPath#AUTO} resolved against the context. */
+    public DrawPath drawPath() {
+        return drawPath;
+    }
+
+    public MeshRegistry meshes() {
+        return meshes;
+    }
+
+    public MaterialRegistry materials() {
+        return materials;
+    }
+
+    /** Light every surface receives regardless of the scene's lights, in linear colour. */
+    public void setAmbient(float red, float green, float blue) {
+        checkColour("ambient", red, green, blue, 1f);
+        ambient[0] = red;
+        ambient[1] = green;
+        ambient[2] = blue;
+    }
+
+    /** The colour each frame starts from. */
+    public void setClearColour(float red, float green, float blue, float alpha) {
+        checkColour("clear colour", red, green, blue, alpha);
+        clearColour[0] = red;
+        clearColour[1] = green;
+        clearColour[2] = blue;
+        clearColour[3] = alpha;
+    }
+
+    /** Whether {@link #draw} clears colour and depth first; a game drawing under FlatScene's frame turns it off. */
+    public void setClearEnabled(boolean clearEnabled) {
+        this.clearEnabled = clearEnabled;
+    }
+
+    private static void checkColour(String what, float red, float green, float blue, float alpha) {
+        if (!(red >= 0f && green >= 0f && blue >= 0f && alpha >= 0f && alpha <= 1f)
+                || !Float.isFinite(red + green + blue)) {
+            throw new IllegalArgumentException(what + " (" + red + ", " + green + ", " + blue + ", " + alpha
+                    + ") must be finite and >= 0, alpha at most 1");
+        }
+    }
+
+    /** {@link #prepare} then {@link #draw}: one whole frame of {@code scene} seen by {@code camera}. */
+    public RenderStats render(SceneManager scene, Camera camera, RenderTarget target) {
+        prepare(scene, camera);
+        return draw(target);
+    }
+
+    /**
+     * Runs the scene's frame update for {@code camera} and writes its render queue for the GPU. Everything is
+     * checked before anything is written: an item whose mesh or material id is not registered fails here, naming
+     * the item and the id.
+     *
+     * @throws IllegalArgumentException naming the item when its mesh or material id is not registered
+     * @throws IllegalStateException    if called from another thread than the renderer's, or after close
+     */
+    public RenderStats prepare(SceneManager scene, Camera camera) {
+        checkUsable();
+        long start = System.nanoTime();
+        FrameStats frame = scene.updateFrame(camera);
+        RenderQueue queue = scene.renderQueue();
+        checkBatches(scene, queue);
+        long uploadStart = System.nanoTime();
+        long bytes = submission.upload(queue, meshes) + frameUniforms.write(scene, camera, ambient);
+        long end = System.nanoTime();
+        prepared = queue;
+        stats.frame++;
+        stats.scene = frame;
+        stats.instances = queue.instanceCount();
+        stats.batches = queue.batchCount();
+        stats.drawCalls = 0;
+        stats.bytesUploaded = bytes;
+        stats.uploadNanos = end - uploadStart;
+        stats.prepareNanos = end - start;
+        stats.submitNanos = 0;
+        return stats;
+    }
+
+    private void checkBatches(SceneManager scene, RenderQueue queue) {
+        for (int batch = 0, batches = queue.batchCount(); batch < batches; batch++) {
+            int mesh = queue.batchMeshId(batch);
+            int material = queue.batchMaterialId(batch);
+            if (!meshes.contains(mesh) || !materials.contains(material)) {
+                String what = !meshes.contains(mesh) ? "mesh id " + mesh + ", but the renderer has "
+                        + meshes.count() + " meshes" : "material id " + material + ", but the renderer has "
+                        + materials.count() + " materials";
+                throw new IllegalArgumentException(scene.getItem(queue.instanceItem(queue.batchFirstInstance(batch)))
+                        + " uses " + what + "; register it with Renderer.meshes()/materials() first");
+            }
+        }
+    }
+
+    /**
+     * Draws the prepared frame into {@code target}: clears it (unless turned off), then the opaque and transparent
+     * batches of each render-queue group in the queue's order.
+     *
+     * @throws IllegalStateException if no frame was prepared since the last draw
+     */
+    public RenderStats draw(RenderTarget target) {
+        checkUsable();
+        if (prepared == null) {
+            throw new IllegalStateException("draw needs a prepared frame: call prepare(scene, camera) first, or "
+                    + "render(scene, camera, target)");
+        }
+        long start = System.nanoTime();
+        if (savedState != null) {
+            savedState.capture();
+        }
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target.framebufferId());
+        glViewport(0, 0, target.width(), target.height());
+        glDisable(GL_SCISSOR_TEST);
+        glColorMask(true, true, true, true);
+        glDepthMask(true);
+        if (clearEnabled) {
+            glClearColor(clearColour[0], clearColour[1], clearColour[2], clearColour[3]);
+            glClearDepth(1.0);
+            glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        }
+        if (gpuTimer != null) {
+            gpuTimer.begin();
+        }
+        frameUniforms.upload();
+        materials.upload();
+        glUseProgram(program.id());
+        glBindBufferBase(GL_UNIFORM_BUFFER, FRAME_BINDING, frameUniforms.buffer());
+        glBindBufferBase(GL_UNIFORM_BUFFER, MATERIAL_BINDING, materials.uniformBuffer());
+        glBindVertexArray(vertexArray);
+        VertexLayout.pointMeshAttributes(meshes.vertexBuffer());
+        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, meshes.indexBuffer());
+        submission.bindInstances();
+        glEnable(GL_DEPTH_TEST);
+        glDepthFunc(GL_LESS);
+        glEnable(GL_CULL_FACE);
+        glCullFace(GL_BACK);
+        glFrontFace(GL_CCW);
+        glBlendEquation(GL_FUNC_ADD);
+        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        int drawCalls = drawRuns(prepared);
+        glDisable(GL_BLEND);
+        glDepthMask(true);
+        if (gpuTimer != null) {
+            gpuTimer.end();
+        }
+        submission.endFrame();
+        glBindVertexArray(0);
+        if (savedState != null) {
+            savedState.restore();
+        }
+        prepared = null;
+        stats.drawCalls = drawCalls;
+        stats.submitNanos = System.nanoTime() - start;
+        stats.gpuNanos = gpuTimer == null ? -1 : gpuTimer.latestNanos();
+        stats.glErrors = debugLog == null ? -1 : debugLog.errors();
+        return stats;
+    }
+
+    /** Draws each run of batches sharing group and transparency with one submission; transparent runs blend. */
+    private int drawRuns(RenderQueue queue) {
+        int drawCalls = 0;
+        int batches = queue.batchCount();
+        for (int first = 0; first < batches; ) {
+            int group = queue.batchRenderQueueGroup(first);
+            boolean transparent = queue.batchTransparent(first);
+            int end = first + 1;
+            while (end < batches && queue.batchRenderQueueGroup(end) == group
+                    && queue.batchTransparent(end) == transparent) {
+                end++;
+            }
+            if (transparent) {
+                glEnable(GL_BLEND);
+                glDepthMask(false);
+            } else {
+                glDisable(GL_BLEND);
+                glDepthMask(true);
+            }
+            drawCalls += submission.drawRun(queue, meshes, first, end - first);
+            first = end;
+        }
+        return drawCalls;
+    }
+
+    /** The statistics of the last frame (one reused instance). */
+    public RenderStats stats() {
+        return stats;
+    }
+
+    private void checkUsable() {
+        if (closed) {
+            throw new IllegalStateException("the renderer was closed");
+        }
+        if (Thread.currentThread() != owner) {
+            throw new IllegalStateException("the renderer belongs to thread '" + owner.getName() + "', whose GL "
+                    + "context it uses; it was called from '" + Thread.currentThread().getName() + "'");
+        }
+    }
+
+    /** Deletes every GL object and frees all native memory; call it with the renderer's context current. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        checkUsable();
+        closed = true;
+        submission.delete();
+        frameUniforms.delete();
+        materials.delete();
+        meshes.delete();
+        program.delete();
+        glDeleteVertexArrays(vertexArray);
+        if (gpuTimer != null) {
+            gpuTimer.delete();
+        }
+        if (savedState != null) {
+            savedState.delete();
+        }
+        if (debugLog != null) {
+            debugLog.uninstall();
+        }
+    }
+}

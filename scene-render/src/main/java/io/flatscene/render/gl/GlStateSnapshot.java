@@ -1,0 +1,186 @@
+package io.flatscene.render.gl;
+
+import org.lwjgl.system.MemoryUtil;
+
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+
+import static org.lwjgl.opengl.GL11C.GL_BLEND;
+import static org.lwjgl.opengl.GL11C.GL_COLOR_CLEAR_VALUE;
+import static org.lwjgl.opengl.GL11C.GL_COLOR_WRITEMASK;
+import static org.lwjgl.opengl.GL11C.GL_CULL_FACE;
+import static org.lwjgl.opengl.GL11C.GL_CULL_FACE_MODE;
+import static org.lwjgl.opengl.GL11C.GL_DEPTH_CLEAR_VALUE;
+import static org.lwjgl.opengl.GL11C.GL_DEPTH_FUNC;
+import static org.lwjgl.opengl.GL11C.GL_DEPTH_TEST;
+import static org.lwjgl.opengl.GL11C.GL_DEPTH_WRITEMASK;
+import static org.lwjgl.opengl.GL11C.GL_FRONT_FACE;
+import static org.lwjgl.opengl.GL11C.GL_SCISSOR_TEST;
+import static org.lwjgl.opengl.GL11C.GL_VIEWPORT;
+import static org.lwjgl.opengl.GL11C.glClearColor;
+import static org.lwjgl.opengl.GL11C.glClearDepth;
+import static org.lwjgl.opengl.GL11C.glColorMask;
+import static org.lwjgl.opengl.GL11C.glCullFace;
+import static org.lwjgl.opengl.GL11C.glDepthFunc;
+import static org.lwjgl.opengl.GL11C.glDepthMask;
+import static org.lwjgl.opengl.GL11C.glDisable;
+import static org.lwjgl.opengl.GL11C.glEnable;
+import static org.lwjgl.opengl.GL11C.glFrontFace;
+import static org.lwjgl.opengl.GL11C.glGetFloatv;
+import static org.lwjgl.opengl.GL11C.glGetIntegerv;
+import static org.lwjgl.opengl.GL11C.glIsEnabled;
+import static org.lwjgl.opengl.GL11C.glViewport;
+import static org.lwjgl.opengl.GL14C.GL_BLEND_DST_ALPHA;
+import static org.lwjgl.opengl.GL14C.GL_BLEND_DST_RGB;
+import static org.lwjgl.opengl.GL14C.GL_BLEND_SRC_ALPHA;
+import static org.lwjgl.opengl.GL14C.GL_BLEND_SRC_RGB;
+import static org.lwjgl.opengl.GL14C.glBlendFuncSeparate;
+import static org.lwjgl.opengl.GL15C.GL_ARRAY_BUFFER;
+import static org.lwjgl.opengl.GL15C.GL_ARRAY_BUFFER_BINDING;
+import static org.lwjgl.opengl.GL15C.glBindBuffer;
+import static org.lwjgl.opengl.GL20C.GL_BLEND_EQUATION_ALPHA;
+import static org.lwjgl.opengl.GL20C.GL_BLEND_EQUATION_RGB;
+import static org.lwjgl.opengl.GL20C.GL_CURRENT_PROGRAM;
+import static org.lwjgl.opengl.GL20C.glBlendEquationSeparate;
+import static org.lwjgl.opengl.GL20C.glUseProgram;
+import static org.lwjgl.opengl.GL30C.GL_DRAW_FRAMEBUFFER;
+import static org.lwjgl.opengl.GL30C.GL_DRAW_FRAMEBUFFER_BINDING;
+import static org.lwjgl.opengl.GL30C.GL_VERTEX_ARRAY_BINDING;
+import static org.lwjgl.opengl.GL30C.glBindBufferRange;
+import static org.lwjgl.opengl.GL30C.glBindFramebuffer;
+import static org.lwjgl.opengl.GL30C.glBindVertexArray;
+import static org.lwjgl.opengl.GL30C.glGetIntegeri;
+import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER;
+import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER_BINDING;
+import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER_SIZE;
+import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER_START;
+import static org.lwjgl.opengl.GL30C.glBindBufferBase;
+import static org.lwjgl.opengl.GL40C.GL_DRAW_INDIRECT_BUFFER;
+import static org.lwjgl.opengl.GL40C.GL_DRAW_INDIRECT_BUFFER_BINDING;
+
+/**
+ * The GL state a frame touches, saved before and restored after when FlatScene renders into a context it does not
+ * own. This list is the contract documented on {@code RendererConfig.restoreGlState}: anything else the renderer
+ * leaves as it found it.
+ */
+public final class GlStateSnapshot {
+    /** Capabilities the renderer enables or disables. */
+    private static final int[] CAPABILITIES = {GL_DEPTH_TEST, GL_BLEND, GL_CULL_FACE, GL_SCISSOR_TEST};
+
+    private final int uniformBindings;
+    private final IntBuffer ints = MemoryUtil.memAllocInt(16);
+    private final FloatBuffer floats = MemoryUtil.memAllocFloat(4);
+    private final boolean[] enabled = new boolean[CAPABILITIES.length];
+    private int program;
+    private int vertexArray;
+    private int arrayBuffer;
+    private int indirectBuffer;
+    private int drawFramebuffer;
+    private int genericUniformBuffer;
+    private final int[] viewport = new int[4];
+    private final float[] clearColour = new float[4];
+    private float clearDepth;
+    private final boolean[] colourMask = new boolean[4];
+    private boolean depthMask;
+    private int depthFunc;
+    private int cullFaceMode;
+    private int frontFace;
+    private final int[] blend = new int[6];
+    private final int[] uniformBuffer;
+    private final long[] uniformStart;
+    private final long[] uniformSize;
+
+    /** @param uniformBindings the uniform buffer binding points the renderer uses: 0 to this, exclusive */
+    public GlStateSnapshot(int uniformBindings) {
+        this.uniformBindings = uniformBindings;
+        uniformBuffer = new int[uniformBindings];
+        uniformStart = new long[uniformBindings];
+        uniformSize = new long[uniformBindings];
+    }
+
+    public void capture() {
+        for (int i = 0; i < CAPABILITIES.length; i++) {
+            enabled[i] = glIsEnabled(CAPABILITIES[i]);
+        }
+        program = integer(GL_CURRENT_PROGRAM);
+        vertexArray = integer(GL_VERTEX_ARRAY_BINDING);
+        arrayBuffer = integer(GL_ARRAY_BUFFER_BINDING);
+        indirectBuffer = integer(GL_DRAW_INDIRECT_BUFFER_BINDING);
+        drawFramebuffer = integer(GL_DRAW_FRAMEBUFFER_BINDING);
+        ints.clear();
+        glGetIntegerv(GL_VIEWPORT, ints);
+        ints.get(0, viewport);
+        floats.clear();
+        glGetFloatv(GL_COLOR_CLEAR_VALUE, floats);
+        floats.get(0, clearColour);
+        floats.clear();
+        glGetFloatv(GL_DEPTH_CLEAR_VALUE, floats);
+        clearDepth = floats.get(0);
+        ints.clear();
+        glGetIntegerv(GL_COLOR_WRITEMASK, ints);
+        for (int i = 0; i < 4; i++) {
+            colourMask[i] = ints.get(i) != 0;
+        }
+        depthMask = integer(GL_DEPTH_WRITEMASK) != 0;
+        depthFunc = integer(GL_DEPTH_FUNC);
+        cullFaceMode = integer(GL_CULL_FACE_MODE);
+        frontFace = integer(GL_FRONT_FACE);
+        blend[0] = integer(GL_BLEND_SRC_RGB);
+        blend[1] = integer(GL_BLEND_DST_RGB);
+        blend[2] = integer(GL_BLEND_SRC_ALPHA);
+        blend[3] = integer(GL_BLEND_DST_ALPHA);
+        blend[4] = integer(GL_BLEND_EQUATION_RGB);
+        blend[5] = integer(GL_BLEND_EQUATION_ALPHA);
+        genericUniformBuffer = integer(GL_UNIFORM_BUFFER_BINDING);
+        for (int i = 0; i < uniformBindings; i++) {
+            uniformBuffer[i] = glGetIntegeri(GL_UNIFORM_BUFFER_BINDING, i);
+            uniformStart[i] = glGetIntegeri(GL_UNIFORM_BUFFER_START, i);
+            uniformSize[i] = glGetIntegeri(GL_UNIFORM_BUFFER_SIZE, i);
+        }
+    }
+
+    public void restore() {
+        for (int i = 0; i < CAPABILITIES.length; i++) {
+            if (enabled[i]) {
+                glEnable(CAPABILITIES[i]);
+            } else {
+                glDisable(CAPABILITIES[i]);
+            }
+        }
+        glUseProgram(program);
+        glBindVertexArray(vertexArray);
+        glBindBuffer(GL_ARRAY_BUFFER, arrayBuffer);
+        glBindBuffer(GL_DRAW_INDIRECT_BUFFER, indirectBuffer);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, drawFramebuffer);
+        glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+        glClearColor(clearColour[0], clearColour[1], clearColour[2], clearColour[3]);
+        glClearDepth(clearDepth);
+        glColorMask(colourMask[0], colourMask[1], colourMask[2], colourMask[3]);
+        glDepthMask(depthMask);
+        glDepthFunc(depthFunc);
+        glCullFace(cullFaceMode);
+        glFrontFace(frontFace);
+        glBlendFuncSeparate(blend[0], blend[1], blend[2], blend[3]);
+        glBlendEquationSeparate(blend[4], blend[5]);
+        for (int i = 0; i < uniformBindings; i++) {
+            if (uniformSize[i] > 0) {
+                glBindBufferRange(GL_UNIFORM_BUFFER, i, uniformBuffer[i], uniformStart[i], uniformSize[i]);
+            } else {
+                glBindBufferBase(GL_UNIFORM_BUFFER, i, uniformBuffer[i]);
+            }
+        }
+        // binding an indexed point also sets the generic binding, so the generic one is restored last
+        glBindBuffer(GL_UNIFORM_BUFFER, genericUniformBuffer);
+    }
+
+    private int integer(int name) {
+        ints.clear();
+        glGetIntegerv(name, ints);
+        return ints.get(0);
+    }
+
+    public void delete() {
+        MemoryUtil.memFree(ints);
+        MemoryUtil.memFree(floats);
+    }
+}

@@ -1,0 +1,68 @@
+package io.flatscene.render.gl;
+
+import static org.lwjgl.opengl.GL15C.GL_QUERY_RESULT;
+import static org.lwjgl.opengl.GL15C.GL_QUERY_RESULT_AVAILABLE;
+import static org.lwjgl.opengl.GL15C.glBeginQuery;
+import static org.lwjgl.opengl.GL15C.glDeleteQueries;
+import static org.lwjgl.opengl.GL15C.glEndQuery;
+import static org.lwjgl.opengl.GL15C.glGenQueries;
+import static org.lwjgl.opengl.GL15C.glGetQueryObjecti;
+import static org.lwjgl.opengl.GL33C.GL_TIME_ELAPSED;
+import static org.lwjgl.opengl.GL33C.glGetQueryObjecti64;
+
+/**
+ * GPU time of each frame's draws from GL_TIME_ELAPSED queries, read a few frames late so that asking never waits
+ * for the GPU: a ring of queries, each read only once the driver says its result is available.
+ */
+public final class GpuTimer {
+    /** Frames a result may lag; more than the frames in flight so a slow GPU still never stalls the CPU. */
+    private static final int RING = 4;
+
+    private final int[] queries = new int[RING];
+    private final boolean[] pending = new boolean[RING];
+    private int next;
+    private boolean timing;
+    private long latestNanos = -1;
+
+    public GpuTimer() {
+        glGenQueries(queries);
+    }
+
+    /** Starts timing this frame, unless every query is still waiting for its result: then this frame goes untimed. */
+    public void begin() {
+        collect();
+        timing = !pending[next];
+        if (timing) {
+            glBeginQuery(GL_TIME_ELAPSED, queries[next]);
+        }
+    }
+
+    public void end() {
+        if (timing) {
+            glEndQuery(GL_TIME_ELAPSED);
+            pending[next] = true;
+            next = (next + 1) % RING;
+            timing = false;
+        }
+    }
+
+    /** Reads every finished query, oldest first, so {@link #latestNanos()} is the newest measured frame. */
+    private void collect() {
+        for (int i = 0; i < RING; i++) {
+            int slot = (next + i) % RING;
+            if (pending[slot] && glGetQueryObjecti(queries[slot], GL_QUERY_RESULT_AVAILABLE) != 0) {
+                latestNanos = glGetQueryObjecti64(queries[slot], GL_QUERY_RESULT);
+                pending[slot] = false;
+            }
+        }
+    }
+
+    /** GPU nanoseconds of the newest frame whose result has arrived; -1 before the first. */
+    public long latestNanos() {
+        return latestNanos;
+    }
+
+    public void delete() {
+        glDeleteQueries(queries);
+    }
+}

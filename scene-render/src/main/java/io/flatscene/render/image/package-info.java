@@ -1,0 +1,2 @@
+/** Pictures on the CPU side: screenshots read back from a render target, PNG files written and read with stb. */
+package io.flatscene.render.image;

@@ -1,0 +1,10 @@
+package io.flatscene.render.target;
+
+record ExistingFramebuffer(int framebufferId, int width, int height) implements RenderTarget {
+    ExistingFramebuffer {
+        if (framebufferId < 0 || width <= 0 || height <= 0) {
+            throw new IllegalArgumentException("render target: framebuffer " + framebufferId + " at " + width + "x"
+                    + height + " needs a framebuffer name >= 0 and a size of at least 1x1");
+        }
+    }
+}

@@ -1,0 +1,42 @@
+// FlatScene Blinn-Phong fragment shader. Prepended by the renderer: #version, MAX_LIGHTS, MAX_MATERIALS and frame.glsl.
+
+layout(std140) uniform Materials {
+    // per material: base colour with alpha, then (specular, shininess, 0, 0)
+    vec4 materials[MAX_MATERIALS * 2];
+};
+
+in vec3 vWorldPosition;
+in vec3 vNormal;
+flat in uint vMaterial;
+
+out vec4 fragColour;
+
+vec3 shade(vec3 n, vec3 v, vec3 l, vec3 colour, vec3 base, vec2 specular) {
+    float diffuse = max(dot(n, l), 0.0);
+    float highlight = diffuse > 0.0 ? pow(max(dot(n, normalize(l + v)), 0.0), specular.y) : 0.0;
+    return colour * (base * diffuse + specular.x * highlight);
+}
+
+void main() {
+    vec4 base = materials[vMaterial * 2u];
+    vec2 specular = materials[vMaterial * 2u + 1u].xy;
+    vec3 n = normalize(vNormal);
+    vec3 v = normalize(cameraPosition.xyz - vWorldPosition);
+    vec3 colour = ambient.rgb * base.rgb;
+    if (sunDirection.w > 0.0) {
+        colour += shade(n, v, -sunDirection.xyz, sunColour.rgb, base.rgb, specular);
+    }
+    for (int i = 0; i < lightCount.x; i++) {
+        vec3 toLight = lights[i].positionRange.xyz - vWorldPosition;
+        float distance = length(toLight);
+        vec3 l = toLight / max(distance, 1e-6);
+        float falloff = clamp(1.0 - distance / lights[i].positionRange.w, 0.0, 1.0);
+        falloff *= falloff;
+        if (lights[i].colourSpot.w > 0.0) {
+            float cosAngle = dot(-l, lights[i].directionCosOuter.xyz);
+            falloff *= smoothstep(lights[i].directionCosOuter.w, lights[i].cosInner.x, cosAngle);
+        }
+        colour += falloff * shade(n, v, l, lights[i].colourSpot.rgb, base.rgb, specular);
+    }
+    fragColour = vec4(colour, base.a);
+}

@@ -1,0 +1,27 @@
+// FlatScene instanced vertex shader. Prepended by the renderer: #version, MAX_LIGHTS, MAX_MATERIALS and frame.glsl.
+
+layout(location = 0) in vec3 position;
+layout(location = 1) in vec3 normal;
+// One instance's world matrix as JOML Matrix4x3f stores it, column after column, packed in three vec4s
+layout(location = 2) in vec4 world0;
+layout(location = 3) in vec4 world1;
+layout(location = 4) in vec4 world2;
+layout(location = 5) in uint material;
+
+out vec3 vWorldPosition;
+out vec3 vNormal;
+flat out uint vMaterial;
+
+void main() {
+    mat4x3 world = mat4x3(world0.xyz, vec3(world0.w, world1.xy), vec3(world1.zw, world2.x), world2.yzw);
+    vec3 worldPosition = world * vec4(position, 1.0);
+    mat3 linear = mat3(world);
+    // The cofactor matrix is the inverse transpose times the determinant: right for non-uniform scale without a
+    // division, and the determinant's sign keeps normals outward under a mirroring scale
+    mat3 cofactor = mat3(cross(linear[1], linear[2]), cross(linear[2], linear[0]), cross(linear[0], linear[1]));
+    float handedness = dot(linear[0], cross(linear[1], linear[2])) < 0.0 ? -1.0 : 1.0;
+    vWorldPosition = worldPosition;
+    vNormal = handedness * (cofactor * normal);
+    vMaterial = material;
+    gl_Position = viewProjection * vec4(worldPosition, 1.0);
+}

@@ -1,0 +1,115 @@
+package io.flatscene.render;
+
+import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.Camera;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.Light;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
+import io.flatscene.core.scene.Space;
+import io.flatscene.render.material.Material;
+import io.flatscene.render.mesh.Meshes;
+import org.joml.Vector3f;
+
+/** The scenes the golden images show, built the same way for every draw path. */
+final class TestScenes {
+    final SceneManager scene;
+    final Camera camera;
+
+    private TestScenes(SceneManager scene, Camera camera) {
+        this.scene = scene;
+        this.camera = camera;
+    }
+
+    private static TestScenes withCamera(SceneManager scene, int width, int height, Vector3f eye, Vector3f target) {
+        Camera camera = scene.createCamera("eye");
+        camera.setPerspective((float) Math.toRadians(50), 0.5f, 200f).setViewport(width, height);
+        scene.getRootNode().createChild("eye").setPosition(eye.x, eye.y, eye.z).lookAt(target, Space.PARENT)
+                .attachObject(camera);
+        return new TestScenes(scene, camera);
+    }
+
+    private static void sun(SceneManager scene, float yaw, float pitch) {
+        Light sun = scene.createLight("sun", Light.Type.DIRECTIONAL);
+        sun.setColour(0.9f, 0.85f, 0.8f);
+        scene.getRootNode().createChild("sun").yaw(yaw, Space.LOCAL).pitch(pitch, Space.LOCAL).attachObject(sun);
+    }
+
+    /** A 6 x 6 grid of cubes in six colours, lit by a directional light and a warm point light. */
+    static TestScenes cubeGrid(Renderer renderer, int width, int height) {
+        SceneManager scene = new SceneManager(SceneConfig.builder().validation(true).build());
+        int cube = renderer.meshes().add(Meshes.cube(1f));
+        int plane = renderer.meshes().add(Meshes.plane(14f, 14f));
+        float[][] colours = {{0.9f, 0.2f, 0.2f}, {0.2f, 0.8f, 0.3f}, {0.2f, 0.4f, 0.9f}, {0.9f, 0.8f, 0.2f},
+                {0.8f, 0.3f, 0.8f}, {0.2f, 0.8f, 0.8f}};
+        int first = renderer.materials().count();
+        for (float[] c : colours) {
+            renderer.materials().add(Material.colour(c[0], c[1], c[2]));
+        }
+        int floor = renderer.materials().add(Material.colour(0.5f, 0.5f, 0.5f).withSpecular(0f, 1f));
+        scene.getRootNode().createChild("floor").setPosition(0, -0.5f, 0)
+                .attachObject(scene.createItem("floor", plane, floor, renderer.meshes().bounds(plane)));
+        for (int x = 0; x < 6; x++) {
+            for (int z = 0; z < 6; z++) {
+                Item item = scene.createItem(cube, first + (x + z) % colours.length, renderer.meshes().bounds(cube));
+                scene.getRootNode().createChild().setPosition(x * 2f - 5f, 0, z * 2f - 5f)
+                        .yaw((x * 6 + z) * 0.3f, Space.LOCAL).attachObject(item);
+            }
+        }
+        sun(scene, 0.6f, -0.9f);
+        Light lamp = scene.createLight("lamp", Light.Type.POINT).setColour(1.0f, 0.6f, 0.3f).setRange(8f);
+        scene.getRootNode().createChild("lamp").setPosition(-3, 2, 3).attachObject(lamp);
+        return withCamera(scene, width, height, new Vector3f(0, 11, 12), new Vector3f(0, -1, 0));
+    }
+
+    /**
+     * A sun with orbiting planets and moons, each orbit a node rotated about its parent, frozen at
+     * {@code seconds}: the world matrices only come out right if parents' transforms reach their children.
+     */
+    static TestScenes hierarchy(Renderer renderer, int width, int height, float seconds) {
+        SceneManager scene = new SceneManager(SceneConfig.builder().validation(true).build());
+        int sphere = renderer.meshes().add(Meshes.sphere(1f, 24, 12));
+        int cube = renderer.meshes().add(Meshes.cube(1f));
+        int star = renderer.materials().add(new Material(1f, 0.85f, 0.3f, 1f, 0f, 1f));
+        int planetBlue = renderer.materials().add(Material.colour(0.25f, 0.45f, 0.95f));
+        int planetRed = renderer.materials().add(Material.colour(0.9f, 0.35f, 0.25f));
+        int moonGrey = renderer.materials().add(Material.colour(0.7f, 0.7f, 0.7f));
+        SceneNode sunNode = scene.getRootNode().createChild("sun").yaw(seconds * 0.3f, Space.LOCAL);
+        sunNode.createChild("sun body").setScale(1.5f, 1.5f, 1.5f)
+                .attachObject(scene.createItem(sphere, star, renderer.meshes().bounds(sphere)));
+        float[][] planets = {{4f, 0.8f, 0.6f}, {7f, 0.5f, 0.9f}};
+        for (int p = 0; p < planets.length; p++) {
+            SceneNode orbit = sunNode.createChild("orbit " + p).yaw(seconds * planets[p][1] + p * 2f, Space.LOCAL);
+            SceneNode planet = orbit.createChild("planet " + p).setPosition(planets[p][0], 0, 0)
+                    .setScale(planets[p][2], planets[p][2], planets[p][2]);
+            planet.attachObject(scene.createItem(sphere, p == 0 ? planetBlue : planetRed,
+                    renderer.meshes().bounds(sphere)));
+            SceneNode moonOrbit = planet.createChild("moon orbit " + p).yaw(seconds * 2f, Space.LOCAL);
+            moonOrbit.createChild("moon " + p).setPosition(2f, 0.5f, 0).setScale(0.4f, 0.4f, 0.4f)
+                    .yaw(seconds, Space.LOCAL)
+                    .attachObject(scene.createItem(cube, moonGrey, renderer.meshes().bounds(cube)));
+        }
+        Light light = scene.createLight("star light", Light.Type.POINT).setColour(1.2f, 1.1f, 0.9f).setRange(30f);
+        scene.getRootNode().createChild("star light").setPosition(0, 3, 0).attachObject(light);
+        sun(scene, -0.4f, -0.7f);
+        return withCamera(scene, width, height, new Vector3f(0, 9, 13), new Vector3f(0, 0, 0));
+    }
+
+    /**
+     * Forty cubes in a row along X from -19.5 to 19.5, the camera at the row's middle looking along +X with a
+     * field of view narrow enough that everything behind it (the half at negative X) is culled.
+     */
+    static TestScenes halfCulled(Renderer renderer, int width, int height) {
+        SceneManager scene = new SceneManager(SceneConfig.builder().validation(true).build());
+        int cube = renderer.meshes().add(Meshes.cube(0.8f));
+        int warm = renderer.materials().add(Material.colour(0.95f, 0.55f, 0.2f));
+        int cool = renderer.materials().add(Material.colour(0.2f, 0.55f, 0.95f));
+        for (int i = 0; i < 40; i++) {
+            float x = i - 19.5f;
+            scene.getRootNode().createChild("cube " + i).setPosition(x, (i % 3) * 0.6f - 0.6f, (i % 2) * 1.2f - 0.6f)
+                    .attachObject(scene.createItem(cube, x < 0 ? cool : warm, renderer.meshes().bounds(cube)));
+        }
+        sun(scene, -1.9f, -0.6f);
+        return withCamera(scene, width, height, new Vector3f(0.1f, 1.5f, 0), new Vector3f(10, 0, 0));
+    }
+}
