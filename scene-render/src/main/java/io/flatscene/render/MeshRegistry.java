@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import static org.lwjgl.opengl.GL11C.glGetInteger;
 import static org.lwjgl.opengl.GL31C.GL_COPY_READ_BUFFER;
 import static org.lwjgl.opengl.GL31C.GL_COPY_WRITE_BUFFER;
 import static org.lwjgl.opengl.GL31C.glCopyBufferSubData;
@@ -69,6 +70,10 @@ public final class MeshRegistry {
         if (mesh == null) {
             throw new IllegalArgumentException("mesh must not be null");
         }
+        // the copy bindings are the only state registration touches; a game's are put back as they were (GL 3.1
+        // queries a copy binding by its target's own enum)
+        int previousRead = glGetInteger(GL_COPY_READ_BUFFER);
+        int previousWrite = glGetInteger(GL_COPY_WRITE_BUFFER);
         ensureRoom(mesh.vertexCount(), mesh.indexCount());
         float[] positions = mesh.positions();
         float[] normals = mesh.normals();
@@ -81,7 +86,8 @@ public final class MeshRegistry {
         glBufferSubData(GL_COPY_WRITE_BUFFER, (long) vertexCount * VERTEX_STRIDE, interleaved);
         glBindBuffer(GL_COPY_WRITE_BUFFER, indexBuffer);
         glBufferSubData(GL_COPY_WRITE_BUFFER, (long) totalIndexCount * Integer.BYTES, mesh.indices());
-        glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+        glBindBuffer(GL_COPY_READ_BUFFER, previousRead);
+        glBindBuffer(GL_COPY_WRITE_BUFFER, previousWrite);
 
         int id = meshes.size();
         if (id == firstIndex.length) {

@@ -98,6 +98,10 @@ public final class Renderer implements AutoCloseable {
         drawPath = choosePath(config.drawPath(), capabilities);
         checkUniformBlockSize(config);
         owner = Thread.currentThread();
+        savedState = config.restoreGlState() ? new GlStateSnapshot(MATERIAL_BINDING + 1) : null;
+        if (savedState != null) {
+            savedState.capture();
+        }
         debugLog = startDebugOutput(config, capabilities);
         program = new ShaderProgram("#version 410 core\n#define MAX_LIGHTS " + Math.max(1, config.maxLocalLights())
                 + "\n#define MAX_MATERIALS " + config.maxMaterials() + "\n" + ShaderProgram.source("frame.glsl"),
@@ -114,7 +118,9 @@ public final class Renderer implements AutoCloseable {
         submission = drawPath == DrawPath.MULTI_DRAW_INDIRECT ? new MultiDrawSubmission(config.initialInstances())
                 : new InstancedSubmission(config.initialInstances());
         gpuTimer = config.gpuTiming() && GlInfo.hasTimerQuery(capabilities) ? new GpuTimer() : null;
-        savedState = config.restoreGlState() ? new GlStateSnapshot(MATERIAL_BINDING + 1) : null;
+        if (savedState != null) {
+            savedState.restore();
+        }
         stats.drawPath = drawPath;
         LOG.info("renderer ready: draw path {}, {}", drawPath, config);
     }
@@ -242,7 +248,13 @@ public final class Renderer implements AutoCloseable {
         RenderQueue queue = scene.renderQueue();
         checkBatches(scene, queue);
         long uploadStart = System.nanoTime();
+        if (savedState != null) {
+            savedState.capture();
+        }
         long bytes = submission.upload(queue, meshes) + frameUniforms.write(scene, camera, ambient);
+        if (savedState != null) {
+            savedState.restore();
+        }
         long end = System.nanoTime();
         prepared = queue;
         stats.frame++;

@@ -112,11 +112,13 @@ public final class RendererConfig {
     }
 
     /**
-     * Saves before each frame and restores after it the GL state the renderer touches, for a context the game owns:
+     * Saves and restores, around each prepare, draw and the renderer's creation, the GL state the renderer touches,
+     * for a context the game owns:
      * program, vertex array, array and indirect buffer bindings, uniform buffer bindings 0 and 1 and the generic
      * one, draw framebuffer, viewport, clear colour and depth, colour and depth masks, depth function, cull face
      * mode and front face, blend functions and equations, and whether depth test, blending, face culling and
-     * scissor test are enabled. Costs a few dozen glGet calls a frame.
+     * scissor test are enabled. Costs a few dozen glGet calls a frame. Adding a mesh restores the copy-read and
+     * copy-write buffer bindings it uses whatever this setting says.
      */
     public boolean restoreGlState() {
         return restoreGlState;

@@ -1,0 +1,111 @@
+package io.flatscene.benchmarks.render;
+
+import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.Camera;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
+import io.flatscene.core.scene.Space;
+import io.flatscene.render.DrawPath;
+import io.flatscene.render.Renderer;
+import io.flatscene.render.RendererConfig;
+import io.flatscene.render.context.HeadlessContext;
+import io.flatscene.render.material.Material;
+import io.flatscene.render.mesh.Meshes;
+import org.joml.Vector3f;
+import org.lwjgl.system.MemoryUtil;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The CPU side of a frame with {@code instances} dynamic instances, all visible: the scene's frame update
+ * (transforms, bounds, cull, sort, batching) and the upload of every instance for the GPU, through a real headless
+ * context (Mesa's llvmpipe here). The root turns a little every frame, so every world matrix is recomputed.
+ * {@code uploadBound} copies the same instance bytes in one block into native memory: the floor of the upload step,
+ * measured in the same run.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+public class FramePrepareBenchmark {
+    @Param({"100000"})
+    public int instances;
+
+    @Param({"1", "2"})
+    public int workers;
+
+    @Param({"MULTI_DRAW_INDIRECT", "INSTANCED"})
+    public DrawPath path;
+
+    private HeadlessContext context;
+    private Renderer renderer;
+    private SceneManager scene;
+    private Camera camera;
+    private SceneNode root;
+    private float[] world;
+    private long native13Floats;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        context = HeadlessContext.create();
+        renderer = new Renderer(RendererConfig.builder().drawPath(path).gpuTiming(false)
+                .initialInstances(instances).build());
+        int cube = renderer.meshes().add(Meshes.cube(0.8f));
+        for (int m = 0; m < 8; m++) {
+            renderer.materials().add(Material.colour(m / 8f, 0.5f, 1f - m / 8f));
+        }
+        scene = new SceneManager(SceneConfig.builder().maxNodes(instances + 4).maxItems(instances).maxCameras(1)
+                .workerThreads(workers).build());
+        root = scene.getRootNode().createChild("spinning root");
+        int side = (int) Math.ceil(Math.sqrt(instances));
+        for (int i = 0; i < instances; i++) {
+            root.createChild().setPosition(i % side - side / 2f, 0f, i / side - side / 2f)
+                    .attachObject(scene.createItem(cube, i % 8, renderer.meshes().bounds(cube)));
+        }
+        camera = scene.createCamera("above").setPerspective(1.2f, 1f, side * 4f).setViewport(1280, 720);
+        scene.getRootNode().createChild("camera").setPosition(0, side * 1.2f, 0.01f)
+                .lookAt(new Vector3f(), Space.PARENT).attachObject(camera);
+        int visible = renderer.prepare(scene, camera).instances();
+        if (visible != instances) {
+            throw new IllegalStateException("every instance should be visible, " + visible + " of " + instances
+                    + " are");
+        }
+        world = new float[instances * 13];
+        native13Floats = MemoryUtil.nmemAlloc((long) instances * 13 * Float.BYTES);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        MemoryUtil.nmemFree(native13Floats);
+        scene.close();
+        renderer.close();
+        context.close();
+    }
+
+    @Benchmark
+    public long prepare() {
+        root.yaw(0.001f, Space.LOCAL);
+        return renderer.prepare(scene, camera).bytesUploaded();
+    }
+
+    @Benchmark
+    public long uploadBound() {
+        MemoryUtil.memCopy(world, native13Floats, 0, world.length);
+        return native13Floats;
+    }
+}

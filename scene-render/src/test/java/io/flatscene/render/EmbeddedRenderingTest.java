@@ -1,0 +1,114 @@
+package io.flatscene.render;
+
+import io.flatscene.render.context.HeadlessContext;
+import io.flatscene.render.image.Image;
+import io.flatscene.render.target.Framebuffer;
+import io.flatscene.render.target.RenderTarget;
+import org.junit.jupiter.api.Test;
+import org.lwjgl.system.MemoryStack;
+
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lwjgl.opengl.GL46C.*;
+
+/**
+ * A game that owns its context and state: FlatScene draws into the game's framebuffer and, with restoreGlState,
+ * hands every piece of state it documents as touched back as the game left it.
+ */
+class EmbeddedRenderingTest {
+    private static final int[] CAPABILITIES = {GL_DEPTH_TEST, GL_BLEND, GL_CULL_FACE, GL_SCISSOR_TEST};
+    private static final int[] INTEGER_STATE = {GL_CURRENT_PROGRAM, GL_VERTEX_ARRAY_BINDING, GL_ARRAY_BUFFER_BINDING,
+            GL_DRAW_INDIRECT_BUFFER_BINDING, GL_DRAW_FRAMEBUFFER_BINDING, GL_UNIFORM_BUFFER_BINDING, GL_DEPTH_WRITEMASK,
+            GL_DEPTH_FUNC, GL_CULL_FACE_MODE, GL_FRONT_FACE, GL_BLEND_SRC_RGB, GL_BLEND_DST_RGB, GL_BLEND_SRC_ALPHA,
+            GL_BLEND_DST_ALPHA, GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA};
+
+    @Test
+    void drawsIntoTheGamesFramebufferAndRestoresTheStateItTouches() {
+        try (HeadlessContext gameContext = HeadlessContext.create(true);
+             Framebuffer gameFramebuffer = new Framebuffer(200, 150)) {
+            int gameVertexArray = glGenVertexArrays();
+            int gameBuffer = glGenBuffers();
+            glBindBuffer(GL_UNIFORM_BUFFER, gameBuffer);
+            glBufferData(GL_UNIFORM_BUFFER, 1024, GL_STATIC_DRAW);
+            setGameState(gameVertexArray, gameBuffer, gameFramebuffer.framebufferId());
+            String before = describeState();
+
+            try (Renderer renderer = new Renderer(RendererConfig.builder().restoreGlState(true).debugOutput(true)
+                    .build())) {
+                assertEquals(before, describeState(), "creating the renderer changed the game's state");
+                TestScenes built = TestScenes.cubeGrid(renderer, 200, 150);
+                RenderTarget target = RenderTarget.of(gameFramebuffer.framebufferId(), 200, 150);
+                for (int frame = 0; frame < 3; frame++) {
+                    RenderStats stats = renderer.render(built.scene, built.camera, target);
+                    assertEquals(0, stats.glErrors());
+                    assertEquals(before, describeState(), "frame " + frame + " changed the game's state");
+                }
+                Image drawn = Image.read(target);
+                assertTrue(drawn.distinctColours() > 100, "the cubes should be in the game's framebuffer, found "
+                        + drawn.distinctColours() + " colours");
+                built.scene.close();
+            }
+            glDeleteBuffers(gameBuffer);
+            glDeleteVertexArrays(gameVertexArray);
+        }
+    }
+
+    /** State a game plausibly leaves behind, every value unlike what FlatScene sets. */
+    private static void setGameState(int vertexArray, int buffer, int framebuffer) {
+        glBindVertexArray(vertexArray);
+        glBindBuffer(GL_ARRAY_BUFFER, buffer);
+        glBindBuffer(GL_DRAW_INDIRECT_BUFFER, buffer);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
+        glBindBufferRange(GL_UNIFORM_BUFFER, 0, buffer, 256, 512);
+        glBindBufferBase(GL_UNIFORM_BUFFER, 1, buffer);
+        glBindBuffer(GL_UNIFORM_BUFFER, buffer);
+        glViewport(10, 20, 30, 40);
+        glClearColor(0.25f, 0.5f, 0.75f, 0.5f);
+        glClearDepth(0.5);
+        glColorMask(true, false, true, false);
+        glDepthMask(false);
+        glDepthFunc(GL_GEQUAL);
+        glDisable(GL_DEPTH_TEST);
+        glEnable(GL_BLEND);
+        glBlendFuncSeparate(GL_ONE, GL_ONE, GL_ZERO, GL_SRC_COLOR);
+        glBlendEquationSeparate(GL_FUNC_SUBTRACT, GL_MAX);
+        glEnable(GL_CULL_FACE);
+        glCullFace(GL_FRONT);
+        glFrontFace(GL_CW);
+        glEnable(GL_SCISSOR_TEST);
+    }
+
+    private static String describeState() {
+        StringBuilder state = new StringBuilder();
+        for (int capability : CAPABILITIES) {
+            state.append(glIsEnabled(capability)).append(' ');
+        }
+        for (int name : INTEGER_STATE) {
+            state.append(glGetInteger(name)).append(' ');
+        }
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            IntBuffer ints = stack.mallocInt(4);
+            glGetIntegerv(GL_VIEWPORT, ints);
+            state.append("viewport ").append(ints.get(0)).append(',').append(ints.get(1)).append(',')
+                    .append(ints.get(2)).append(',').append(ints.get(3));
+            glGetIntegerv(GL_COLOR_WRITEMASK, ints);
+            state.append(" mask ").append(ints.get(0)).append(ints.get(1)).append(ints.get(2)).append(ints.get(3));
+            FloatBuffer floats = stack.mallocFloat(4);
+            glGetFloatv(GL_COLOR_CLEAR_VALUE, floats);
+            float[] clear = new float[4];
+            floats.get(0, clear);
+            assertArrayEquals(new float[]{0.25f, 0.5f, 0.75f, 0.5f}, clear, 1e-6f);
+            state.append(" clear depth ").append(glGetFloat(GL_DEPTH_CLEAR_VALUE));
+            for (int binding = 0; binding < 2; binding++) {
+                state.append(" ubo").append(binding).append(' ').append(glGetIntegeri(GL_UNIFORM_BUFFER_BINDING, binding))
+                        .append('@').append(glGetIntegeri(GL_UNIFORM_BUFFER_START, binding))
+                        .append('+').append(glGetIntegeri(GL_UNIFORM_BUFFER_SIZE, binding));
+            }
+        }
+        return state.toString();
+    }
+}
