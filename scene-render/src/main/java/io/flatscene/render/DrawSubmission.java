@@ -5,22 +5,23 @@ import io.flatscene.core.scene.RenderQueue;
 /** One way of getting a frame's instances to the GPU and drawing them: see {@link DrawPath}. */
 sealed interface DrawSubmission permits MultiDrawSubmission, InstancedSubmission {
     /**
-     * Writes the queue's instances (and draw commands) where the GPU will read them.
+     * Writes the queue's instances (and draw commands) where the GPU will read them, and keeps whatever else the
+     * draws need, so that they never read the queue, which the scene overwrites on its next frame.
      *
      * @return bytes written for the GPU
      */
     long upload(RenderQueue queue, MeshRegistry meshes);
 
-    /** Points the bound vertex array's instance attributes at this frame's instances. */
+    /** Binds this frame's instance buffer to the bound vertex array (and points its attributes, where one place serves). */
     void bindInstances();
 
     /**
-     * Draws batches {@code firstBatch} to {@code firstBatch + batchCount - 1}, which share a render-queue group and
-     * blending.
+     * Draws batches {@code firstBatch} to {@code firstBatch + batchCount - 1} of the last upload, which share a
+     * render-queue group, blending and winding.
      *
      * @return draw calls issued
      */
-    int drawRun(RenderQueue queue, MeshRegistry meshes, int firstBatch, int batchCount);
+    int drawRun(int firstBatch, int batchCount);
 
     /** Marks the end of the frame's draws, after which the memory they read may be reused once the GPU is done. */
     void endFrame();

@@ -53,7 +53,13 @@ final class FrameUniforms {
     /** Fills the block from the scene's state after its frame update; returns the bytes the upload will send. */
     long write(SceneManager scene, Camera camera, float[] ambient) {
         camera.getViewProjection(viewProjection, scratch);
-        camera.getParentNode().getWorldPosition(cameraPosition);
+        // a camera on no node looks from the origin, as its view matrix (identity) says
+        SceneNode eye = camera.getParentNode();
+        if (eye == null) {
+            cameraPosition.zero();
+        } else {
+            eye.getWorldPosition(cameraPosition);
+        }
         viewProjection.get(0, staging);
         putVec4(64, cameraPosition.x, cameraPosition.y, cameraPosition.z, 1f);
         putVec4(80, ambient[0], ambient[1], ambient[2], 0f);
@@ -95,7 +101,7 @@ final class FrameUniforms {
             putVec4(base + 32, direction.x, direction.y, direction.z, Math.min(cosOuter, cosInner - 1e-4f));
             putVec4(base + 48, cosInner, 0f, 0f, 0f);
         }
-        return HEADER_BYTES + (long) found * LIGHT_BYTES;
+        return staging.capacity();
     }
 
     /** Lights shine along their node's -Z axis. */

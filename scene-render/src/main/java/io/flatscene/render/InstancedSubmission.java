@@ -7,6 +7,8 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.lwjgl.system.MemoryUtil;
 
+import java.util.Arrays;
+
 import static org.lwjgl.opengl.GL11C.GL_TRIANGLES;
 import static org.lwjgl.opengl.GL11C.GL_UNSIGNED_INT;
 import static org.lwjgl.opengl.GL15C.GL_ARRAY_BUFFER;
@@ -29,7 +31,8 @@ final class InstancedSubmission implements DrawSubmission {
     private final int buffer;
     private long staging;
     private int capacity;
-    private int instances;
+    /** Per batch of the last upload: index count, first index, base vertex, first instance, instance count. */
+    private int[] draws = new int[5 * 64];
 
     InstancedSubmission(int initialInstances) {
         capacity = initialInstances;
@@ -39,7 +42,7 @@ final class InstancedSubmission implements DrawSubmission {
 
     @Override
     public long upload(RenderQueue queue, MeshRegistry meshes) {
-        instances = queue.instanceCount();
+        int instances = queue.instanceCount();
         if (instances > capacity) {
             int grown = Capacity.next("instance staging buffer", GrowthPolicy.ON_DEMAND, capacity, instances);
             staging = MemoryUtil.nmemReallocChecked(staging, (long) grown * VertexLayout.INSTANCE_BYTES);
@@ -47,6 +50,7 @@ final class InstancedSubmission implements DrawSubmission {
             capacity = grown;
         }
         InstanceWriter.write(queue, staging);
+        recordDraws(queue, meshes);
         long bytes = (long) instances * VertexLayout.INSTANCE_BYTES;
         glBindBuffer(GL_ARRAY_BUFFER, buffer);
         nglBufferData(GL_ARRAY_BUFFER, (long) capacity * VertexLayout.INSTANCE_BYTES, 0L, GL_STREAM_DRAW);
@@ -55,19 +59,34 @@ final class InstancedSubmission implements DrawSubmission {
         return bytes;
     }
 
+    private void recordDraws(RenderQueue queue, MeshRegistry meshes) {
+        int batches = queue.batchCount();
+        if (draws.length < batches * 5) {
+            draws = Arrays.copyOf(draws, Math.max(batches * 5, draws.length * 2));
+        }
+        for (int batch = 0; batch < batches; batch++) {
+            int mesh = queue.batchMeshId(batch);
+            int at = batch * 5;
+            draws[at] = meshes.indexCount(mesh);
+            draws[at + 1] = meshes.firstIndex(mesh);
+            draws[at + 2] = meshes.baseVertex(mesh);
+            draws[at + 3] = queue.batchFirstInstance(batch);
+            draws[at + 4] = queue.batchInstanceCount(batch);
+        }
+    }
+
     @Override
     public void bindInstances() {
         glBindBuffer(GL_ARRAY_BUFFER, buffer);
     }
 
     @Override
-    public int drawRun(RenderQueue queue, MeshRegistry meshes, int firstBatch, int batchCount) {
+    public int drawRun(int firstBatch, int batchCount) {
         for (int batch = firstBatch; batch < firstBatch + batchCount; batch++) {
-            int mesh = queue.batchMeshId(batch);
-            VertexLayout.pointInstanceAttributes((long) queue.batchFirstInstance(batch) * VertexLayout.INSTANCE_BYTES);
-            glDrawElementsInstancedBaseVertex(GL_TRIANGLES, meshes.indexCount(mesh), GL_UNSIGNED_INT,
-                    (long) meshes.firstIndex(mesh) * Integer.BYTES, queue.batchInstanceCount(batch),
-                    meshes.baseVertex(mesh));
+            int at = batch * 5;
+            VertexLayout.pointInstanceAttributes((long) draws[at + 3] * VertexLayout.INSTANCE_BYTES);
+            glDrawElementsInstancedBaseVertex(GL_TRIANGLES, draws[at], GL_UNSIGNED_INT,
+                    (long) draws[at + 1] * Integer.BYTES, draws[at + 4], draws[at + 2]);
         }
         return batchCount;
     }

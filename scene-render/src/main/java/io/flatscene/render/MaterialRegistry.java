@@ -24,14 +24,17 @@ public final class MaterialRegistry {
     /** std140: base colour vec4, then (specular, shininess, unused, unused). */
     static final int FLOATS_PER_MATERIAL = 8;
 
+    private final Thread owner;
     private final int capacity;
     private final List<Material> materials = new ArrayList<>();
     private final FloatBuffer staging;
     private final int uniformBuffer;
     /** Materials below this id are on the GPU as they are now; set lowers it, the next frame uploads from there. */
     private int uploadedUpTo;
+    private boolean closed;
 
-    MaterialRegistry(int capacity) {
+    MaterialRegistry(Thread owner, int capacity) {
+        this.owner = owner;
         this.capacity = capacity;
         staging = MemoryUtil.memAllocFloat(capacity * FLOATS_PER_MATERIAL);
         uniformBuffer = glGenBuffers();
@@ -46,6 +49,7 @@ public final class MaterialRegistry {
      */
     public int add(Material material) {
         checkMaterial(material);
+        checkOwner(material);
         if (materials.size() == capacity) {
             throw new IllegalStateException("cannot add " + material + ": all " + capacity + " materials are in use;"
                     + " raise " + RendererConfig.MAX_MATERIALS_KEY);
@@ -57,6 +61,7 @@ public final class MaterialRegistry {
     /** Replaces material {@code materialId}; items drawn with it change from the next frame. */
     public void set(int materialId, Material material) {
         checkMaterial(material);
+        checkOwner(material);
         materials.set(check(materialId), material);
         uploadedUpTo = Math.min(uploadedUpTo, materialId);
     }
@@ -77,11 +82,15 @@ public final class MaterialRegistry {
         return materialId >= 0 && materialId < materials.size();
     }
 
-    /** Uploads what changed since the last frame; the buffer is bound by the caller. */
-    void upload() {
+    /**
+     * Uploads what changed since the last frame through the uniform-buffer binding, which it leaves at 0.
+     *
+     * @return bytes uploaded
+     */
+    long upload() {
         int count = materials.size();
         if (uploadedUpTo == count) {
-            return;
+            return 0L;
         }
         staging.clear();
         for (int id = uploadedUpTo; id < count; id++) {
@@ -93,11 +102,21 @@ public final class MaterialRegistry {
         glBindBuffer(GL_UNIFORM_BUFFER, uniformBuffer);
         glBufferSubData(GL_UNIFORM_BUFFER, (long) uploadedUpTo * FLOATS_PER_MATERIAL * Float.BYTES, staging);
         glBindBuffer(GL_UNIFORM_BUFFER, 0);
+        long bytes = (long) (count - uploadedUpTo) * FLOATS_PER_MATERIAL * Float.BYTES;
         uploadedUpTo = count;
+        return bytes;
     }
 
     int uniformBuffer() {
         return uniformBuffer;
+    }
+
+    /** Materials are plain data until uploaded, but a closed renderer or another thread means a mistake. */
+    private void checkOwner(Material material) {
+        if (closed || Thread.currentThread() != owner) {
+            throw new IllegalStateException("cannot register " + material + ": the registry's renderer "
+                    + (closed ? "was closed" : "belongs to thread '" + owner.getName() + "'"));
+        }
     }
 
     private static void checkMaterial(Material material) {
@@ -115,6 +134,7 @@ public final class MaterialRegistry {
     }
 
     void delete() {
+        closed = true;
         glDeleteBuffers(uniformBuffer);
         MemoryUtil.memFree(staging);
     }

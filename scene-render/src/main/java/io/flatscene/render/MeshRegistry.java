@@ -33,6 +33,7 @@ public final class MeshRegistry {
     static final int FLOATS_PER_VERTEX = 6;
     static final int VERTEX_STRIDE = FLOATS_PER_VERTEX * Float.BYTES;
 
+    private final Thread owner;
     private final List<Mesh> meshes = new ArrayList<>();
     /** Draw parameters per mesh id, read by the renderer for every batch. */
     private int[] firstIndex = new int[16];
@@ -46,13 +47,15 @@ public final class MeshRegistry {
     private int vertexCount;
     private int totalIndexCount;
 
-    MeshRegistry(int initialVertices, int initialIndices) {
+    MeshRegistry(Thread owner, int initialVertices, int initialIndices) {
+        this.owner = owner;
         vertexCapacity = initialVertices;
         indexCapacity = initialIndices;
         vertexBuffer = newBuffer(GL_COPY_WRITE_BUFFER, (long) vertexCapacity * VERTEX_STRIDE);
         indexBuffer = newBuffer(GL_COPY_WRITE_BUFFER, (long) indexCapacity * Integer.BYTES);
     }
 
+    /** Made through the copy-write binding, which the constructor's caller (the renderer) restores if it must. */
     private static int newBuffer(int target, long bytes) {
         int buffer = glGenBuffers();
         glBindBuffer(target, buffer);
@@ -62,13 +65,17 @@ public final class MeshRegistry {
     }
 
     /**
-     * Uploads {@code mesh} into the shared buffers, growing them by half when full.
+     * Uploads {@code mesh} into the shared buffers, growing them by at least half when full.
      *
      * @return the mesh id to give items
      */
     public int add(Mesh mesh) {
         if (mesh == null) {
             throw new IllegalArgumentException("mesh must not be null");
+        }
+        if (vertexBuffer == 0 || Thread.currentThread() != owner) {
+            throw new IllegalStateException("cannot add " + mesh + ": the registry's renderer "
+                    + (vertexBuffer == 0 ? "was closed" : "belongs to thread '" + owner.getName() + "'"));
         }
         // the copy bindings are the only state registration touches; a game's are put back as they were (GL 3.1
         // queries a copy binding by its target's own enum)

@@ -41,7 +41,9 @@ final class MultiDrawSubmission implements DrawSubmission {
     static final int REGIONS = 3;
     /** count, instanceCount, firstIndex, baseVertex, baseInstance: DrawElementsIndirectCommand. */
     static final int COMMAND_BYTES = 5 * Integer.BYTES;
-    private static final long FENCE_TIMEOUT_NANOS = 1_000_000_000L;
+    private static final long FENCE_POLL_NANOS = 1_000_000_000L;
+    /** A GPU this late has hung or been lost; waiting longer would freeze the game without telling anyone. */
+    private static final int FENCE_POLLS = 10;
 
     private final long[] fences = new long[REGIONS];
     private int capacity;
@@ -55,41 +57,62 @@ final class MultiDrawSubmission implements DrawSubmission {
         allocate(initialInstances);
     }
 
-    /** Capacity counts instances; commands never outnumber instances, since every batch holds at least one. */
+    /**
+     * Capacity counts instances; commands never outnumber instances, since every batch holds at least one. The fields
+     * change only once both buffers are mapped, so a failure leaves no name behind that close() would delete twice.
+     */
     private void allocate(int instances) {
+        int instanceName = glGenBuffers();
+        long instanceAddress = mapPersistent(GL_ARRAY_BUFFER, instanceName, "instance",
+                (long) REGIONS * instances * VertexLayout.INSTANCE_BYTES);
+        int commandName = glGenBuffers();
+        long commandAddress;
+        try {
+            commandAddress = mapPersistent(GL_DRAW_INDIRECT_BUFFER, commandName, "draw command",
+                    (long) REGIONS * instances * COMMAND_BYTES);
+        } catch (RuntimeException e) {
+            unmapAndDelete(GL_ARRAY_BUFFER, instanceName);
+            throw e;
+        }
         capacity = instances;
-        instanceBuffer = glGenBuffers();
-        instanceMemory = mapPersistent(GL_ARRAY_BUFFER, instanceBuffer,
-                (long) REGIONS * capacity * VertexLayout.INSTANCE_BYTES);
-        commandBuffer = glGenBuffers();
-        commandMemory = mapPersistent(GL_DRAW_INDIRECT_BUFFER, commandBuffer,
-                (long) REGIONS * capacity * COMMAND_BYTES);
+        instanceBuffer = instanceName;
+        instanceMemory = instanceAddress;
+        commandBuffer = commandName;
+        commandMemory = commandAddress;
     }
 
-    private static long mapPersistent(int target, int buffer, long bytes) {
+    private static long mapPersistent(int target, int buffer, String what, long bytes) {
         int flags = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
         glBindBuffer(target, buffer);
         nglBufferStorage(target, bytes, 0L, flags);
         long address = nglMapBufferRange(target, 0L, bytes, flags);
         glBindBuffer(target, 0);
         if (address == 0L) {
-            throw new IllegalStateException("cannot map a persistent buffer of " + bytes + " bytes");
+            glDeleteBuffers(buffer);
+            throw new IllegalStateException("cannot map a persistent " + what + " buffer of " + bytes + " bytes ("
+                    + REGIONS + " frames of instances); lower " + RendererConfig.INITIAL_INSTANCES_KEY
+                    + " or the scene's visible items");
         }
         return address;
+    }
+
+    private static void unmapAndDelete(int target, int buffer) {
+        glBindBuffer(target, buffer);
+        glUnmapBuffer(target);
+        glBindBuffer(target, 0);
+        glDeleteBuffers(buffer);
     }
 
     private void release() {
         for (int r = 0; r < REGIONS; r++) {
             waitFor(r);
         }
-        glBindBuffer(GL_ARRAY_BUFFER, instanceBuffer);
-        glUnmapBuffer(GL_ARRAY_BUFFER);
-        glBindBuffer(GL_ARRAY_BUFFER, 0);
-        glBindBuffer(GL_DRAW_INDIRECT_BUFFER, commandBuffer);
-        glUnmapBuffer(GL_DRAW_INDIRECT_BUFFER);
-        glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
-        glDeleteBuffers(instanceBuffer);
-        glDeleteBuffers(commandBuffer);
+        unmapAndDelete(GL_ARRAY_BUFFER, instanceBuffer);
+        unmapAndDelete(GL_DRAW_INDIRECT_BUFFER, commandBuffer);
+        instanceBuffer = 0;
+        commandBuffer = 0;
+        instanceMemory = 0L;
+        commandMemory = 0L;
     }
 
     private void waitFor(int r) {
@@ -97,13 +120,15 @@ final class MultiDrawSubmission implements DrawSubmission {
         if (fence == 0L) {
             return;
         }
-        while (true) {
-            int status = glClientWaitSync(fence, GL_SYNC_FLUSH_COMMANDS_BIT, FENCE_TIMEOUT_NANOS);
+        for (int poll = 1; ; poll++) {
+            int status = glClientWaitSync(fence, GL_SYNC_FLUSH_COMMANDS_BIT, FENCE_POLL_NANOS);
             if (status == GL_ALREADY_SIGNALED || status == GL_CONDITION_SATISFIED) {
                 break;
             }
-            if (status == GL_WAIT_FAILED) {
-                throw new IllegalStateException("waiting for the GPU to finish frame region " + r + " failed");
+            if (status == GL_WAIT_FAILED || poll == FENCE_POLLS) {
+                throw new IllegalStateException("the GPU has not finished the frame in instance region " + r
+                        + (status == GL_WAIT_FAILED ? ": waiting failed" : " after " + FENCE_POLLS + " s")
+                        + "; the context may be lost");
             }
         }
         glDeleteSync(fence);
@@ -117,6 +142,7 @@ final class MultiDrawSubmission implements DrawSubmission {
             int previous = capacity;
             int grown = Capacity.next("instance buffer", GrowthPolicy.ON_DEMAND, capacity, instances);
             release();
+            region = REGIONS - 1;
             allocate(grown);
             LOG.info("instance buffer grew from {} to {} instances ({} MiB for {} frames in flight)", previous, grown,
                     (long) REGIONS * grown * (VertexLayout.INSTANCE_BYTES + COMMAND_BYTES) >> 20, REGIONS);
@@ -151,7 +177,7 @@ final class MultiDrawSubmission implements DrawSubmission {
     }
 
     @Override
-    public int drawRun(RenderQueue queue, MeshRegistry meshes, int firstBatch, int batchCount) {
+    public int drawRun(int firstBatch, int batchCount) {
         long offset = ((long) region * capacity + firstBatch) * COMMAND_BYTES;
         glMultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_INT, offset, batchCount, 0);
         return 1;
@@ -165,6 +191,8 @@ final class MultiDrawSubmission implements DrawSubmission {
 
     @Override
     public void delete() {
-        release();
+        if (instanceBuffer != 0) {
+            release();
+        }
     }
 }

@@ -15,18 +15,21 @@ import org.apache.logging.log4j.Logger;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.opengl.GLCapabilities;
 
+import java.util.Arrays;
+
 import static org.lwjgl.opengl.GL11C.GL_BACK;
 import static org.lwjgl.opengl.GL11C.GL_BLEND;
 import static org.lwjgl.opengl.GL11C.GL_CCW;
+import static org.lwjgl.opengl.GL11C.GL_CW;
 import static org.lwjgl.opengl.GL11C.GL_COLOR_BUFFER_BIT;
 import static org.lwjgl.opengl.GL11C.GL_CULL_FACE;
 import static org.lwjgl.opengl.GL11C.GL_DEPTH_BUFFER_BIT;
 import static org.lwjgl.opengl.GL11C.GL_DEPTH_TEST;
 import static org.lwjgl.opengl.GL11C.GL_LESS;
+import static org.lwjgl.opengl.GL11C.GL_ONE;
 import static org.lwjgl.opengl.GL11C.GL_ONE_MINUS_SRC_ALPHA;
 import static org.lwjgl.opengl.GL11C.GL_SCISSOR_TEST;
 import static org.lwjgl.opengl.GL11C.GL_SRC_ALPHA;
-import static org.lwjgl.opengl.GL11C.glBlendFunc;
 import static org.lwjgl.opengl.GL11C.glClear;
 import static org.lwjgl.opengl.GL11C.glClearColor;
 import static org.lwjgl.opengl.GL11C.glClearDepth;
@@ -40,9 +43,11 @@ import static org.lwjgl.opengl.GL11C.glFrontFace;
 import static org.lwjgl.opengl.GL11C.glGetInteger;
 import static org.lwjgl.opengl.GL11C.glViewport;
 import static org.lwjgl.opengl.GL14C.glBlendEquation;
+import static org.lwjgl.opengl.GL14C.glBlendFuncSeparate;
 import static org.lwjgl.opengl.GL14C.GL_FUNC_ADD;
 import static org.lwjgl.opengl.GL15C.GL_ELEMENT_ARRAY_BUFFER;
 import static org.lwjgl.opengl.GL15C.glBindBuffer;
+import static org.lwjgl.opengl.GL20C.glUniform1i;
 import static org.lwjgl.opengl.GL20C.glUseProgram;
 import static org.lwjgl.opengl.GL30C.GL_DRAW_FRAMEBUFFER;
 import static org.lwjgl.opengl.GL30C.glBindBufferBase;
@@ -71,21 +76,32 @@ public final class Renderer implements AutoCloseable {
     private final RendererConfig config;
     private final Thread owner;
     private final DrawPath drawPath;
-    private final MeshRegistry meshes;
-    private final MaterialRegistry materials;
-    private final FrameUniforms frameUniforms;
-    private final ShaderProgram program;
-    private final DrawSubmission submission;
-    private final int vertexArray;
-    private final GpuTimer gpuTimer;
-    private final GlDebugLog debugLog;
-    private final GlStateSnapshot savedState;
     private final RenderStats stats = new RenderStats();
+    // GL resources, made in this order and released in reverse by release(), also when construction fails halfway
+    private GlStateSnapshot savedState;
+    private GlDebugLog debugLog;
+    private ShaderProgram program;
+    private int blendingUniform;
+    private MeshRegistry meshes;
+    private MaterialRegistry materials;
+    private FrameUniforms frameUniforms;
+    private int vertexArray;
+    private DrawSubmission submission;
+    private GpuTimer gpuTimer;
+    /**
+     * The prepared frame's runs of batches sharing render-queue group, transparency and mirroring, copied out of the
+     * scene's queue so that draw() draws what prepare() uploaded even if the scene runs another frame in between.
+     */
+    private int runCount;
+    private int[] runFirstBatch = new int[16];
+    private int[] runBatchCount = new int[16];
+    private boolean[] runTransparent = new boolean[16];
+    private boolean[] runMirrored = new boolean[16];
     private final float[] ambient = {0.15f, 0.15f, 0.17f};
     private final float[] clearColour = {0.05f, 0.06f, 0.08f, 1f};
     private boolean clearEnabled = true;
-    /** The queue {@link #prepare} uploaded and {@link #draw} will draw; null between frames. */
-    private RenderQueue prepared;
+    /** Whether {@link #prepare} uploaded a frame that {@link #draw} has not drawn yet. */
+    private boolean prepared;
     private boolean closed;
 
     /**
@@ -98,26 +114,33 @@ public final class Renderer implements AutoCloseable {
         drawPath = choosePath(config.drawPath(), capabilities);
         checkUniformBlockSize(config);
         owner = Thread.currentThread();
-        savedState = config.restoreGlState() ? new GlStateSnapshot(MATERIAL_BINDING + 1) : null;
-        if (savedState != null) {
-            savedState.capture();
+        try {
+            savedState = config.restoreGlState() ? new GlStateSnapshot(MATERIAL_BINDING + 1) : null;
+            if (savedState != null) {
+                savedState.capture();
+            }
+            debugLog = startDebugOutput(config, capabilities);
+            program = new ShaderProgram("#version 410 core\n#define MAX_LIGHTS " + Math.max(1,
+                    config.maxLocalLights()) + "\n#define MAX_MATERIALS " + config.maxMaterials() + "\n"
+                    + ShaderProgram.source("frame.glsl"), "scene.vert", "scene.frag");
+            program.bindUniformBlock("Frame", FRAME_BINDING);
+            program.bindUniformBlock("Materials", MATERIAL_BINDING);
+            blendingUniform = program.uniformLocation("blending");
+            meshes = new MeshRegistry(owner, INITIAL_MESH_VERTICES, INITIAL_MESH_INDICES);
+            materials = new MaterialRegistry(owner, config.maxMaterials());
+            frameUniforms = new FrameUniforms(config.maxLocalLights());
+            vertexArray = glGenVertexArrays();
+            glBindVertexArray(vertexArray);
+            VertexLayout.enableAttributes();
+            glBindVertexArray(0);
+            submission = drawPath == DrawPath.MULTI_DRAW_INDIRECT
+                    ? new MultiDrawSubmission(config.initialInstances())
+                    : new InstancedSubmission(config.initialInstances());
+            gpuTimer = config.gpuTiming() && GlInfo.hasTimerQuery(capabilities) ? new GpuTimer() : null;
+        } catch (RuntimeException | Error e) {
+            release();
+            throw e;
         }
-        debugLog = startDebugOutput(config, capabilities);
-        program = new ShaderProgram("#version 410 core\n#define MAX_LIGHTS " + Math.max(1, config.maxLocalLights())
-                + "\n#define MAX_MATERIALS " + config.maxMaterials() + "\n" + ShaderProgram.source("frame.glsl"),
-                "scene.vert", "scene.frag");
-        program.bindUniformBlock("Frame", FRAME_BINDING);
-        program.bindUniformBlock("Materials", MATERIAL_BINDING);
-        meshes = new MeshRegistry(INITIAL_MESH_VERTICES, INITIAL_MESH_INDICES);
-        materials = new MaterialRegistry(config.maxMaterials());
-        frameUniforms = new FrameUniforms(config.maxLocalLights());
-        vertexArray = glGenVertexArrays();
-        glBindVertexArray(vertexArray);
-        VertexLayout.enableAttributes();
-        glBindVertexArray(0);
-        submission = drawPath == DrawPath.MULTI_DRAW_INDIRECT ? new MultiDrawSubmission(config.initialInstances())
-                : new InstancedSubmission(config.initialInstances());
-        gpuTimer = config.gpuTiming() && GlInfo.hasTimerQuery(capabilities) ? new GpuTimer() : null;
         if (savedState != null) {
             savedState.restore();
         }
@@ -197,7 +220,10 @@ public final class Renderer implements AutoCloseable {
         return materials;
     }
 
-    /** Light every surface receives regardless of the scene's lights, in linear colour. */
+    /**
+     * Light every surface receives regardless of the scene's lights. Colours reach the framebuffer as computed,
+     * with no sRGB encoding, like every colour the renderer takes.
+     */
     public void setAmbient(float red, float green, float blue) {
         checkColour("ambient", red, green, blue, 1f);
         ambient[0] = red;
@@ -248,15 +274,21 @@ public final class Renderer implements AutoCloseable {
         RenderQueue queue = scene.renderQueue();
         checkBatches(scene, queue);
         long uploadStart = System.nanoTime();
+        prepared = false;
+        long bytes = frameUniforms.write(scene, camera, ambient);
         if (savedState != null) {
             savedState.capture();
         }
-        long bytes = submission.upload(queue, meshes) + frameUniforms.write(scene, camera, ambient);
-        if (savedState != null) {
-            savedState.restore();
+        try {
+            bytes += submission.upload(queue, meshes);
+        } finally {
+            if (savedState != null) {
+                savedState.restore();
+            }
         }
+        collectRuns(queue);
+        prepared = true;
         long end = System.nanoTime();
-        prepared = queue;
         stats.frame++;
         stats.scene = frame;
         stats.instances = queue.instanceCount();
@@ -283,91 +315,127 @@ public final class Renderer implements AutoCloseable {
         }
     }
 
+    /** Cuts the queue's batches into runs that draw with the same state: group, blending and winding. */
+    private void collectRuns(RenderQueue queue) {
+        int batches = queue.batchCount();
+        if (runFirstBatch.length < batches) {
+            int capacity = Math.max(batches, runFirstBatch.length * 2);
+            runFirstBatch = Arrays.copyOf(runFirstBatch, capacity);
+            runBatchCount = Arrays.copyOf(runBatchCount, capacity);
+            runTransparent = Arrays.copyOf(runTransparent, capacity);
+            runMirrored = Arrays.copyOf(runMirrored, capacity);
+        }
+        runCount = 0;
+        for (int first = 0; first < batches; ) {
+            int group = queue.batchRenderQueueGroup(first);
+            boolean transparent = queue.batchTransparent(first);
+            boolean mirrored = queue.batchMirrored(first);
+            int end = first + 1;
+            while (end < batches && queue.batchRenderQueueGroup(end) == group
+                    && queue.batchTransparent(end) == transparent && queue.batchMirrored(end) == mirrored) {
+                end++;
+            }
+            runFirstBatch[runCount] = first;
+            runBatchCount[runCount] = end - first;
+            runTransparent[runCount] = transparent;
+            runMirrored[runCount] = mirrored;
+            runCount++;
+            first = end;
+        }
+    }
+
     /**
      * Draws the prepared frame into {@code target}: clears it (unless turned off), then the opaque and transparent
-     * batches of each render-queue group in the queue's order.
+     * batches of each render-queue group in the queue's order. Opaque runs cull back faces (front faces wind
+     * clockwise in mirrored runs); transparent runs blend, write no depth and cull nothing.
      *
      * @throws IllegalStateException if no frame was prepared since the last draw
      */
     public RenderStats draw(RenderTarget target) {
         checkUsable();
-        if (prepared == null) {
+        if (!prepared) {
             throw new IllegalStateException("draw needs a prepared frame: call prepare(scene, camera) first, or "
                     + "render(scene, camera, target)");
         }
+        int framebuffer = target.framebufferId();
+        int width = target.width();
+        int height = target.height();
         long start = System.nanoTime();
+        prepared = false;
         if (savedState != null) {
             savedState.capture();
         }
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target.framebufferId());
-        glViewport(0, 0, target.width(), target.height());
-        glDisable(GL_SCISSOR_TEST);
-        glColorMask(true, true, true, true);
-        glDepthMask(true);
-        if (clearEnabled) {
-            glClearColor(clearColour[0], clearColour[1], clearColour[2], clearColour[3]);
-            glClearDepth(1.0);
-            glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        int drawCalls = 0;
+        long bytes = 0;
+        try {
+            glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
+            glViewport(0, 0, width, height);
+            glDisable(GL_SCISSOR_TEST);
+            glColorMask(true, true, true, true);
+            glDepthMask(true);
+            if (clearEnabled) {
+                glClearColor(clearColour[0], clearColour[1], clearColour[2], clearColour[3]);
+                glClearDepth(1.0);
+                glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+            }
+            if (gpuTimer != null) {
+                gpuTimer.begin();
+            }
+            try {
+                frameUniforms.upload();
+                bytes = materials.upload();
+                glUseProgram(program.id());
+                glBindBufferBase(GL_UNIFORM_BUFFER, FRAME_BINDING, frameUniforms.buffer());
+                glBindBufferBase(GL_UNIFORM_BUFFER, MATERIAL_BINDING, materials.uniformBuffer());
+                glBindVertexArray(vertexArray);
+                VertexLayout.pointMeshAttributes(meshes.vertexBuffer());
+                glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, meshes.indexBuffer());
+                submission.bindInstances();
+                glEnable(GL_DEPTH_TEST);
+                glDepthFunc(GL_LESS);
+                glCullFace(GL_BACK);
+                glBlendEquation(GL_FUNC_ADD);
+                // alpha composes as "over" too, so a screenshot's alpha channel says what covers each pixel
+                glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+                drawCalls = drawRuns();
+            } finally {
+                if (gpuTimer != null) {
+                    gpuTimer.end();
+                }
+                submission.endFrame();
+                glDisable(GL_BLEND);
+                glDepthMask(true);
+                glFrontFace(GL_CCW);
+                glBindVertexArray(0);
+            }
+        } finally {
+            if (savedState != null) {
+                savedState.restore();
+            }
         }
-        if (gpuTimer != null) {
-            gpuTimer.begin();
-        }
-        frameUniforms.upload();
-        materials.upload();
-        glUseProgram(program.id());
-        glBindBufferBase(GL_UNIFORM_BUFFER, FRAME_BINDING, frameUniforms.buffer());
-        glBindBufferBase(GL_UNIFORM_BUFFER, MATERIAL_BINDING, materials.uniformBuffer());
-        glBindVertexArray(vertexArray);
-        VertexLayout.pointMeshAttributes(meshes.vertexBuffer());
-        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, meshes.indexBuffer());
-        submission.bindInstances();
-        glEnable(GL_DEPTH_TEST);
-        glDepthFunc(GL_LESS);
-        glEnable(GL_CULL_FACE);
-        glCullFace(GL_BACK);
-        glFrontFace(GL_CCW);
-        glBlendEquation(GL_FUNC_ADD);
-        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-        int drawCalls = drawRuns(prepared);
-        glDisable(GL_BLEND);
-        glDepthMask(true);
-        if (gpuTimer != null) {
-            gpuTimer.end();
-        }
-        submission.endFrame();
-        glBindVertexArray(0);
-        if (savedState != null) {
-            savedState.restore();
-        }
-        prepared = null;
         stats.drawCalls = drawCalls;
+        stats.bytesUploaded += bytes;
         stats.submitNanos = System.nanoTime() - start;
         stats.gpuNanos = gpuTimer == null ? -1 : gpuTimer.latestNanos();
         stats.glErrors = debugLog == null ? -1 : debugLog.errors();
         return stats;
     }
 
-    /** Draws each run of batches sharing group and transparency with one submission; transparent runs blend. */
-    private int drawRuns(RenderQueue queue) {
+    private int drawRuns() {
         int drawCalls = 0;
-        int batches = queue.batchCount();
-        for (int first = 0; first < batches; ) {
-            int group = queue.batchRenderQueueGroup(first);
-            boolean transparent = queue.batchTransparent(first);
-            int end = first + 1;
-            while (end < batches && queue.batchRenderQueueGroup(end) == group
-                    && queue.batchTransparent(end) == transparent) {
-                end++;
-            }
-            if (transparent) {
+        for (int run = 0; run < runCount; run++) {
+            if (runTransparent[run]) {
                 glEnable(GL_BLEND);
                 glDepthMask(false);
+                glDisable(GL_CULL_FACE);
             } else {
                 glDisable(GL_BLEND);
                 glDepthMask(true);
+                glEnable(GL_CULL_FACE);
+                glFrontFace(runMirrored[run] ? GL_CW : GL_CCW);
             }
-            drawCalls += submission.drawRun(queue, meshes, first, end - first);
-            first = end;
+            glUniform1i(blendingUniform, runTransparent[run] ? 1 : 0);
+            drawCalls += submission.drawRun(runFirstBatch[run], runBatchCount[run]);
         }
         return drawCalls;
     }
@@ -395,20 +463,50 @@ public final class Renderer implements AutoCloseable {
         }
         checkUsable();
         closed = true;
-        submission.delete();
-        frameUniforms.delete();
-        materials.delete();
-        meshes.delete();
-        program.delete();
-        glDeleteVertexArrays(vertexArray);
-        if (gpuTimer != null) {
-            gpuTimer.delete();
-        }
         if (savedState != null) {
-            savedState.delete();
+            savedState.capture();
         }
-        if (debugLog != null) {
-            debugLog.uninstall();
+        release();
+    }
+
+    /** Releases whatever exists, newest first, each step even if an earlier one failed. */
+    private void release() {
+        try {
+            if (gpuTimer != null) {
+                gpuTimer.delete();
+            }
+        } finally {
+            try {
+                if (submission != null) {
+                    submission.delete();
+                }
+            } finally {
+                try {
+                    if (vertexArray != 0) {
+                        glDeleteVertexArrays(vertexArray);
+                    }
+                    if (frameUniforms != null) {
+                        frameUniforms.delete();
+                    }
+                    if (materials != null) {
+                        materials.delete();
+                    }
+                    if (meshes != null) {
+                        meshes.delete();
+                    }
+                    if (program != null) {
+                        program.delete();
+                    }
+                } finally {
+                    if (debugLog != null) {
+                        debugLog.uninstall();
+                    }
+                    if (savedState != null) {
+                        savedState.restore();
+                        savedState.delete();
+                    }
+                }
+            }
         }
     }
 }

@@ -112,7 +112,7 @@ public final class RendererConfig {
     }
 
     /**
-     * Saves and restores, around each prepare, draw and the renderer's creation, the GL state the renderer touches,
+     * Saves and restores, around each prepare and draw, the renderer's creation and its close, the GL state it touches,
      * for a context the game owns:
      * program, vertex array, array and indirect buffer bindings, uniform buffer bindings 0 and 1 and the generic
      * one, draw framebuffer, viewport, clear colour and depth, colour and depth masks, depth function, cull face

@@ -206,7 +206,7 @@ final class FramePipeline {
             }
             outItems[written] = i;
             outSlots[written] = slot;
-            keys[written] = keyOf(i, cx, cy, cz);
+            keys[written] = keyOf(i, NodeTransforms.mirrored(flags[slot]), cx, cy, cz);
             wideIds |= (mesh[i] | material[i]) >>> 16 != 0;
             written++;
         }
@@ -214,12 +214,12 @@ final class FramePipeline {
         return written - from;
     }
 
-    private long keyOf(int item, float cx, float cy, float cz) {
+    private long keyOf(int item, boolean mirrored, float cx, float cy, float cz) {
         float depth = (cx - cameraX) * forwardX + (cy - cameraY) * forwardY + (cz - cameraZ) * forwardZ;
         float normalised = Math.min(Math.max(depth / far, 0f), 1f);
         long quantised = (long) (normalised * RenderQueue.DEPTH_MAX);
-        return RenderQueue.key(items.renderQueueGroup[item], items.transparent[item], items.materialId[item],
-                items.meshId[item], quantised);
+        return RenderQueue.key(items.renderQueueGroup[item], items.transparent[item], mirrored,
+                items.materialId[item], items.meshId[item], quantised);
     }
 
     /** Packs each worker's visible items down behind the previous worker's, in worker order. */
@@ -262,6 +262,7 @@ final class FramePipeline {
             queue.batchMaterial[batches] = items.materialId[item];
             queue.batchGroup[batches] = items.renderQueueGroup[item];
             queue.batchTransparent[batches] = items.transparent[item];
+            queue.batchMirrored[batches] = RenderQueue.mirrored(queue.keys[i]);
             queue.batchFirst[batches] = i;
             queue.batchInstances[batches] = 1;
             batches++;

@@ -50,6 +50,8 @@ final class NodeTransforms {
     private static final int INHERIT_SCALE = 1 << 2;
     private static final int CHANGED = 1 << 3;
     private static final int IN_GRAPH = 1 << 4;
+    /** The world matrix's linear part has a negative determinant: the node's triangles wind the other way. */
+    private static final int MIRRORED = 1 << 5;
     private static final int BAND_SHIFT = 8;
     private static final int LOW_BITS = (1 << BAND_SHIFT) - 1;
     /** Bands smaller than this run on the caller's thread: splitting them costs more than it saves. */
@@ -219,6 +221,11 @@ final class NodeTransforms {
 
     static boolean inGraph(int slotFlags) {
         return (slotFlags & IN_GRAPH) != 0;
+    }
+
+    /** Whether a slot's world matrix mirrors (negative determinant), as of the last transform pass. */
+    static boolean mirrored(int slotFlags) {
+        return (slotFlags & MIRRORED) != 0;
     }
 
     /**
@@ -476,7 +483,8 @@ final class NodeTransforms {
                     writeChild(slot, parentSlot, f);
                     inGraph = (flags[parentSlot] & IN_GRAPH) != 0;
                 }
-                updatedFlags = (f & ~(DIRTY | IN_GRAPH)) | CHANGED | (inGraph ? IN_GRAPH : 0);
+                updatedFlags = (f & ~(DIRTY | IN_GRAPH | MIRRORED)) | CHANGED | (inGraph ? IN_GRAPH : 0)
+                        | (linearDeterminant(slot) < 0f ? MIRRORED : 0);
                 changed++;
             } else {
                 updatedFlags = f & ~CHANGED;
@@ -486,6 +494,14 @@ final class NodeTransforms {
             }
         }
         return changed;
+    }
+
+    private float linearDeterminant(int slot) {
+        int w = slot * 12;
+        float[] m = world;
+        return m[w] * (m[w + 4] * m[w + 8] - m[w + 5] * m[w + 7])
+                - m[w + 3] * (m[w + 1] * m[w + 8] - m[w + 2] * m[w + 7])
+                + m[w + 6] * (m[w + 1] * m[w + 5] - m[w + 2] * m[w + 4]);
     }
 
     /** World = local: T · R · S. */

@@ -15,7 +15,9 @@ import java.util.Arrays;
  * scene draws identically every frame.
  */
 public final class RenderQueue {
-    private static final int DEPTH_BITS = 23;
+    private static final int DEPTH_BITS = 22;
+    private static final long TRANSPARENT_BIT = 1L << 55;
+    private static final long MIRRORED_BIT = 1L << 54;
     static final long DEPTH_MAX = (1L << DEPTH_BITS) - 1;
 
     int instanceCount;
@@ -35,6 +37,7 @@ public final class RenderQueue {
     int[] batchMaterial = new int[0];
     int[] batchGroup = new int[0];
     boolean[] batchTransparent = new boolean[0];
+    boolean[] batchMirrored = new boolean[0];
     int[] batchFirst = new int[0];
     int[] batchInstances = new int[0];
 
@@ -42,27 +45,33 @@ public final class RenderQueue {
     }
 
     /**
-     * The 64-bit sort key: group (8 bits), transparency (1), then for opaque items material (16), mesh (16) and
-     * depth (23) front to back, for transparent ones depth back to front (23), material (16) and mesh (16). Only
-     * the low 16 bits of mesh and material ids sort; batches still split on the full ids.
-     */
-    /**
      * The bits of a key that identify its batch (all but the depth): two consecutive instances whose ids fit in
      * 16 bits share a batch exactly when these agree.
      */
     static long batchBits(long key) {
-        boolean transparent = (key & (1L << 55)) != 0;
+        boolean transparent = (key & TRANSPARENT_BIT) != 0;
         return transparent ? key & ~(DEPTH_MAX << 32) : key & ~DEPTH_MAX;
     }
 
-    static long key(int group, boolean transparent, int material, int mesh, long depth) {
-        long head = ((long) group << 56) | (transparent ? 1L << 55 : 0L);
+    /**
+     * The 64-bit sort key: group (8 bits), transparency (1), mirroring (1, opaque items only), then for opaque items
+     * material (16), mesh (16) and depth (22) front to back, for transparent ones depth back to front (22), material
+     * (16) and mesh (16). Only the low 16 bits of mesh and material ids sort; batches still split on the full ids.
+     * Transparent items ignore mirroring, so that it cannot break their back-to-front order: renderers draw them
+     * without face culling.
+     */
+    static long key(int group, boolean transparent, boolean mirrored, int material, int mesh, long depth) {
+        long head = ((long) group << 56) | (transparent ? TRANSPARENT_BIT : 0L);
         long materialBits = material & 0xFFFFL;
         long meshBits = mesh & 0xFFFFL;
         if (transparent) {
             return head | ((DEPTH_MAX - depth) << 32) | (materialBits << 16) | meshBits;
         }
-        return head | (materialBits << 39) | (meshBits << 23) | depth;
+        return head | (mirrored ? MIRRORED_BIT : 0L) | (materialBits << 38) | (meshBits << 22) | depth;
+    }
+
+    static boolean mirrored(long key) {
+        return (key & MIRRORED_BIT) != 0;
     }
 
     void ensureInstanceCapacity(int capacity) {
@@ -77,6 +86,7 @@ public final class RenderQueue {
             batchMaterial = Arrays.copyOf(batchMaterial, capacity);
             batchGroup = Arrays.copyOf(batchGroup, capacity);
             batchTransparent = Arrays.copyOf(batchTransparent, capacity);
+            batchMirrored = Arrays.copyOf(batchMirrored, capacity);
             batchFirst = Arrays.copyOf(batchFirst, capacity);
             batchInstances = Arrays.copyOf(batchInstances, capacity);
         }
@@ -124,6 +134,14 @@ public final class RenderQueue {
 
     public boolean batchTransparent(int batch) {
         return batchTransparent[checkBatch(batch)];
+    }
+
+    /**
+     * Whether the batch's world matrices mirror (negative determinant), so its front faces wind clockwise; always
+     * false for transparent batches, which are drawn without face culling.
+     */
+    public boolean batchMirrored(int batch) {
+        return batchMirrored[checkBatch(batch)];
     }
 
     public int batchFirstInstance(int batch) {

@@ -57,10 +57,13 @@ public final class SceneManager implements AutoCloseable {
     private final SceneNode root;
     private final FramePipeline pipeline;
     private final SceneQueries queries;
-    /** The thread running a frame, or null: claimed atomically, and changes are refused while it is set. */
+    /**
+     * The thread running a frame or pass, and the thread in the middle of a structural change; each null when none.
+     * A frame claims its own and then checks the other, a change does the reverse, so the two never overlap: a
+     * change half made would have a frame read broken indices, and a frame half run would lose a change's writes.
+     */
     private final AtomicReference<Thread> frameThread = new AtomicReference<>();
-    /** Counts structural changes, so a frame can tell that one slipped in while it ran. */
-    private volatile int structureVersion;
+    private final AtomicReference<Thread> changeThread = new AtomicReference<>();
     /** Started on the first frame pass, so scenes that never run one (tools, tests) start no threads. */
     private WorkerPool workers;
 
@@ -122,21 +125,25 @@ public final class SceneManager implements AutoCloseable {
     }
 
     SceneNode createNode(SceneNode parent, String name) {
-        checkMutable(parent == null ? "a new node '" + name + "'" : parent);
-        long handle = transforms.create(parent == null ? NodeTransforms.NO_PARENT : parent.id());
-        SceneNode node = new SceneNode(this, name, handle);
-        int id = node.id();
-        if (id >= nodeById.length) {
-            nodeById = Arrays.copyOf(nodeById, transforms.capacity());
+        boolean claimed = claim(parent == null ? "a new node '" + name + "'" : parent);
+        try {
+            long handle = transforms.create(parent == null ? NodeTransforms.NO_PARENT : parent.id());
+            SceneNode node = new SceneNode(this, name, handle);
+            int id = node.id();
+            if (id >= nodeById.length) {
+                nodeById = Arrays.copyOf(nodeById, transforms.capacity());
+            }
+            nodeById[id] = node;
+            nodes.add(node);
+            if (parent != null) {
+                parent.children().add(node);
+                node.parent = parent;
+            }
+            afterStructuralChange();
+            return node;
+        } finally {
+            release(claimed);
         }
-        nodeById[id] = node;
-        nodes.add(node);
-        if (parent != null) {
-            parent.children().add(node);
-            node.parent = parent;
-        }
-        afterStructuralChange();
-        return node;
     }
 
     /** Destroys the node and its whole subtree: O(1) per node destroyed. */
@@ -151,19 +158,23 @@ public final class SceneManager implements AutoCloseable {
     public void destroySceneNode(SceneNode node, DestroyMode mode) {
         checkOwned(node, "be destroyed");
         Objects.requireNonNull(mode, "mode");
-        checkMutable(node);
-        if (node == root) {
-            throw new IllegalArgumentException("cannot destroy " + root.describe() + ": the root lives as long as its"
-                    + " scene");
-        }
-        if (mode == DestroyMode.REATTACH_CHILDREN_TO_ROOT) {
-            SwapPopArray<SceneNode> children = node.childrenOrNull();
-            while (children != null && !children.isEmpty()) {
-                reparentUnchecked(children.get(children.size() - 1), root);
+        boolean claimed = claim(node);
+        try {
+            if (node == root) {
+                throw new IllegalArgumentException("cannot destroy " + root.describe() + ": the root lives as long as its"
+                        + " scene");
             }
+            if (mode == DestroyMode.REATTACH_CHILDREN_TO_ROOT) {
+                SwapPopArray<SceneNode> children = node.childrenOrNull();
+                while (children != null && !children.isEmpty()) {
+                    reparentUnchecked(children.get(children.size() - 1), root);
+                }
+            }
+            destroySubtree(node);
+            afterStructuralChange();
+        } finally {
+            release(claimed);
         }
-        destroySubtree(node);
-        afterStructuralChange();
     }
 
     /** Post-order, so each node is a leaf when it goes: recursion depth is the subtree's height. */
@@ -215,43 +226,51 @@ public final class SceneManager implements AutoCloseable {
      * @return the number of queued nodes destroyed
      */
     public int processPendingDestruction() {
-        checkMutable("the deferred destruction list");
-        int destroyed = 0;
-        for (int id = nodeLists.popFront(pendingDestruction); id != IntrusiveListPool.NONE;
-             id = nodeLists.popFront(pendingDestruction)) {
-            destroySubtree(nodeById[id]);
-            destroyed++;
+        boolean claimed = claim("the deferred destruction list");
+        try {
+            int destroyed = 0;
+            for (int id = nodeLists.popFront(pendingDestruction); id != IntrusiveListPool.NONE;
+                 id = nodeLists.popFront(pendingDestruction)) {
+                destroySubtree(nodeById[id]);
+                destroyed++;
+            }
+            if (destroyed > 0) {
+                afterStructuralChange();
+            }
+            return destroyed;
+        } finally {
+            release(claimed);
         }
-        if (destroyed > 0) {
-            afterStructuralChange();
-        }
-        return destroyed;
     }
 
     void reparent(SceneNode node, SceneNode newParent) {
-        checkMutable(node);
-        if (node == root) {
-            throw new IllegalArgumentException("cannot move " + root.describe() + ": the root has no parent");
-        }
-        for (SceneNode ancestor = newParent; ancestor != null; ancestor = ancestor.parent) {
-            if (ancestor == node) {
-                throw new IllegalArgumentException("cannot put " + node.describe() + " under " + newParent.describe()
-                        + ": that node is in its own subtree, which would make a cycle");
+        boolean claimed = claim(node);
+        try {
+            if (node == root) {
+                throw new IllegalArgumentException("cannot move " + root.describe() + ": the root has no parent");
             }
+            for (SceneNode ancestor = newParent; ancestor != null; ancestor = ancestor.parent) {
+                if (ancestor == node) {
+                    throw new IllegalArgumentException("cannot put " + node.describe() + " under " + newParent.describe()
+                            + ": that node is in its own subtree, which would make a cycle");
+                }
+            }
+            if (newParent != null && newParent.depth() > 0 && !newParent.isStatic() && transforms.isStatic(node.id())) {
+                throw new IllegalArgumentException("cannot put static " + node.describe() + " under dynamic "
+                        + newParent.describe() + ": a static node's parent must be static or at depth 0, so that a "
+                        + "static subtree never waits on a dynamic one");
+            }
+            SceneNode staticChild = newParent == null || transforms.isStatic(node.id()) ? null : firstStaticChild(node);
+            if (staticChild != null) {
+                throw new IllegalArgumentException("cannot put dynamic " + node.describe() + " under "
+                        + newParent.describe() + ": its child " + staticChild.describe() + " is static, and a static "
+                        + "node's parent must be static or at depth 0; make the child dynamic or the node static first");
+            }
+            reparentUnchecked(node, newParent);
+            afterStructuralChange();
+        } finally {
+            release(claimed);
         }
-        if (newParent != null && newParent.depth() > 0 && !newParent.isStatic() && transforms.isStatic(node.id())) {
-            throw new IllegalArgumentException("cannot put static " + node.describe() + " under dynamic "
-                    + newParent.describe() + ": a static node's parent must be static or at depth 0, so that a "
-                    + "static subtree never waits on a dynamic one");
-        }
-        SceneNode staticChild = newParent == null || transforms.isStatic(node.id()) ? null : firstStaticChild(node);
-        if (staticChild != null) {
-            throw new IllegalArgumentException("cannot put dynamic " + node.describe() + " under "
-                    + newParent.describe() + ": its child " + staticChild.describe() + " is static, and a static "
-                    + "node's parent must be static or at depth 0; make the child dynamic or the node static first");
-        }
-        reparentUnchecked(node, newParent);
-        afterStructuralChange();
     }
 
     private SceneNode firstStaticChild(SceneNode node) {
@@ -265,22 +284,26 @@ public final class SceneManager implements AutoCloseable {
     }
 
     void setStatic(SceneNode node, boolean isStatic) {
-        checkMutable(node);
-        if (transforms.isStatic(node.id()) == isStatic) {
-            return;
+        boolean claimed = claim(node);
+        try {
+            if (transforms.isStatic(node.id()) == isStatic) {
+                return;
+            }
+            if (isStatic && node.parent != null && node.parent.depth() > 0 && !node.parent.isStatic()) {
+                throw new IllegalArgumentException("cannot make " + node.describe() + " static: its parent "
+                        + node.parent.describe() + " is dynamic, and a static node's parent must be static or at depth 0");
+            }
+            SceneNode staticChild = isStatic || node.depth() == 0 ? null : firstStaticChild(node);
+            if (staticChild != null) {
+                throw new IllegalArgumentException("cannot make " + node.describe() + " dynamic: its child "
+                        + staticChild.describe() + " is static, and a static node's parent must be static or at depth "
+                        + "0; make the children dynamic first");
+            }
+            transforms.setStatic(node.id(), isStatic);
+            afterStructuralChange();
+        } finally {
+            release(claimed);
         }
-        if (isStatic && node.parent != null && node.parent.depth() > 0 && !node.parent.isStatic()) {
-            throw new IllegalArgumentException("cannot make " + node.describe() + " static: its parent "
-                    + node.parent.describe() + " is dynamic, and a static node's parent must be static or at depth 0");
-        }
-        SceneNode staticChild = isStatic || node.depth() == 0 ? null : firstStaticChild(node);
-        if (staticChild != null) {
-            throw new IllegalArgumentException("cannot make " + node.describe() + " dynamic: its child "
-                    + staticChild.describe() + " is static, and a static node's parent must be static or at depth "
-                    + "0; make the children dynamic first");
-        }
-        transforms.setStatic(node.id(), isStatic);
-        afterStructuralChange();
     }
 
     private void reparentUnchecked(SceneNode node, SceneNode newParent) {
@@ -358,34 +381,46 @@ public final class SceneManager implements AutoCloseable {
 
     /** Creates a detached item; attach it to a node to place it. */
     public Item createItem(String name, int meshId, int materialId, Aabb localAabb) {
-        checkMutable("a new item '" + name + "'");
-        if (localAabb == null) {
-            throw new IllegalArgumentException("item '" + name + "': local bounds must not be null");
+        boolean claimed = claim("a new item '" + name + "'");
+        try {
+            if (localAabb == null) {
+                throw new IllegalArgumentException("item '" + name + "': local bounds must not be null");
+            }
+            Item item = new Item(this, name);
+            items.add(item);
+            itemStore.init(item.globalIndex, meshId, materialId, localAabb);
+            afterStructuralChange();
+            return item;
+        } finally {
+            release(claimed);
         }
-        Item item = new Item(this, name);
-        items.add(item);
-        itemStore.init(item.globalIndex, meshId, materialId, localAabb);
-        afterStructuralChange();
-        return item;
     }
 
     public Light createLight(String name, Light.Type type) {
-        checkMutable("a new light '" + name + "'");
-        if (type == null) {
-            throw new IllegalArgumentException("light '" + name + "': type must not be null");
+        boolean claimed = claim("a new light '" + name + "'");
+        try {
+            if (type == null) {
+                throw new IllegalArgumentException("light '" + name + "': type must not be null");
+            }
+            Light light = new Light(this, name, type);
+            lights.add(light);
+            afterStructuralChange();
+            return light;
+        } finally {
+            release(claimed);
         }
-        Light light = new Light(this, name, type);
-        lights.add(light);
-        afterStructuralChange();
-        return light;
     }
 
     public Camera createCamera(String name) {
-        checkMutable("a new camera '" + name + "'");
-        Camera camera = new Camera(this, name);
-        cameras.add(camera);
-        afterStructuralChange();
-        return camera;
+        boolean claimed = claim("a new camera '" + name + "'");
+        try {
+            Camera camera = new Camera(this, name);
+            cameras.add(camera);
+            afterStructuralChange();
+            return camera;
+        } finally {
+            release(claimed);
+        }
     }
 
     /** Detaches the item if attached and destroys it: O(1). Its handle goes stale. */
@@ -403,13 +438,17 @@ public final class SceneManager implements AutoCloseable {
 
     private <T extends MovableObject> void destroyObject(T object, ObjectManager<T> manager) {
         checkOwned(object, "be destroyed");
-        checkMutable(object);
-        if (object.parentNode != null) {
-            object.parentNode.detachObject(object);
+        boolean claimed = claim(object);
+        try {
+            if (object.parentNode != null) {
+                object.parentNode.detachObject(object);
+            }
+            manager.remove(object);
+            object.destroyed = true;
+            afterStructuralChange();
+        } finally {
+            release(claimed);
         }
-        manager.remove(object);
-        object.destroyed = true;
-        afterStructuralChange();
     }
 
     public Optional<Item> findItem(long handle) {
@@ -457,14 +496,22 @@ public final class SceneManager implements AutoCloseable {
      * @return the number of world matrices recomputed
      */
     public int updateAllTransforms() {
-        checkMutable("the transforms");
-        return transforms.updateAll(workers());
+        beginPass("update the transforms", null);
+        try {
+            return transforms.updateAll(workers());
+        } finally {
+            frameThread.set(null);
+        }
     }
 
     /** Recomputes every attached item's world bounds from its node's world matrix: one linear pass. */
     public void updateAllBounds() {
-        checkMutable("the item bounds");
-        itemStore.updateBounds(0, items.size(), transforms);
+        beginPass("update the item bounds", null);
+        try {
+            itemStore.updateBounds(0, items.size(), transforms);
+        } finally {
+            frameThread.set(null);
+        }
     }
 
     /**
@@ -474,17 +521,11 @@ public final class SceneManager implements AutoCloseable {
      *
      * @return this frame's statistics (one reused instance); the queue is {@link #renderQueue()}
      * @throws IllegalStateException           if another frame is running
-     * @throws ConcurrentModificationException if another thread changed the scene's structure during the frame;
-     *                                         the queue must not be used then
+     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
      */
     public FrameStats updateFrame(Camera camera) {
         checkOwned(camera, "render a frame");
-        checkMutable(camera);
-        int versionAtStart = structureVersion;
-        if (!frameThread.compareAndSet(null, Thread.currentThread())) {
-            throw new IllegalStateException("cannot run a frame for " + camera.describe() + ": a frame is already "
-                    + "running on thread '" + frameThread.get().getName() + "'; frames run one at a time");
-        }
+        beginPass("run a frame", camera);
         try {
             WorkerPool pool = workers();
             long start = System.nanoTime();
@@ -494,11 +535,28 @@ public final class SceneManager implements AutoCloseable {
         } finally {
             frameThread.set(null);
         }
-        if (structureVersion != versionAtStart) {
-            throw new ConcurrentModificationException("the scene's structure changed on another thread while a frame"
-                    + " ran; change it between frames, on the thread that runs them");
-        }
         return pipeline.stats;
+    }
+
+    /**
+     * Claims the scene for a pass; the caller clears {@link #frameThread} when it ends. The message is built only
+     * when the pass is refused, so that a frame allocates nothing.
+     */
+    private void beginPass(String action, Camera camera) {
+        Thread current = Thread.currentThread();
+        if (!frameThread.compareAndSet(null, current)) {
+            Thread running = frameThread.get();
+            throw new IllegalStateException("cannot " + action + (camera == null ? "" : " for " + camera.describe())
+                    + ": a frame is already running on thread '"
+                    + (running == null ? "?" : running.getName()) + "'; frames run one at a time");
+        }
+        Thread changing = changeThread.get();
+        if (changing != null) {
+            frameThread.set(null);
+            throw new ConcurrentModificationException("cannot " + action + (camera == null ? "" : " for "
+                    + camera.describe()) + ": thread '" + changing.getName()
+                    + "' is changing the scene's structure; change it between frames, on the thread that runs them");
+        }
     }
 
     /** The last frame's render queue (one reused instance). */
@@ -538,17 +596,54 @@ public final class SceneManager implements AutoCloseable {
     // ---- checks ----
 
     /**
-     * Refuses a change while a frame runs.
+     * Claims the scene for a structural change by the calling thread, so that no frame or pass starts halfway
+     * through it; pair with {@link #release} in a finally block.
+     *
+     * @param subject what was to change, named in the message (described only when the change is refused)
+     * @return false when this thread already holds the claim (a change made inside another), true otherwise
+     * @throws IllegalStateException if a frame runs or another thread is changing the scene
+     */
+    boolean claim(Object subject) {
+        Thread current = Thread.currentThread();
+        if (changeThread.get() == current) {
+            return false;
+        }
+        if (!changeThread.compareAndSet(null, current)) {
+            throw refusal(subject, null, changeThread.get());
+        }
+        Thread running = frameThread.get();
+        if (running != null || transforms.isUpdating()) {
+            changeThread.set(null);
+            throw refusal(subject, running, null);
+        }
+        return true;
+    }
+
+    void release(boolean claimed) {
+        if (claimed) {
+            changeThread.set(null);
+        }
+    }
+
+    /**
+     * Refuses a change of values (not structure) while a frame runs or another thread is changing the structure.
      *
      * @param subject what was to change, named in the message (described only when the change is refused)
      */
     void checkMutable(Object subject) {
         Thread running = frameThread.get();
-        if (running != null || transforms.isUpdating()) {
-            throw new IllegalStateException("cannot change " + subject + ": the scene cannot change while a frame "
-                    + "runs" + (running == null ? "" : " (on thread '" + running.getName() + "')")
-                    + "; change it between frames, on the thread that runs them");
+        Thread changing = changeThread.get();
+        if (running != null || transforms.isUpdating() || (changing != null && changing != Thread.currentThread())) {
+            throw refusal(subject, running, changing);
         }
+    }
+
+    private static IllegalStateException refusal(Object subject, Thread running, Thread changing) {
+        String why = changing != null ? "thread '" + changing.getName() + "' is changing the scene's structure"
+                : "the scene cannot change while a frame runs"
+                + (running == null ? "" : " (on thread '" + running.getName() + "')");
+        return new IllegalStateException("cannot change " + subject + ": " + why + "; change it between frames, on "
+                + "the thread that runs them");
     }
 
     void checkOwned(SceneNode node, String action) {
@@ -570,7 +665,6 @@ public final class SceneManager implements AutoCloseable {
     }
 
     void afterStructuralChange() {
-        structureVersion++;
         // The root's own creation is the first structural change; there is nothing to check until it exists.
         if (config.validation() && root != null) {
             validate();

@@ -227,19 +227,23 @@ public final class SceneNode {
     public SceneNode attachObject(MovableObject object) {
         checkAlive();
         scene.checkOwned(object, "be attached");
-        scene.checkMutable(this);
-        if (object.parentNode != null) {
-            throw new IllegalStateException("cannot attach " + object.describe() + " to " + describe()
-                    + ": it is attached to " + object.parentNode.describe());
+        boolean claimed = scene.claim(this);
+        try {
+            if (object.parentNode != null) {
+                throw new IllegalStateException("cannot attach " + object.describe() + " to " + describe()
+                        + ": it is attached to " + object.parentNode.describe());
+            }
+            if (attachments == null) {
+                attachments = new SwapPopArray<>("objects of " + describe(), INITIAL_LIST_CAPACITY,
+                        GrowthPolicy.ON_DEMAND, MovableObject.PARENT_INDEX);
+            }
+            attachments.add(object);
+            object.attachedTo(this);
+            scene.afterStructuralChange();
+            return this;
+        } finally {
+            scene.release(claimed);
         }
-        if (attachments == null) {
-            attachments = new SwapPopArray<>("objects of " + describe(), INITIAL_LIST_CAPACITY,
-                    GrowthPolicy.ON_DEMAND, MovableObject.PARENT_INDEX);
-        }
-        attachments.add(object);
-        object.attachedTo(this);
-        scene.afterStructuralChange();
-        return this;
     }
 
     /**
@@ -250,15 +254,19 @@ public final class SceneNode {
     public SceneNode detachObject(MovableObject object) {
         checkAlive();
         scene.checkOwned(object, "be detached");
-        scene.checkMutable(this);
-        if (object.parentNode != this) {
-            throw new IllegalArgumentException("cannot detach " + object.describe() + " from " + describe()
-                    + ": it is attached to " + (object.parentNode == null ? "no node" : object.parentNode.describe()));
+        boolean claimed = scene.claim(this);
+        try {
+            if (object.parentNode != this) {
+                throw new IllegalArgumentException("cannot detach " + object.describe() + " from " + describe()
+                        + ": it is attached to " + (object.parentNode == null ? "no node" : object.parentNode.describe()));
+            }
+            attachments.remove(object);
+            object.attachedTo(null);
+            scene.afterStructuralChange();
+            return this;
+        } finally {
+            scene.release(claimed);
         }
-        attachments.remove(object);
-        object.attachedTo(null);
-        scene.afterStructuralChange();
-        return this;
     }
 
     public int attachedObjectCount() {

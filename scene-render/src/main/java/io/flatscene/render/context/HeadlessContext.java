@@ -7,6 +7,7 @@ import org.lwjgl.PointerBuffer;
 import org.lwjgl.egl.EGL;
 import org.lwjgl.egl.EGL10;
 import org.lwjgl.egl.EGL12;
+import org.lwjgl.egl.EGL14;
 import org.lwjgl.egl.EGL15;
 import org.lwjgl.egl.EXTDeviceEnumeration;
 import org.lwjgl.egl.EXTPlatformDevice;
@@ -206,8 +207,11 @@ public final class HeadlessContext implements GlContext {
             return;
         }
         closed = true;
-        EGL10.eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-        GL.setCapabilities(null);
+        // another context (a window's, another headless one) may be current on this thread: leave it be
+        if (EGL14.eglGetCurrentContext() == context) {
+            EGL10.eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+            GL.setCapabilities(null);
+        }
         EGL10.eglDestroyContext(display, context);
         synchronized (HeadlessContext.class) {
             if (--openContexts == 0) {

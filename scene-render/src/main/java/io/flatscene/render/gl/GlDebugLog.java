@@ -5,10 +5,11 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.lwjgl.opengl.GLDebugMessageCallback;
 
-import java.util.HashMap;
-import java.util.Map;
-
+import static org.lwjgl.opengl.GL11C.glDisable;
 import static org.lwjgl.opengl.GL11C.glEnable;
+import static org.lwjgl.opengl.GL11C.glIsEnabled;
+import static org.lwjgl.opengl.GL43C.GL_DEBUG_CALLBACK_FUNCTION;
+import static org.lwjgl.opengl.GL43C.GL_DEBUG_CALLBACK_USER_PARAM;
 import static org.lwjgl.opengl.GL43C.GL_DEBUG_OUTPUT;
 import static org.lwjgl.opengl.GL43C.GL_DEBUG_OUTPUT_SYNCHRONOUS;
 import static org.lwjgl.opengl.GL43C.GL_DEBUG_SEVERITY_HIGH;
@@ -16,37 +17,68 @@ import static org.lwjgl.opengl.GL43C.GL_DEBUG_SEVERITY_MEDIUM;
 import static org.lwjgl.opengl.GL43C.GL_DEBUG_SEVERITY_NOTIFICATION;
 import static org.lwjgl.opengl.GL43C.GL_DEBUG_TYPE_ERROR;
 import static org.lwjgl.opengl.GL43C.glDebugMessageCallback;
+import static org.lwjgl.opengl.GL43C.glGetPointer;
+import static org.lwjgl.opengl.GL43C.nglDebugMessageCallback;
 
 /**
- * KHR_debug output routed to Log4j: errors at ERROR, other high and medium severity at WARN, the rest at DEBUG. A
- * driver may repeat a message every frame, so each message id is logged a few times and then only counted.
+ * KHR_debug output routed to Log4j: errors at ERROR, other high and medium severity at WARN, low at DEBUG,
+ * notifications at TRACE. A driver may repeat a message every frame, so each message id is logged a few times and
+ * then only counted, in fixed arrays so that a chatty driver costs no allocation.
  */
 public final class GlDebugLog {
     private static final Logger LOG = LogManager.getLogger(GlDebugLog.class);
     private static final int LOGGED_REPEATS = 3;
+    /** Distinct message ids tracked; later ids are still logged, but without repeat suppression. */
+    private static final int TRACKED_IDS = 256;
 
     private final GLDebugMessageCallback callback;
-    /** Message id to times seen; grows only with new ids, which a working renderer stops producing quickly. */
-    private final Map<Integer, Integer> seen = new HashMap<>();
+    private final long previousCallback;
+    private final long previousUserParam;
+    private final boolean previousOutput;
+    private final boolean previousSynchronous;
+    private final int[] ids = new int[TRACKED_IDS];
+    private final int[] times = new int[TRACKED_IDS];
+    private int tracked;
     private long errors;
 
-    /** Installs the callback on the current context; synchronous, so a logged error's stack is the GL call's. */
+    /**
+     * Installs the callback on the current context, synchronous so that a logged error's stack is the GL call's;
+     * whatever callback and output switches the context had come back with {@link #uninstall()}.
+     */
     public GlDebugLog() {
+        previousCallback = glGetPointer(GL_DEBUG_CALLBACK_FUNCTION);
+        previousUserParam = glGetPointer(GL_DEBUG_CALLBACK_USER_PARAM);
+        previousOutput = glIsEnabled(GL_DEBUG_OUTPUT);
+        previousSynchronous = glIsEnabled(GL_DEBUG_OUTPUT_SYNCHRONOUS);
         callback = GLDebugMessageCallback.create((source, type, id, severity, length, message, userParam) -> {
             if (type == GL_DEBUG_TYPE_ERROR) {
                 errors++;
             }
-            int times = seen.merge(id, 1, Integer::sum);
-            if (times <= LOGGED_REPEATS) {
+            int seen = countSeen(id);
+            if (seen <= LOGGED_REPEATS) {
                 LOG.log(level(type, severity), "GL debug message {} (source 0x{}, type 0x{}){}: {}", id,
                         Integer.toHexString(source), Integer.toHexString(type),
-                        times == LOGGED_REPEATS ? ", further repeats not logged" : "",
+                        seen == LOGGED_REPEATS ? ", further repeats not logged" : "",
                         GLDebugMessageCallback.getMessage(length, message));
             }
         });
         glEnable(GL_DEBUG_OUTPUT);
         glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
         glDebugMessageCallback(callback, 0L);
+    }
+
+    /** How many times message {@code id} has come, this time included; 1 for ids past the tracked ones. */
+    private int countSeen(int id) {
+        for (int i = 0; i < tracked; i++) {
+            if (ids[i] == id) {
+                return ++times[i];
+            }
+        }
+        if (tracked < TRACKED_IDS) {
+            ids[tracked] = id;
+            times[tracked++] = 1;
+        }
+        return 1;
     }
 
     private static Level level(int type, int severity) {
@@ -64,9 +96,19 @@ public final class GlDebugLog {
         return errors;
     }
 
-    /** Removes the callback from the current context and frees it. */
+    /** Puts back the context's previous callback and output switches, and frees this one. */
     public void uninstall() {
-        glDebugMessageCallback(null, 0L);
+        nglDebugMessageCallback(previousCallback, previousUserParam);
+        setEnabled(GL_DEBUG_OUTPUT, previousOutput);
+        setEnabled(GL_DEBUG_OUTPUT_SYNCHRONOUS, previousSynchronous);
         callback.free();
+    }
+
+    private static void setEnabled(int capability, boolean enabled) {
+        if (enabled) {
+            glEnable(capability);
+        } else {
+            glDisable(capability);
+        }
     }
 }

@@ -50,6 +50,7 @@ import static org.lwjgl.opengl.GL30C.glBindBufferRange;
 import static org.lwjgl.opengl.GL30C.glBindFramebuffer;
 import static org.lwjgl.opengl.GL30C.glBindVertexArray;
 import static org.lwjgl.opengl.GL30C.glGetIntegeri;
+import static org.lwjgl.opengl.GL32C.glGetInteger64i;
 import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER;
 import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER_BINDING;
 import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER_SIZE;
@@ -134,8 +135,8 @@ public final class GlStateSnapshot {
         genericUniformBuffer = integer(GL_UNIFORM_BUFFER_BINDING);
         for (int i = 0; i < uniformBindings; i++) {
             uniformBuffer[i] = glGetIntegeri(GL_UNIFORM_BUFFER_BINDING, i);
-            uniformStart[i] = glGetIntegeri(GL_UNIFORM_BUFFER_START, i);
-            uniformSize[i] = glGetIntegeri(GL_UNIFORM_BUFFER_SIZE, i);
+            uniformStart[i] = glGetInteger64i(GL_UNIFORM_BUFFER_START, i);
+            uniformSize[i] = glGetInteger64i(GL_UNIFORM_BUFFER_SIZE, i);
         }
     }
 

@@ -1,6 +1,8 @@
 package io.flatscene.render.gl;
 
+import static org.lwjgl.opengl.GL15C.GL_CURRENT_QUERY;
 import static org.lwjgl.opengl.GL15C.GL_QUERY_RESULT;
+import static org.lwjgl.opengl.GL15C.glGetQueryi;
 import static org.lwjgl.opengl.GL15C.GL_QUERY_RESULT_AVAILABLE;
 import static org.lwjgl.opengl.GL15C.glBeginQuery;
 import static org.lwjgl.opengl.GL15C.glDeleteQueries;
@@ -28,10 +30,13 @@ public final class GpuTimer {
         glGenQueries(queries);
     }
 
-    /** Starts timing this frame, unless every query is still waiting for its result: then this frame goes untimed. */
+    /**
+     * Starts timing this frame, unless every query is still waiting for its result or the game has its own
+     * GL_TIME_ELAPSED query running (queries of a kind do not nest): then this frame goes untimed.
+     */
     public void begin() {
         collect();
-        timing = !pending[next];
+        timing = !pending[next] && glGetQueryi(GL_TIME_ELAPSED, GL_CURRENT_QUERY) == 0;
         if (timing) {
             glBeginQuery(GL_TIME_ELAPSED, queries[next]);
         }

@@ -20,6 +20,7 @@ import static org.lwjgl.opengl.GL20C.glGetProgramInfoLog;
 import static org.lwjgl.opengl.GL20C.glGetProgrami;
 import static org.lwjgl.opengl.GL20C.glGetShaderInfoLog;
 import static org.lwjgl.opengl.GL20C.glGetShaderi;
+import static org.lwjgl.opengl.GL20C.glGetUniformLocation;
 import static org.lwjgl.opengl.GL20C.glLinkProgram;
 import static org.lwjgl.opengl.GL20C.glShaderSource;
 import static org.lwjgl.opengl.GL31C.GL_INVALID_INDEX;
@@ -36,7 +37,13 @@ public final class ShaderProgram {
      */
     public ShaderProgram(String header, String vertexResource, String fragmentResource) {
         int vertex = compile(GL_VERTEX_SHADER, vertexResource, header + source(vertexResource));
-        int fragment = compile(GL_FRAGMENT_SHADER, fragmentResource, header + source(fragmentResource));
+        int fragment;
+        try {
+            fragment = compile(GL_FRAGMENT_SHADER, fragmentResource, header + source(fragmentResource));
+        } catch (RuntimeException e) {
+            glDeleteShader(vertex);
+            throw e;
+        }
         program = glCreateProgram();
         glAttachShader(program, vertex);
         glAttachShader(program, fragment);
@@ -84,6 +91,15 @@ public final class ShaderProgram {
             throw new IllegalStateException("shader program has no uniform block " + block);
         }
         glUniformBlockBinding(program, index, binding);
+    }
+
+    /** @throws IllegalStateException if the program has no active uniform of that name */
+    public int uniformLocation(String name) {
+        int location = glGetUniformLocation(program, name);
+        if (location < 0) {
+            throw new IllegalStateException("shader program has no uniform " + name);
+        }
+        return location;
     }
 
     public int id() {

@@ -24,6 +24,9 @@ import static org.lwjgl.opengl.GL11C.glReadPixels;
 import static org.lwjgl.opengl.GL30C.GL_READ_FRAMEBUFFER;
 import static org.lwjgl.opengl.GL30C.GL_READ_FRAMEBUFFER_BINDING;
 import static org.lwjgl.opengl.GL30C.glBindFramebuffer;
+import static org.lwjgl.opengl.GL15C.glBindBuffer;
+import static org.lwjgl.opengl.GL21C.GL_PIXEL_PACK_BUFFER;
+import static org.lwjgl.opengl.GL21C.GL_PIXEL_PACK_BUFFER_BINDING;
 
 /**
  * An 8-bit RGBA picture, top row first (as files and screens have it, unlike GL's bottom-up rows): a screenshot
@@ -46,18 +49,20 @@ public final class Image {
     }
 
     /**
-     * Reads the colour buffer of {@code target} in the current context; the read framebuffer binding and pack
-     * alignment are restored afterwards.
+     * Reads the colour buffer of {@code target} in the current context; the read framebuffer and pixel-pack buffer
+     * bindings and the pack alignment are restored afterwards.
      */
     public static Image read(RenderTarget target) {
         int width = target.width();
         int height = target.height();
         int previousFramebuffer = glGetInteger(GL_READ_FRAMEBUFFER_BINDING);
         int previousAlignment = glGetInteger(GL_PACK_ALIGNMENT);
+        int previousPackBuffer = glGetInteger(GL_PIXEL_PACK_BUFFER_BINDING);
         ByteBuffer pixels = MemoryUtil.memAlloc(width * height * 4);
         try {
             glBindFramebuffer(GL_READ_FRAMEBUFFER, target.framebufferId());
             glPixelStorei(GL_PACK_ALIGNMENT, 1);
+            glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
             glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
             byte[] rgba = new byte[width * height * 4];
             int row = width * 4;
@@ -69,6 +74,7 @@ public final class Image {
             MemoryUtil.memFree(pixels);
             glBindFramebuffer(GL_READ_FRAMEBUFFER, previousFramebuffer);
             glPixelStorei(GL_PACK_ALIGNMENT, previousAlignment);
+            glBindBuffer(GL_PIXEL_PACK_BUFFER, previousPackBuffer);
         }
     }
 

@@ -5,6 +5,9 @@ layout(std140) uniform Materials {
     vec4 materials[MAX_MATERIALS * 2];
 };
 
+// 1 while drawing a transparent run; opaque runs write alpha 1 whatever the material says
+uniform int blending;
+
 in vec3 vWorldPosition;
 in vec3 vNormal;
 flat in uint vMaterial;
@@ -20,7 +23,9 @@ vec3 shade(vec3 n, vec3 v, vec3 l, vec3 colour, vec3 base, vec2 specular) {
 void main() {
     vec4 base = materials[vMaterial * 2u];
     vec2 specular = materials[vMaterial * 2u + 1u].xy;
-    vec3 n = normalize(vNormal);
+    // a zero scale collapses the normal to nothing: divided by at least a tiny length it stays zero, not NaN, and
+    // the degenerate surface gets ambient light only
+    vec3 n = vNormal / max(length(vNormal), 1e-20);
     vec3 v = normalize(cameraPosition.xyz - vWorldPosition);
     vec3 colour = ambient.rgb * base.rgb;
     if (sunDirection.w > 0.0) {
@@ -38,5 +43,5 @@ void main() {
         }
         colour += falloff * shade(n, v, l, lights[i].colourSpot.rgb, base.rgb, specular);
     }
-    fragColour = vec4(colour, base.a);
+    fragColour = vec4(colour, blending != 0 ? base.a : 1.0);
 }
