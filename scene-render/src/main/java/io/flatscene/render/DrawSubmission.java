@@ -12,6 +12,9 @@ sealed interface DrawSubmission permits MultiDrawSubmission, InstancedSubmission
      */
     long upload(RenderQueue queue, MeshRegistry meshes);
 
+    /** How long the last upload waited for the GPU to release the memory it writes; 0 where it never waits. */
+    long waitNanos();
+
     /** Binds this frame's instance buffer to the bound vertex array (and points its attributes, where one place serves). */
     void bindInstances();
 

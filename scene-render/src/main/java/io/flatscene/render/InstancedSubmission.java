@@ -76,6 +76,11 @@ final class InstancedSubmission implements DrawSubmission {
     }
 
     @Override
+    public long waitNanos() {
+        return 0L;
+    }
+
+    @Override
     public void bindInstances() {
         glBindBuffer(GL_ARRAY_BUFFER, buffer);
     }

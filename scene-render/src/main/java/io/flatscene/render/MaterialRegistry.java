@@ -21,7 +21,7 @@ import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER;
  * because the shader declares the array's size.
  */
 public final class MaterialRegistry {
-    /** std140: base colour vec4, then (specular, shininess, unused, unused). */
+    /** std140: base colour vec4, then (specular, shininess, emission, unused). */
     static final int FLOATS_PER_MATERIAL = 8;
 
     private final Thread owner;
@@ -96,7 +96,7 @@ public final class MaterialRegistry {
         for (int id = uploadedUpTo; id < count; id++) {
             Material m = materials.get(id);
             staging.put(m.red()).put(m.green()).put(m.blue()).put(m.alpha())
-                    .put(m.specular()).put(m.shininess()).put(0f).put(0f);
+                    .put(m.specular()).put(m.shininess()).put(m.emission()).put(0f);
         }
         staging.flip();
         glBindBuffer(GL_UNIFORM_BUFFER, uniformBuffer);

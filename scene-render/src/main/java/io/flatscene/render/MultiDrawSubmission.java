@@ -52,6 +52,7 @@ final class MultiDrawSubmission implements DrawSubmission {
     private long instanceMemory;
     private long commandMemory;
     private int region = REGIONS - 1;
+    private long waitNanos;
 
     MultiDrawSubmission(int initialInstances) {
         allocate(initialInstances);
@@ -148,7 +149,9 @@ final class MultiDrawSubmission implements DrawSubmission {
                     (long) REGIONS * grown * (VertexLayout.INSTANCE_BYTES + COMMAND_BYTES) >> 20, REGIONS);
         }
         region = (region + 1) % REGIONS;
+        long waitStart = System.nanoTime();
         waitFor(region);
+        waitNanos = System.nanoTime() - waitStart;
         InstanceWriter.write(queue, instanceMemory + regionInstanceOffset());
         long commands = commandMemory + (long) region * capacity * COMMAND_BYTES;
         int batches = queue.batchCount();
@@ -166,6 +169,11 @@ final class MultiDrawSubmission implements DrawSubmission {
 
     private long regionInstanceOffset() {
         return (long) region * capacity * VertexLayout.INSTANCE_BYTES;
+    }
+
+    @Override
+    public long waitNanos() {
+        return waitNanos;
     }
 
     @Override

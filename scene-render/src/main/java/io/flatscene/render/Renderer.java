@@ -295,7 +295,8 @@ public final class Renderer implements AutoCloseable {
         stats.batches = queue.batchCount();
         stats.drawCalls = 0;
         stats.bytesUploaded = bytes;
-        stats.uploadNanos = end - uploadStart;
+        stats.gpuWaitNanos = submission.waitNanos();
+        stats.uploadNanos = end - uploadStart - stats.gpuWaitNanos;
         stats.prepareNanos = end - start;
         stats.submitNanos = 0;
         return stats;

@@ -80,5 +80,6 @@ class MeshAndMaterialTest {
         assertRejected(() -> Material.colour(0, 0, 0).withAlpha(-0.1f), "-0.1");
         assertRejected(() -> Material.colour(0, 0, 0).withSpecular(Float.NaN, 8f), "specular NaN");
         assertRejected(() -> Material.colour(0, 0, 0).withSpecular(1f, 0.5f), "shininess 0.5");
+        assertRejected(() -> Material.colour(0, 0, 0).withEmission(-1f), "emission -1.0");
     }
 }

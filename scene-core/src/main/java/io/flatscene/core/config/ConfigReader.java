@@ -33,14 +33,14 @@ final class ConfigReader {
      * Feeds every property to the builder in key order, so that the first error reported does not depend on hash
      * order, and returns the {@code key=value} pairs applied.
      *
-     * @param prefixedOnly read only keys starting with {@link SceneConfig#KEY_PREFIX}: the rest of the system
+     * @param prefixedOnly read only keys shaped like scene keys ({@code flatscene.<name>}): the rest of the system
      *                     properties belong to someone else
      */
     static List<String> apply(SceneConfig.Builder builder, Properties properties, boolean prefixedOnly,
                               String source) {
         List<String> applied = new ArrayList<>();
         for (String key : new TreeSet<>(properties.stringPropertyNames())) {
-            if (prefixedOnly && !key.startsWith(SceneConfig.KEY_PREFIX)) {
+            if (prefixedOnly && !isSceneKeyShape(key)) {
                 continue;
             }
             // Properties trims leading whitespace only; a trailing blank in a file is invisible and never meant
@@ -49,6 +49,14 @@ final class ConfigReader {
             applied.add(key + "=" + value);
         }
         return applied;
+    }
+
+    /**
+     * Scene keys are {@code flatscene.<name>}; a further dot marks another component's namespace, such as the
+     * renderer's {@code flatscene.render.*}, which share the system properties but are not the scene's to judge.
+     */
+    private static boolean isSceneKeyShape(String key) {
+        return key.startsWith(SceneConfig.KEY_PREFIX) && key.indexOf('.', SceneConfig.KEY_PREFIX.length()) < 0;
     }
 
     static String unknownKeyRule(String key) {

@@ -176,9 +176,12 @@ class SceneConfigTest {
     @Test
     void overridesReadOnlyPrefixedKeys() {
         Properties overrides = props("java.version", "17", "maxNodes", "-1", "user.dir", "/tmp",
-                "flatscene.maxCameras", "2");
+                "flatscene.maxCameras", "2", "flatscene.render.drawPath", "INSTANCED");
         SceneConfig config = SceneConfig.fromProperties(new Properties(), overrides);
         assertEquals(SceneConfig.defaults().toBuilder().maxCameras(2).build(), config);
+        // the renderer's namespace shares the system properties; a misspelt scene key is still caught
+        assertConfigException(() -> SceneConfig.fromProperties(new Properties(), props("flatscene.maxNode", "5")),
+                "flatscene.maxNode", "5", "unknown key, did you mean flatscene.maxNodes?");
     }
 
     @Test

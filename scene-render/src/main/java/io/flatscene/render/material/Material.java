@@ -2,9 +2,11 @@ package io.flatscene.render.material;
 
 /**
  * How a surface shades under Blinn-Phong: a base colour with alpha (below 1 only means something for items marked
- * transparent), a specular intensity and a shininess exponent.
+ * transparent), a specular intensity, a shininess exponent, and an emission: how much of its base colour it gives
+ * off by itself, lit or not (a sun, a lamp, a screen).
  */
-public record Material(float red, float green, float blue, float alpha, float specular, float shininess) {
+public record Material(float red, float green, float blue, float alpha, float specular, float shininess,
+                       float emission) {
     public Material {
         if (!inUnitRange(red) || !inUnitRange(green) || !inUnitRange(blue) || !inUnitRange(alpha)) {
             throw new IllegalArgumentException("material colour (" + red + ", " + green + ", " + blue + ", " + alpha
@@ -16,6 +18,14 @@ public record Material(float red, float green, float blue, float alpha, float sp
         if (!(shininess >= 1f) || !Float.isFinite(shininess)) {
             throw new IllegalArgumentException("material shininess " + shininess + " must be finite and >= 1");
         }
+        if (!(emission >= 0f) || !Float.isFinite(emission)) {
+            throw new IllegalArgumentException("material emission " + emission + " must be finite and >= 0");
+        }
+    }
+
+    /** A material that gives off no light of its own. */
+    public Material(float red, float green, float blue, float alpha, float specular, float shininess) {
+        this(red, green, blue, alpha, specular, shininess, 0f);
     }
 
     /** An opaque colour with a soft highlight (specular 0.3, shininess 32). */
@@ -24,11 +34,15 @@ public record Material(float red, float green, float blue, float alpha, float sp
     }
 
     public Material withAlpha(float alpha) {
-        return new Material(red, green, blue, alpha, specular, shininess);
+        return new Material(red, green, blue, alpha, specular, shininess, emission);
     }
 
     public Material withSpecular(float specular, float shininess) {
-        return new Material(red, green, blue, alpha, specular, shininess);
+        return new Material(red, green, blue, alpha, specular, shininess, emission);
+    }
+
+    public Material withEmission(float emission) {
+        return new Material(red, green, blue, alpha, specular, shininess, emission);
     }
 
     private static boolean inUnitRange(float value) {

@@ -1,7 +1,7 @@
 // FlatScene Blinn-Phong fragment shader. Prepended by the renderer: #version, MAX_LIGHTS, MAX_MATERIALS and frame.glsl.
 
 layout(std140) uniform Materials {
-    // per material: base colour with alpha, then (specular, shininess, 0, 0)
+    // per material: base colour with alpha, then (specular, shininess, emission, 0)
     vec4 materials[MAX_MATERIALS * 2];
 };
 
@@ -22,12 +22,13 @@ vec3 shade(vec3 n, vec3 v, vec3 l, vec3 colour, vec3 base, vec2 specular) {
 
 void main() {
     vec4 base = materials[vMaterial * 2u];
-    vec2 specular = materials[vMaterial * 2u + 1u].xy;
+    vec3 surface = materials[vMaterial * 2u + 1u].xyz;
+    vec2 specular = surface.xy;
     // a zero scale collapses the normal to nothing: divided by at least a tiny length it stays zero, not NaN, and
     // the degenerate surface gets ambient light only
     vec3 n = vNormal / max(length(vNormal), 1e-20);
     vec3 v = normalize(cameraPosition.xyz - vWorldPosition);
-    vec3 colour = ambient.rgb * base.rgb;
+    vec3 colour = (ambient.rgb + surface.z) * base.rgb;
     if (sunDirection.w > 0.0) {
         colour += shade(n, v, -sunDirection.xyz, sunColour.rgb, base.rgb, specular);
     }

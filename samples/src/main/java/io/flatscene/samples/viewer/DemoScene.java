@@ -1,0 +1,34 @@
+package io.flatscene.samples.viewer;
+
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.render.Renderer;
+
+/** One of the viewer's scenes: builds its content once, then animates it frame by frame. */
+interface DemoScene {
+    /** Registers meshes and materials, builds the nodes, and points the camera rig at the content. */
+    void build(Renderer renderer, SceneManager scene, CameraRig rig);
+
+    /** Advances the animation to {@code time} seconds, {@code dt} after the previous frame. */
+    void update(double time, double dt);
+
+    /** Adds a burst of objects (the space key); scenes without a notion of it ignore it. */
+    default void spawnBurst() {
+    }
+
+    /** Removes a burst of objects (backspace). */
+    default void despawnBurst() {
+    }
+
+    /** One line for the HUD about what this scene is doing, or "". */
+    default String status() {
+        return "";
+    }
+
+    static DemoScene of(ViewerOptions options, SceneKind kind) {
+        return switch (kind) {
+            case SOLAR -> new SolarScene();
+            case FIELD -> new FieldScene(options.count());
+            case MODEL -> new ModelScene(kind == options.scene() ? options.model() : null);
+        };
+    }
+}

@@ -1,0 +1,209 @@
+package io.flatscene.samples.viewer;
+
+import io.flatscene.core.config.ConfigException;
+import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.container.CapacityExceededException;
+import io.flatscene.core.scene.Camera;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
+import io.flatscene.render.RenderStats;
+import io.flatscene.render.Renderer;
+import io.flatscene.render.RendererConfig;
+import io.flatscene.render.context.ContextException;
+import io.flatscene.render.image.Image;
+import io.flatscene.render.overlay.BoundsOverlay;
+import io.flatscene.render.target.RenderTarget;
+import io.flatscene.samples.model.ModelException;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/**
+ * The sample viewer: the three demo scenes in a 1280x720 window, or headless through EGL where there is no display
+ * (or with {@code --headless}), ending with one summary line. See {@link ViewerOptions#USAGE}.
+ */
+public final class Viewer {
+    private static final Logger LOG = LogManager.getLogger(Viewer.class);
+    private static final int WIDTH = 1280;
+    private static final int HEIGHT = 720;
+    /** Enough boxes to show the pattern without the overlay costing more than the scene. */
+    private static final int MAX_BOUNDS = 20_000;
+
+    private final ViewerOptions options;
+    private final SceneConfig config;
+    private final Surface surface;
+    private final boolean headless;
+    private final PrintStream out;
+
+    private Viewer(ViewerOptions options, SceneConfig config, Surface surface, boolean headless, PrintStream out) {
+        this.options = options;
+        this.config = config;
+        this.surface = surface;
+        this.headless = headless;
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the viewer; returns the exit status: 0 done, 1 failed while running, 2 unusable command line. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        ViewerOptions options;
+        SceneConfig config;
+        try {
+            options = ViewerOptions.parse(args);
+            config = loadConfig(options.config());
+        } catch (ViewerOptions.HelpRequested e) {
+            out.println(ViewerOptions.USAGE);
+            return 0;
+        } catch (ViewerOptions.UsageException | ConfigException e) {
+            return usageError(err, e.getMessage());
+        }
+        boolean headless = options.headless() || !hasDisplay();
+        if (headless && !options.headless()) {
+            err.println("flatscene-viewer: no display found, rendering headless through EGL");
+        }
+        try (Surface surface = headless ? new HeadlessSurface(WIDTH, HEIGHT) : new WindowSurface(WIDTH, HEIGHT)) {
+            new Viewer(options, config, surface, headless, out).runScenes();
+            return 0;
+        } catch (ModelException e) {
+            return usageError(err, e.getMessage());
+        } catch (CapacityExceededException | ContextException e) {
+            err.println("flatscene-viewer: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static int usageError(PrintStream err, String reason) {
+        err.println("flatscene-viewer: " + reason);
+        err.println(ViewerOptions.USAGE);
+        return 2;
+    }
+
+    /**
+     * The --config file under the system properties; without one, samples/viewer.properties, which the build
+     * bundles as the viewer's defaults.
+     */
+    static SceneConfig loadConfig(Path file) {
+        Properties fromFile = new Properties();
+        try (Reader reader = file != null ? Files.newBufferedReader(file)
+                : new InputStreamReader(Viewer.class.getResourceAsStream("viewer.properties"), StandardCharsets.UTF_8)) {
+            fromFile.load(reader);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + (file != null ? file : "the bundled viewer.properties"), e);
+        }
+        return SceneConfig.fromProperties(fromFile, System.getProperties());
+    }
+
+    private static boolean hasDisplay() {
+        String os = System.getProperty("os.name", "").toLowerCase();
+        if (os.contains("win") || os.contains("mac")) {
+            return true;
+        }
+        return !isBlank(System.getenv("DISPLAY")) || !isBlank(System.getenv("WAYLAND_DISPLAY"));
+    }
+
+    private static boolean isBlank(String value) {
+        return value == null || value.isBlank();
+    }
+
+    private void runScenes() {
+        try (Hud hud = new Hud(); BoundsOverlay bounds = new BoundsOverlay()) {
+            SceneKind next = options.scene();
+            while (next != null) {
+                next = runScene(next, hud, bounds);
+            }
+        }
+    }
+
+    /** Runs one scene until the frames are done, the window closes, or another scene is asked for (returned). */
+    private SceneKind runScene(SceneKind kind, Hud hud, BoundsOverlay boundsOverlay) {
+        int frameLimit = options.frames() != null ? options.frames()
+                : headless ? ViewerOptions.DEFAULT_FRAMES : Integer.MAX_VALUE;
+        ViewerInput input = surface.input();
+        try (Renderer renderer = new Renderer(RendererConfig.defaults().withSystemProperties());
+             SceneManager scene = new SceneManager(config)) {
+            Camera camera = scene.createCamera("viewer");
+            SceneNode eye = scene.getRootNode().createChild("viewer camera");
+            eye.attachObject(camera);
+            CameraRig rig = new CameraRig(eye, camera);
+            DemoScene demo = DemoScene.of(options, kind);
+            demo.build(renderer, scene, rig);
+            LOG.info("scene {} built: {} nodes, {} items", kind.label(), scene.nodeCount(), scene.itemCount());
+            if (input != null) {
+                input.control(rig);
+            }
+            FrameRecorder recorder = new FrameRecorder();
+            boolean paused = false;
+            boolean showBounds = false;
+            double time = 0;
+            long previous = System.nanoTime();
+            SceneKind requested = null;
+            Path screenshot = options.screenshotOrDefault(headless);
+            double lastFrameMillis = 0;
+            while (recorder.frames() < frameLimit && !surface.closeRequested()) {
+                long start = System.nanoTime();
+                double dt = Math.min((start - previous) / 1e9, 0.1);
+                previous = start;
+                if (input != null) {
+                    requested = input.takeRequestedScene();
+                    if (requested != null && requested != kind) {
+                        break;
+                    }
+                    paused ^= input.takePauseToggle();
+                    showBounds ^= input.takeBoundsToggle();
+                    if (input.takeSpawn()) {
+                        demo.spawnBurst();
+                    }
+                    if (input.takeDespawn()) {
+                        demo.despawnBurst();
+                    }
+                    input.moveHeld(dt);
+                }
+                if (!paused) {
+                    time += dt;
+                    demo.update(time, dt);
+                }
+                RenderTarget target = surface.target();
+                if (camera.viewportWidth() != target.width() || camera.viewportHeight() != target.height()) {
+                    camera.setViewport(target.width(), target.height());
+                }
+                RenderStats stats = renderer.render(scene, camera, target);
+                if (showBounds) {
+                    boundsOverlay.draw(scene, camera, target, MAX_BOUNDS);
+                }
+                hud.draw(time, lastFrameMillis, kind.label(), demo.status(), paused, !headless, scene, config, stats,
+                        target);
+                if (input != null && input.takeScreenshot()) {
+                    screenshot(target, Path.of("target", "flatscene-" + kind.label() + "-" + recorder.frames()
+                            + ".png"));
+                }
+                // read before the swap: a window's back buffer is undefined after it
+                if (screenshot != null && recorder.frames() + 1 == frameLimit) {
+                    screenshot(target, screenshot);
+                    screenshot = null;
+                }
+                surface.endFrame();
+                lastFrameMillis = (System.nanoTime() - start) / 1e6;
+                recorder.record(lastFrameMillis, stats);
+            }
+            out.println(recorder.summary(kind.label(), scene.nodeCount(), scene.itemCount()));
+            return requested != null && requested != kind ? requested : null;
+        }
+    }
+
+    private void screenshot(RenderTarget target, Path file) {
+        Image.read(target).writePng(file);
+        out.println("screenshot: " + file.toAbsolutePath());
+    }
+}

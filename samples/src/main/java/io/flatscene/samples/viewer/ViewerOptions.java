@@ -1,0 +1,105 @@
+package io.flatscene.samples.viewer;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** The viewer's command line, checked as a whole before anything starts. */
+record ViewerOptions(SceneKind scene, Integer frames, Path screenshot, boolean headless, int count, Path model,
+                     Path config) {
+    static final int DEFAULT_FRAMES = 300;
+    static final int DEFAULT_FIELD_COUNT = 100_000;
+
+    static final String USAGE = String.join("\n",
+            "usage: java -jar samples/target/flatscene-viewer.jar [options]",
+            "  --scene NAME        solar, field or model (default solar); keys 1, 2, 3 switch in a window",
+            "  --frames N          frames to run, then exit (default " + DEFAULT_FRAMES + " headless, until closed in a window)",
+            "  --screenshot FILE   PNG written after the last frame (default target/flatscene-<scene>.png headless)",
+            "  --headless          render offscreen through EGL even where there is a display",
+            "  --count N           items in the field scene (default " + DEFAULT_FIELD_COUNT + ")",
+            "  --model FILE        glTF 2.0 or OBJ file for the model scene (default: the bundled rover)",
+            "  --config FILE       scene capacities and settings (see samples/viewer.properties);",
+            "                      -Dflatscene.* system properties override it",
+            "  --help              this text");
+
+    /** A command line that cannot be used: the viewer prints the reason and the usage and exits with status 2. */
+    static final class UsageException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /** Thrown for --help: not an error, but the viewer still only prints the usage. */
+    static final class HelpRequested extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        HelpRequested() {
+            super("help");
+        }
+    }
+
+    static ViewerOptions parse(String... args) {
+        SceneKind scene = SceneKind.SOLAR;
+        Integer frames = null;
+        Path screenshot = null;
+        boolean headless = false;
+        int count = DEFAULT_FIELD_COUNT;
+        Path model = null;
+        Path config = null;
+        for (int i = 0; i < args.length; i++) {
+            String option = args[i];
+            switch (option) {
+                case "--scene" -> scene = SceneKind.parse(value(args, ++i, option));
+                case "--frames" -> frames = positive(option, value(args, ++i, option));
+                case "--screenshot" -> screenshot = Path.of(value(args, ++i, option));
+                case "--headless" -> headless = true;
+                case "--count" -> count = positive(option, value(args, ++i, option));
+                case "--model" -> model = readableFile(option, value(args, ++i, option));
+                case "--config" -> config = readableFile(option, value(args, ++i, option));
+                case "--help", "-h" -> throw new HelpRequested();
+                default -> throw new UsageException("unknown option '" + option + "'");
+            }
+        }
+        if (model != null && scene != SceneKind.MODEL) {
+            throw new UsageException("--model is for --scene model, not " + scene.label());
+        }
+        return new ViewerOptions(scene, frames, screenshot, headless, count, model, config);
+    }
+
+    private static String value(String[] args, int index, String option) {
+        if (index >= args.length || args[index].startsWith("--")) {
+            throw new UsageException(option + " needs a value");
+        }
+        return args[index];
+    }
+
+    private static int positive(String option, String value) {
+        try {
+            int parsed = Integer.parseInt(value);
+            if (parsed > 0) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the rule
+        }
+        throw new UsageException(option + " " + value + ": must be a whole number above 0");
+    }
+
+    private static Path readableFile(String option, String value) {
+        Path file = Path.of(value);
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new UsageException(option + " " + value + ": no readable file there");
+        }
+        return file;
+    }
+
+    /** The screenshot to write: the one asked for, or a default one when running headless. */
+    Path screenshotOrDefault(boolean runningHeadless) {
+        if (screenshot != null || !runningHeadless) {
+            return screenshot;
+        }
+        return Path.of("target", "flatscene-" + scene.label().toLowerCase(Locale.ROOT) + ".png");
+    }
+}

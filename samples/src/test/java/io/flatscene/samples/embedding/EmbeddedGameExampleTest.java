@@ -1,0 +1,35 @@
+package io.flatscene.samples.embedding;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** The embedding example runs as a game would, in its own window: it needs a display (CI gives it Xvfb). */
+class EmbeddedGameExampleTest {
+    @Test
+    void theGameRunsItsOwnLoopWithFlatSceneDrawing() throws Exception {
+        assumeTrue(System.getenv("DISPLAY") != null && !System.getenv("DISPLAY").isBlank(),
+                "no display: the example opens its own window (run under xvfb-run, as .ci/run does)");
+        String classPath = System.getProperty("jdk.module.path", "") + File.pathSeparator
+                + System.getProperty("java.class.path");
+        Process game = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                classPath, EmbeddedGameExample.class.getName(), "--frames", "30")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(game.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(game.waitFor(2, TimeUnit.MINUTES), "the game did not end");
+        assertEquals(0, game.exitValue(), out);
+        Matcher over = Pattern.compile("game over: (\\d+) nodes, (\\d+) items drawn last frame").matcher(out);
+        assertTrue(over.find(), out);
+        assertEquals(124, Integer.parseInt(over.group(1)), "root, 120 crates, sun, ship and its camera");
+        assertTrue(Integer.parseInt(over.group(2)) > 10, out);
+    }
+}

@@ -1,0 +1,507 @@
+package io.flatscene.samples.model;
+
+import org.joml.Matrix4f;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Writes the sample viewer's default model, {@code flatscene-rover.gltf}: a small rover built from boxes and
+ * cylinders (chassis, deck, four wheels with hubs, a mast with a beacon, a three-joint arm with a two-finger hand) in
+ * seven colours, as glTF 2.0 with its buffer embedded as a base64 data URI so the one file is the whole model.
+ *
+ * <p>The project makes its own model so that it ships no third-party asset. After changing this class, regenerate
+ * the file with {@code mvn -o test -pl samples -Dtest=DefaultModelWriterTest -Dflatscene.regenerateModel=true} (or
+ * run {@link #main}); {@code DefaultModelWriterTest} fails while the checked-in file differs from what this writes.
+ * The output depends on nothing but this code: {@link StrictMath} for the geometry and fixed-precision number
+ * formatting, so every JDK writes the same bytes.
+ */
+public final class DefaultModelWriter {
+    static final String RESOURCE = "/io/flatscene/samples/model/flatscene-rover.gltf";
+    /** Where the model lives in the source tree, relative to the samples module. */
+    static final String SOURCE_PATH = "src/main/resources" + RESOURCE;
+
+    private static final int ARRAY_BUFFER = 34962;
+    private static final int ELEMENT_ARRAY_BUFFER = 34963;
+    private static final int FLOAT = 5126;
+    private static final int UNSIGNED_SHORT = 5123;
+    private static final int CYLINDER_SEGMENTS = 20;
+
+    private DefaultModelWriter() {
+    }
+
+    /** Writes the model to {@code args[0]}, or into the source tree from the repository root or the module. */
+    public static void main(String[] args) throws IOException {
+        Path output = args.length > 0 ? Path.of(args[0])
+                : Files.isDirectory(Path.of("samples", "src")) ? Path.of("samples", SOURCE_PATH) : Path.of(SOURCE_PATH);
+        write(output);
+        System.out.println("wrote " + output.toAbsolutePath() + " (" + Files.size(output) + " bytes)");
+    }
+
+    static void write(Path output) throws IOException {
+        Files.createDirectories(output.toAbsolutePath().getParent());
+        Files.writeString(output, gltf(), StandardCharsets.UTF_8);
+    }
+
+    // ---- the model ----
+
+    record Colour(String name, float red, float green, float blue) {
+    }
+
+    /** A glTF mesh: one primitive, one shape in one colour. */
+    record Part(String name, Shape shape, Colour colour) {
+    }
+
+    /** A glTF node: translation, rotation (x, y, z, w) and scale, written as a matrix when {@code asMatrix}. */
+    record Node(String name, Part part, float[] translation, float[] rotation, float[] scale, boolean asMatrix,
+                List<Node> children) {
+        Matrix4f localMatrix() {
+            return new Matrix4f().translationRotateScale(translation[0], translation[1], translation[2],
+                    rotation[0], rotation[1], rotation[2], rotation[3], scale[0], scale[1], scale[2]);
+        }
+    }
+
+    static final Colour HULL = new Colour("hull", 0.95f, 0.55f, 0.10f);
+    static final Colour PANEL = new Colour("panel", 0.88f, 0.88f, 0.84f);
+    static final Colour TYRE = new Colour("tyre", 0.10f, 0.10f, 0.11f);
+    static final Colour METAL = new Colour("metal", 0.62f, 0.64f, 0.68f);
+    static final Colour ARM = new Colour("arm", 0.15f, 0.38f, 0.88f);
+    static final Colour BEACON = new Colour("beacon", 0.92f, 0.12f, 0.10f);
+    static final Colour GRIP = new Colour("grip", 0.20f, 0.78f, 0.30f);
+
+    /** The model's root node; the rover faces +Z with +Y up and its wheels standing on y = 0, as glTF has it. */
+    static Node rover() {
+        Part wheel = new Part("wheel", Shape.cylinder(0.27f, 0.18f, CYLINDER_SEGMENTS), TYRE);
+        Part hub = new Part("hub", Shape.cylinder(0.11f, 0.22f, CYLINDER_SEGMENTS), METAL);
+        Part finger = new Part("finger", Shape.box(-0.015f, 0f, -0.03f, 0.015f, 0.1f, 0.03f), GRIP);
+        List<Node> chassisChildren = new ArrayList<>();
+        chassisChildren.add(node("deck", new Part("deck", Shape.box(-0.38f, 0f, -0.45f, 0.38f, 0.22f, 0.45f), PANEL),
+                t(0f, 0.15f, -0.25f)));
+        // left is +X for a rover facing +Z; each wheel's cylinder axis (Y) is turned onto X
+        String[] wheelNames = {"wheel.front.left", "wheel.front.right", "wheel.rear.left", "wheel.rear.right"};
+        float[][] wheelPositions = {{0.62f, -0.15f, 0.55f}, {-0.62f, -0.15f, 0.55f}, {0.62f, -0.15f, -0.55f},
+                {-0.62f, -0.15f, -0.55f}};
+        for (int w = 0; w < wheelNames.length; w++) {
+            chassisChildren.add(new Node(wheelNames[w], wheel, wheelPositions[w], axisAngle(0, 0, 1, 90),
+                    one(), false, List.of(node(wheelNames[w] + ".hub", hub, t(0f, 0f, 0f)))));
+        }
+        // the beacon is written as a matrix, with a squashed scale, so both glTF transform encodings are covered
+        Node beacon = new Node("beacon", new Part("beacon", Shape.box(-0.09f, -0.09f, -0.09f, 0.09f, 0.09f, 0.09f),
+                BEACON), t(0f, 0.4f, 0f), axisAngle(0, 1, 0, 45), new float[]{1f, 0.6f, 1f}, true, List.of());
+        chassisChildren.add(new Node("mast", new Part("mast", Shape.cylinder(0.035f, 0.7f, CYLINDER_SEGMENTS),
+                METAL), t(-0.3f, 0.5f, -0.6f), identity(), one(), false, List.of(beacon)));
+        // the right finger is the left one mirrored (scale -1 on X): a negative-determinant transform to decompose
+        Node hand = node("hand", new Part("hand", Shape.box(-0.09f, 0f, -0.05f, 0.09f, 0.05f, 0.05f), GRIP),
+                t(0f, 0.42f, 0f),
+                node("finger.left", finger, t(0.06f, 0.05f, 0f)),
+                new Node("finger.right", finger, t(-0.06f, 0.05f, 0f), identity(), new float[]{-1f, 1f, 1f}, false,
+                        List.of()));
+        Node forearm = new Node("forearm", new Part("forearm", Shape.box(-0.04f, 0f, -0.04f, 0.04f, 0.42f, 0.04f),
+                ARM), t(0f, 0.5f, 0f), axisAngle(1, 0, 0, 60), one(), false, List.of(hand));
+        Node upperArm = new Node("upper.arm", new Part("upper.arm", Shape.box(-0.05f, 0f, -0.05f, 0.05f, 0.5f,
+                0.05f), ARM), t(0f, 0.06f, 0f), axisAngle(1, 0, 0, 35), one(), false, List.of(forearm));
+        chassisChildren.add(new Node("turret", new Part("turret", Shape.cylinder(0.17f, 0.12f, CYLINDER_SEGMENTS),
+                ARM), t(0.1f, 0.21f, 0.4f), axisAngle(0, 1, 0, 25), one(), false, List.of(upperArm)));
+        Node chassis = new Node("chassis", new Part("chassis", Shape.box(-0.5f, -0.15f, -0.8f, 0.5f, 0.15f, 0.8f),
+                HULL), t(0f, 0.42f, 0f), identity(), one(), false, chassisChildren);
+        return new Node("rover", null, t(0f, 0f, 0f), identity(), one(), false, List.of(chassis));
+    }
+
+    private static Node node(String name, Part part, float[] translation, Node... children) {
+        return new Node(name, part, translation, identity(), one(), false, List.of(children));
+    }
+
+    private static float[] t(float x, float y, float z) {
+        return new float[]{x, y, z};
+    }
+
+    private static float[] one() {
+        return new float[]{1f, 1f, 1f};
+    }
+
+    private static float[] identity() {
+        return new float[]{0f, 0f, 0f, 1f};
+    }
+
+    private static float[] axisAngle(float x, float y, float z, double degrees) {
+        double half = StrictMath.toRadians(degrees) / 2;
+        float s = (float) StrictMath.sin(half);
+        return new float[]{x * s, y * s, z * s, (float) StrictMath.cos(half)};
+    }
+
+    /** Every node of the model by name, parents before children. */
+    static Map<String, Node> nodesByName() {
+        return nodesByName(rover());
+    }
+
+    private static Map<String, Node> nodesByName(Node root) {
+        Map<String, Node> nodes = new LinkedHashMap<>();
+        collect(root, nodes);
+        return nodes;
+    }
+
+    private static void collect(Node node, Map<String, Node> into) {
+        into.put(node.name(), node);
+        node.children().forEach(child -> collect(child, into));
+    }
+
+    // ---- geometry ----
+
+    /** Flat-shaded boxes and smooth-sided cylinders, counter-clockwise from outside, as the renderer culls. */
+    record Shape(float[] positions, float[] normals, int[] indices) {
+        static Shape box(float minX, float minY, float minZ, float maxX, float maxY, float maxZ) {
+            Builder b = new Builder();
+            float[] min = {minX, minY, minZ};
+            float[] max = {maxX, maxY, maxZ};
+            for (int axis = 0; axis < 3; axis++) {
+                for (int sign = -1; sign <= 1; sign += 2) {
+                    // u x v = n keeps each face's corners counter-clockwise seen from where its normal points
+                    int u = (axis + 1) % 3;
+                    int v = (axis + 2) % 3;
+                    if (sign < 0) {
+                        int swap = u;
+                        u = v;
+                        v = swap;
+                    }
+                    float[] n = new float[3];
+                    n[axis] = sign;
+                    int first = b.vertexCount();
+                    float[][] corners = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+                    for (float[] corner : corners) {
+                        float[] p = new float[3];
+                        p[axis] = sign < 0 ? min[axis] : max[axis];
+                        p[u] = corner[0] == 0 ? min[u] : max[u];
+                        p[v] = corner[1] == 0 ? min[v] : max[v];
+                        b.vertex(p[0], p[1], p[2], n[0], n[1], n[2]);
+                    }
+                    b.quad(first, first + 1, first + 2, first + 3);
+                }
+            }
+            return b.build();
+        }
+
+        /** Around the Y axis, centred on the origin. */
+        static Shape cylinder(float radius, float height, int segments) {
+            Builder b = new Builder();
+            float half = height / 2;
+            int side = b.vertexCount();
+            for (int i = 0; i <= segments; i++) {
+                double angle = 2 * StrictMath.PI * i / segments;
+                float sin = (float) StrictMath.sin(angle);
+                float cos = (float) StrictMath.cos(angle);
+                b.vertex(radius * sin, -half, radius * cos, sin, 0f, cos);
+                b.vertex(radius * sin, half, radius * cos, sin, 0f, cos);
+            }
+            for (int i = 0; i < segments; i++) {
+                int bottom = side + 2 * i;
+                b.quad(bottom, bottom + 2, bottom + 3, bottom + 1);
+            }
+            for (int cap = -1; cap <= 1; cap += 2) {
+                int centre = b.vertexCount();
+                b.vertex(0f, cap * half, 0f, 0f, cap, 0f);
+                for (int i = 0; i < segments; i++) {
+                    double angle = 2 * StrictMath.PI * i / segments;
+                    b.vertex(radius * (float) StrictMath.sin(angle), cap * half, radius * (float) StrictMath.cos(angle),
+                            0f, cap, 0f);
+                }
+                for (int i = 0; i < segments; i++) {
+                    int a = centre + 1 + i;
+                    int c = centre + 1 + (i + 1) % segments;
+                    if (cap > 0) {
+                        b.triangle(centre, a, c);
+                    } else {
+                        b.triangle(centre, c, a);
+                    }
+                }
+            }
+            return b.build();
+        }
+
+        int vertexCount() {
+            return positions.length / 3;
+        }
+
+        float[] min() {
+            return extreme(-1);
+        }
+
+        float[] max() {
+            return extreme(1);
+        }
+
+        private float[] extreme(int sign) {
+            float[] e = {positions[0], positions[1], positions[2]};
+            for (int i = 3; i < positions.length; i++) {
+                e[i % 3] = sign < 0 ? Math.min(e[i % 3], positions[i]) : Math.max(e[i % 3], positions[i]);
+            }
+            return e;
+        }
+    }
+
+    private static final class Builder {
+        private final List<Float> positions = new ArrayList<>();
+        private final List<Float> normals = new ArrayList<>();
+        private final List<Integer> indices = new ArrayList<>();
+
+        int vertexCount() {
+            return positions.size() / 3;
+        }
+
+        void vertex(float x, float y, float z, float nx, float ny, float nz) {
+            positions.add(x);
+            positions.add(y);
+            positions.add(z);
+            normals.add(nx);
+            normals.add(ny);
+            normals.add(nz);
+        }
+
+        void quad(int a, int b, int c, int d) {
+            triangle(a, b, c);
+            triangle(a, c, d);
+        }
+
+        /** Refuses a triangle wound against its vertices' normals: it would be culled from the side it faces. */
+        void triangle(int a, int b, int c) {
+            float[] pa = at(positions, a);
+            float[] pb = at(positions, b);
+            float[] pc = at(positions, c);
+            float[] e1 = {pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2]};
+            float[] e2 = {pc[0] - pa[0], pc[1] - pa[1], pc[2] - pa[2]};
+            float[] cross = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2],
+                    e1[0] * e2[1] - e1[1] * e2[0]};
+            float[] n = at(normals, a);
+            if (cross[0] * n[0] + cross[1] * n[1] + cross[2] * n[2] <= 0f) {
+                throw new IllegalStateException("triangle " + a + ", " + b + ", " + c + " winds clockwise");
+            }
+            indices.add(a);
+            indices.add(b);
+            indices.add(c);
+        }
+
+        private static float[] at(List<Float> values, int vertex) {
+            return new float[]{values.get(3 * vertex), values.get(3 * vertex + 1), values.get(3 * vertex + 2)};
+        }
+
+        Shape build() {
+            float[] p = new float[positions.size()];
+            float[] n = new float[normals.size()];
+            int[] i = new int[indices.size()];
+            for (int k = 0; k < p.length; k++) {
+                p[k] = positions.get(k);
+                n[k] = normals.get(k);
+            }
+            for (int k = 0; k < i.length; k++) {
+                i[k] = indices.get(k);
+            }
+            return new Shape(p, n, i);
+        }
+    }
+
+    // ---- glTF ----
+
+    /** The whole file: JSON with one buffer holding, per part, positions, normals and 16-bit indices. */
+    static String gltf() {
+        Document document = document();
+        return document.json("data:application/octet-stream;base64,"
+                + Base64.getEncoder().encodeToString(document.buffer()));
+    }
+
+    /**
+     * The same model as a binary glTF: the JSON chunk (its buffer without a URI, as GLB's own chunk) and the binary
+     * chunk, each padded to four bytes.
+     */
+    static byte[] glb() {
+        Document document = document();
+        byte[] json = document.json(null).getBytes(StandardCharsets.UTF_8);
+        int jsonLength = (json.length + 3) & ~3;
+        int binLength = (document.buffer().length + 3) & ~3;
+        ByteBuffer glb = ByteBuffer.allocate(12 + 8 + jsonLength + 8 + binLength).order(ByteOrder.LITTLE_ENDIAN);
+        glb.putInt(0x46546C67).putInt(2).putInt(glb.capacity());
+        glb.putInt(jsonLength).putInt(0x4E4F534A).put(json);
+        while (glb.position() % 4 != 0) {
+            glb.put((byte) ' ');
+        }
+        glb.putInt(binLength).putInt(0x004E4942).put(document.buffer());
+        return glb.array();
+    }
+
+    /** The model's JSON, its buffer at {@code bufferUri} (none: GLB's binary chunk), and the buffer's bytes. */
+    record Document(String nodes, String meshes, String materials, String accessors, String views, byte[] buffer) {
+        String json(String bufferUri) {
+            return "{\n"
+                    + "\"asset\":{\"version\":\"2.0\",\"generator\":\"FlatScene DefaultModelWriter\","
+                    + "\"copyright\":\"FlatScene; generated by samples/src/test/java/io/flatscene/samples/model/"
+                    + "DefaultModelWriter.java\"},\n"
+                    + "\"scene\":0,\n"
+                    + "\"scenes\":[{\"name\":\"rover\",\"nodes\":[0]}],\n"
+                    + "\"nodes\":[\n" + nodes.replace("},{", "},\n{") + "\n],\n"
+                    + "\"meshes\":[\n" + meshes.replace("]},{", "]},\n{") + "\n],\n"
+                    + "\"materials\":[\n" + materials.replace("}},{", "}},\n{") + "\n],\n"
+                    + "\"accessors\":[\n" + accessors.replace("},{", "},\n{") + "\n],\n"
+                    + "\"bufferViews\":[\n" + views.replace("},{", "},\n{") + "\n],\n"
+                    + "\"buffers\":[{\"byteLength\":" + buffer.length
+                    + (bufferUri == null ? "" : ",\"uri\":\"" + bufferUri + "\"") + "}]\n"
+                    + "}\n";
+        }
+    }
+
+    static Document document() {
+        Node root = rover();
+        List<Part> parts = new ArrayList<>();
+        List<Colour> colours = new ArrayList<>();
+        collectParts(root, parts, colours);
+
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        StringBuilder views = new StringBuilder();
+        StringBuilder accessors = new StringBuilder();
+        StringBuilder meshes = new StringBuilder();
+        int accessor = 0;
+        for (int p = 0; p < parts.size(); p++) {
+            Part part = parts.get(p);
+            Shape shape = part.shape();
+            if (shape.vertexCount() > 0xFFFF) {
+                throw new IllegalStateException(part.name() + " has too many vertices for 16-bit indices");
+            }
+            int positions = accessor++;
+            int normals = accessor++;
+            int indices = accessor++;
+            append(views, view(buffer, floats(shape.positions()), ARRAY_BUFFER));
+            append(accessors, "{\"bufferView\":" + positions + ",\"componentType\":" + FLOAT + ",\"count\":"
+                    + shape.vertexCount() + ",\"type\":\"VEC3\",\"min\":" + array(shape.min()) + ",\"max\":"
+                    + array(shape.max()) + "}");
+            append(views, view(buffer, floats(shape.normals()), ARRAY_BUFFER));
+            append(accessors, "{\"bufferView\":" + normals + ",\"componentType\":" + FLOAT + ",\"count\":"
+                    + shape.vertexCount() + ",\"type\":\"VEC3\"}");
+            append(views, view(buffer, shorts(shape.indices()), ELEMENT_ARRAY_BUFFER));
+            append(accessors, "{\"bufferView\":" + indices + ",\"componentType\":" + UNSIGNED_SHORT + ",\"count\":"
+                    + shape.indices().length + ",\"type\":\"SCALAR\"}");
+            append(meshes, "{\"name\":\"" + part.name() + "\",\"primitives\":[{\"attributes\":{\"POSITION\":"
+                    + positions + ",\"NORMAL\":" + normals + "},\"indices\":" + indices + ",\"material\":"
+                    + colours.indexOf(part.colour()) + ",\"mode\":4}]}");
+        }
+
+        StringBuilder materials = new StringBuilder();
+        for (Colour colour : colours) {
+            append(materials, "{\"name\":\"" + colour.name() + "\",\"pbrMetallicRoughness\":{\"baseColorFactor\":"
+                    + array(new float[]{colour.red(), colour.green(), colour.blue(), 1f})
+                    + ",\"metallicFactor\":0.0,\"roughnessFactor\":0.6}}");
+        }
+
+        List<Node> order = new ArrayList<>(nodesByName(root).values());
+        StringBuilder nodes = new StringBuilder();
+        for (Node node : order) {
+            StringBuilder n = new StringBuilder("{\"name\":\"" + node.name() + "\"");
+            if (node.part() != null) {
+                n.append(",\"mesh\":").append(parts.indexOf(node.part()));
+            }
+            if (node.asMatrix()) {
+                float[] m = new float[16];
+                node.localMatrix().get(m);
+                n.append(",\"matrix\":").append(array(m));
+            } else {
+                if (!isZero(node.translation())) {
+                    n.append(",\"translation\":").append(array(node.translation()));
+                }
+                if (!isIdentity(node.rotation())) {
+                    n.append(",\"rotation\":").append(array(node.rotation()));
+                }
+                if (!isOne(node.scale())) {
+                    n.append(",\"scale\":").append(array(node.scale()));
+                }
+            }
+            if (!node.children().isEmpty()) {
+                StringBuilder children = new StringBuilder();
+                for (Node child : node.children()) {
+                    append(children, Integer.toString(order.indexOf(child)));
+                }
+                n.append(",\"children\":[").append(children).append(']');
+            }
+            append(nodes, n.append('}').toString());
+        }
+
+        return new Document(nodes.toString(), meshes.toString(), materials.toString(), accessors.toString(),
+                views.toString(), buffer.toByteArray());
+    }
+
+    private static void collectParts(Node node, List<Part> parts, List<Colour> colours) {
+        if (node.part() != null && !parts.contains(node.part())) {
+            parts.add(node.part());
+            if (!colours.contains(node.part().colour())) {
+                colours.add(node.part().colour());
+            }
+        }
+        node.children().forEach(child -> collectParts(child, parts, colours));
+    }
+
+    /** Appends {@code bytes} 4-byte aligned, as glTF requires of float accessors, and describes where. */
+    private static String view(ByteArrayOutputStream buffer, byte[] bytes, int target) {
+        while (buffer.size() % 4 != 0) {
+            buffer.write(0);
+        }
+        String view = "{\"buffer\":0,\"byteOffset\":" + buffer.size() + ",\"byteLength\":" + bytes.length
+                + ",\"target\":" + target + "}";
+        buffer.writeBytes(bytes);
+        return view;
+    }
+
+    private static byte[] floats(float[] values) {
+        ByteBuffer bytes = ByteBuffer.allocate(values.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        for (float v : values) {
+            bytes.putFloat(v);
+        }
+        return bytes.array();
+    }
+
+    private static byte[] shorts(int[] values) {
+        ByteBuffer bytes = ByteBuffer.allocate(values.length * Short.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        for (int v : values) {
+            bytes.putShort((short) v);
+        }
+        return bytes.array();
+    }
+
+    private static void append(StringBuilder list, String element) {
+        if (list.length() > 0) {
+            list.append(',');
+        }
+        list.append(element);
+    }
+
+    /** Six decimals, trailing zeros dropped: Float.toString's digits differ between JDK releases. */
+    private static String array(float[] values) {
+        StringBuilder s = new StringBuilder("[");
+        for (int i = 0; i < values.length; i++) {
+            if (i > 0) {
+                s.append(',');
+            }
+            String number = String.format(Locale.ROOT, "%.6f", values[i] == 0f ? 0f : values[i]);
+            number = number.replaceAll("0+$", "");
+            s.append(number.endsWith(".") ? number + "0" : number);
+        }
+        return s.append(']').toString();
+    }
+
+    private static boolean isZero(float[] v) {
+        return v[0] == 0f && v[1] == 0f && v[2] == 0f;
+    }
+
+    private static boolean isOne(float[] v) {
+        return v[0] == 1f && v[1] == 1f && v[2] == 1f;
+    }
+
+    private static boolean isIdentity(float[] q) {
+        return q[0] == 0f && q[1] == 0f && q[2] == 0f && q[3] == 1f;
+    }
+}

@@ -1,0 +1,67 @@
+package io.flatscene.samples.viewer;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A command line the viewer cannot use prints the reason and the usage and exits with status 2, before any GL. */
+class ViewerCommandLineTest {
+    private static void assertRejected(String reason, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Viewer.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        String printed = err.toString(StandardCharsets.UTF_8);
+        assertEquals(2, status, printed);
+        assertTrue(printed.startsWith("flatscene-viewer: " + reason), printed);
+        assertTrue(printed.contains("usage: java -jar samples/target/flatscene-viewer.jar"), printed);
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void badOptionsAreNamed(@TempDir Path dir) throws IOException {
+        assertRejected("unknown option '--fast'", "--fast");
+        assertRejected("--count 0: must be a whole number above 0", "--scene", "field", "--count", "0");
+        assertRejected("--count lots: must be a whole number above 0", "--count", "lots");
+        assertRejected("--frames -3: must be a whole number above 0", "--frames", "-3");
+        assertRejected("--frames needs a value", "--frames");
+        assertRejected("--scene moon: must be one of solar, field, model", "--scene", "moon");
+        assertRejected("--model " + dir.resolve("none.gltf") + ": no readable file there", "--scene", "model",
+                "--model", dir.resolve("none.gltf").toString());
+        assertRejected("--config " + dir + ": no readable file there", "--config", dir.toString());
+        Path model = Files.writeString(dir.resolve("ship.obj"), "v 0 0 0\n");
+        assertRejected("--model is for --scene model, not solar", "--model", model.toString());
+    }
+
+    @Test
+    void aBadConfigurationValueIsNamed(@TempDir Path dir) throws IOException {
+        Path config = Files.writeString(dir.resolve("viewer.properties"), "flatscene.maxItems=-4\n");
+        assertRejected("flatscene.maxItems=-4: must be an integer", "--config", config.toString());
+        Path misspelt = Files.writeString(dir.resolve("typo.properties"), "flatscene.maxItem=4\n");
+        assertRejected("flatscene.maxItem=4: unknown key, did you mean flatscene.maxItems?", "--config",
+                misspelt.toString());
+    }
+
+    @Test
+    void helpPrintsTheUsageAndSucceeds() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(0, Viewer.run(new String[]{"--help"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                System.err));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--scene NAME"));
+    }
+
+    @Test
+    void theBundledConfigurationIsTheDocumentedSample() throws IOException {
+        assertEquals(Viewer.loadConfig(Path.of("viewer.properties")), Viewer.loadConfig(null));
+        assertEquals(131_072, Viewer.loadConfig(null).maxItems());
+    }
+}

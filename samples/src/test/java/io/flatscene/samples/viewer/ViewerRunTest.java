@@ -1,0 +1,118 @@
+package io.flatscene.samples.viewer;
+
+import io.flatscene.render.image.Image;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The viewer run as a user runs it, in its own JVM and headless: exit status, summary line, and a screenshot that
+ * shows the scene (many colours, and objects in the middle where the camera looks).
+ */
+class ViewerRunTest {
+    private static final Pattern SUMMARY = Pattern.compile("summary: scene (\\w+), (\\d+) frames, frame ms avg "
+            + "[\\d.]+ p99 [\\d.]+, phase ms update [\\d.]+ cull [\\d.]+ sort [\\d.]+ wait [\\d.]+ upload [\\d.]+ submit [\\d.]+ "
+            + "gpu ([\\d.]+|n/a), nodes (\\d+), items visible (\\d+) / (\\d+), draw calls (\\d+)");
+    /** The renderer's default clear colour, as bytes. */
+    private static final int BACKGROUND = 0x0D0F14FF;
+
+    record Run(int status, String out, String err) {
+    }
+
+    static Run viewer(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString()));
+        int options = 0;
+        while (options < args.length && args[options].startsWith("-D")) {
+            command.add(args[options++]);
+        }
+        // surefire runs this module from the module path; the child runs everything from the class path
+        command.addAll(List.of("-cp", System.getProperty("jdk.module.path", "") + File.pathSeparator
+                + System.getProperty("java.class.path"), Viewer.class.getName()));
+        command.addAll(List.of(args).subList(options, args.length));
+        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.PIPE).start();
+        byte[] err = process.getErrorStream().readAllBytes();
+        byte[] out = process.getInputStream().readAllBytes();
+        assertTrue(process.waitFor(5, TimeUnit.MINUTES), "the viewer did not finish");
+        return new Run(process.exitValue(), new String(out, StandardCharsets.UTF_8),
+                new String(err, StandardCharsets.UTF_8));
+    }
+
+    @ParameterizedTest
+    @EnumSource(SceneKind.class)
+    void eachSceneRunsHeadlessAndShowsItself(SceneKind scene, @TempDir Path dir) throws Exception {
+        Path screenshot = dir.resolve(scene.label() + ".png");
+        Run run = viewer("--headless", "--scene", scene.label(), "--frames", "12", "--count", "20000",
+                "--screenshot", screenshot.toString());
+        assertEquals(0, run.status(), run.err());
+        var summary = SUMMARY.matcher(run.out());
+        assertTrue(summary.find(), run.out());
+        assertEquals(scene.label(), summary.group(1));
+        assertEquals("12", summary.group(2));
+        assertTrue(Integer.parseInt(summary.group(5)) > 0, "nothing visible: " + run.out());
+        assertTrue(run.out().contains("screenshot: " + screenshot.toAbsolutePath()), run.out());
+
+        Image image = Image.readPng(screenshot);
+        assertEquals(1280, image.width());
+        assertTrue(image.distinctColours() > 100, image.distinctColours() + " colours");
+        int covered = 0;
+        int sampled = 0;
+        for (int y = image.height() / 3; y < image.height() * 2 / 3; y += 4) {
+            for (int x = image.width() / 3; x < image.width() * 2 / 3; x += 4) {
+                sampled++;
+                if (image.rgba(x, y) != BACKGROUND) {
+                    covered++;
+                }
+            }
+        }
+        assertTrue(covered > sampled / 30, "only " + covered + " of " + sampled + " pixels in the middle show "
+                + "something");
+    }
+
+    @Test
+    void aWindowOpensWhereThereIsADisplay(@TempDir Path dir) throws Exception {
+        assumeTrue(System.getenv("DISPLAY") != null && !System.getenv("DISPLAY").isBlank(),
+                "no display to open the window on (run under xvfb-run, as .ci/run does)");
+        Path screenshot = dir.resolve("window.png");
+        Run run = viewer("--scene", "model", "--frames", "8", "--screenshot", screenshot.toString());
+        assertEquals(0, run.status(), run.err());
+        assertTrue(SUMMARY.matcher(run.out()).find(), run.out());
+        assertFalse(run.err().contains("headless"), "with a display the viewer opens a window: " + run.err());
+        assertTrue(Image.readPng(screenshot).distinctColours() > 100);
+    }
+
+    @Test
+    void aFullSceneUnderTheFailPolicyStopsWithTheSettingToRaise() throws Exception {
+        Run run = viewer("-Dflatscene.growthPolicy=FAIL", "-Dflatscene.maxItems=1000", "--headless", "--scene",
+                "field", "--count", "5000", "--frames", "2");
+        assertEquals(1, run.status(), run.err());
+        assertTrue(run.err().contains("flatscene-viewer: flatscene.maxItems is full at its capacity of 1000"),
+                run.err());
+        assertFalse(run.err().contains("\tat "), "a stack trace was printed: " + run.err());
+    }
+
+    @Test
+    void anUnreadableModelIsAUsageError(@TempDir Path dir) throws Exception {
+        Path garbage = Files.writeString(dir.resolve("broken.gltf"), "this is not a model");
+        Run run = viewer("--headless", "--scene", "model", "--model", garbage.toString(), "--frames", "1");
+        assertEquals(2, run.status(), run.err());
+        assertTrue(run.err().contains(garbage.toString()), run.err());
+        assertTrue(run.err().contains("usage:"), run.err());
+    }
+}
