@@ -59,10 +59,17 @@ public final class EmbeddedGameExample {
     private Renderer renderer;
     private Camera camera;
     private SceneNode ship;
+    private RenderTarget screen;
     private final List<SceneNode> crates = new ArrayList<>();
 
     public static void main(String[] args) {
-        int frames = args.length == 2 && args[0].equals("--frames") ? Integer.parseInt(args[1]) : Integer.MAX_VALUE;
+        int frames = Integer.MAX_VALUE;
+        if (args.length == 2 && args[0].equals("--frames") && args[1].matches("[1-9][0-9]{0,8}")) {
+            frames = Integer.parseInt(args[1]);
+        } else if (args.length > 0) {
+            System.err.println("usage: EmbeddedGameExample [--frames N]");
+            System.exit(2);
+        }
         if (!glfwInit()) {
             System.err.println("no display to open the game's window on");
             System.exit(1);
@@ -73,6 +80,11 @@ public final class EmbeddedGameExample {
         glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
         long window = glfwCreateWindow(960, 540, "A game using FlatScene", 0L, 0L);
+        if (window == 0L) {
+            System.err.println("no OpenGL 4.1 core context for the game's window");
+            glfwTerminate();
+            System.exit(1);
+        }
         glfwMakeContextCurrent(window);
         GL.createCapabilities();
         glfwSwapInterval(1);
@@ -86,7 +98,7 @@ public final class EmbeddedGameExample {
             glfwPollEvents();
             double now = glfwGetTime();
             game.steer(window, now - previous);
-            game.tick(now, now - previous);
+            game.tick(now - previous);
             previous = now;
             glfwGetFramebufferSize(window, width, height);
             game.render(width[0], height[0]);
@@ -113,8 +125,11 @@ public final class EmbeddedGameExample {
             node.attachObject(scene.createItem(cube, crate, renderer.meshes().bounds(cube)));
             crates.add(node);
         }
-        ship = scene.getRootNode().createChild("ship").setScale(0.8f, 0.4f, 1.6f);
-        ship.attachObject(scene.createItem(cube, white, renderer.meshes().bounds(cube)));
+        // the hull carries the shape's scale; the ship node stays unscaled so the chase camera under it sees true
+        // proportions
+        ship = scene.getRootNode().createChild("ship");
+        ship.createChild("hull").setScale(0.8f, 0.4f, 1.6f)
+                .attachObject(scene.createItem(cube, white, renderer.meshes().bounds(cube)));
         Light sun = scene.createLight("sun", Light.Type.DIRECTIONAL);
         scene.getRootNode().createChild("sun").yaw(0.5f, Space.LOCAL).pitch(-1f, Space.LOCAL).attachObject(sun);
         camera = scene.createCamera("chase").setPerspective(1f, 0.5f, 200f);
@@ -135,12 +150,11 @@ public final class EmbeddedGameExample {
         }
     }
 
-    /** One game tick: the crates spin; with no input the ship drifts in a circle. */
-    void tick(double time, double dt) {
+    /** One game tick: the crates spin. */
+    void tick(double dt) {
         for (int i = 0; i < crates.size(); i++) {
             crates.get(i).yaw((float) dt * (1f + i % 3), Space.LOCAL);
         }
-        ship.yaw((float) (0.2 * dt), Space.LOCAL);
     }
 
     /** FlatScene draws the frame into the game's default framebuffer and leaves the game's GL state as it was. */
@@ -148,8 +162,11 @@ public final class EmbeddedGameExample {
         if (width == 0 || height == 0) {
             return; // minimised
         }
-        camera.setViewport(width, height);
-        renderer.render(scene, camera, RenderTarget.of(0, width, height));
+        if (screen == null || screen.width() != width || screen.height() != height) {
+            screen = RenderTarget.of(0, width, height);
+            camera.setViewport(width, height);
+        }
+        renderer.render(scene, camera, screen);
     }
 
     void stop() {

@@ -1,5 +1,6 @@
 package io.flatscene.samples.model;
 
+import io.flatscene.core.container.CapacityExceededException;
 import io.flatscene.core.scene.Aabb;
 import io.flatscene.core.scene.Item;
 import io.flatscene.core.scene.SceneManager;
@@ -449,8 +450,11 @@ public final class ModelImporter {
                     items, min, max);
         } catch (RuntimeException e) {
             undo(created, items, scene, e);
-            throw e instanceof ModelException ? e : new ModelException(source, "building its nodes failed: "
-                    + e.getMessage(), e);
+            // a full scene is the scene's limit, not the model's fault: the caller needs the setting it names
+            if (e instanceof ModelException || e instanceof CapacityExceededException) {
+                throw e;
+            }
+            throw new ModelException(source, "building its nodes failed: " + e.getMessage(), e);
         }
         int materialCount = (int) Arrays.stream(materialIds).filter(id -> id >= 0).distinct().count();
         return new ImportedModel(source, created.get(0), created.size(), meshCount, materialCount, items.size(),

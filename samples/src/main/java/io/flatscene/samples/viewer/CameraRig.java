@@ -34,10 +34,6 @@ final class CameraRig {
         this.camera = camera;
     }
 
-    Camera camera() {
-        return camera;
-    }
-
     /** Orbits ({@code x}, {@code y}, {@code z}) at {@code distance}, seen from {@code yaw} and above by {@code pitch}. */
     void orbit(float x, float y, float z, float distance, float yaw, float pitch) {
         flying = false;
@@ -47,12 +43,8 @@ final class CameraRig {
         this.distance = distance;
         this.yaw = yaw;
         this.pitch = pitch;
-        camera.setPerspective((float) Math.toRadians(55), Math.max(0.05f, distance * 0.01f), distance * 20f);
+        fitClipPlanes();
         apply();
-    }
-
-    boolean flying() {
-        return flying;
     }
 
     void toggleFlying() {
@@ -74,8 +66,14 @@ final class CameraRig {
     }
 
     void zoom(float steps) {
-        distance = Math.max(0.5f, distance * (float) Math.pow(0.9, steps));
+        distance = Math.max(0.01f, distance * (float) Math.pow(0.9, steps));
+        fitClipPlanes();
         apply();
+    }
+
+    /** Near and far follow the viewing distance, so zooming far out or in never clips the subject away. */
+    private void fitClipPlanes() {
+        camera.setPerspective((float) Math.toRadians(55), distance * 0.01f, distance * 20f);
     }
 
     /** Moves by {@code forward}, {@code right} and {@code up} units: the eye when flying, the target when orbiting. */

@@ -100,7 +100,8 @@ final class FieldScene implements DemoScene {
         }
         churnDebt += count * CHURN_PER_SECOND * dt;
         int churn = (int) Math.min(churnDebt, live.size());
-        churnDebt -= churn;
+        // what could not be churned (too few items left) is forgiven, not saved up for the next burst
+        churnDebt = Math.min(churnDebt - churn, live.size());
         for (int i = 0; i < churn; i++) {
             queueDestruction();
         }

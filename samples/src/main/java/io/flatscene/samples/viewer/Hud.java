@@ -27,12 +27,12 @@ final class Hud implements AutoCloseable {
     private double millisSinceRefresh;
 
     /** Draws the HUD over {@code target}, refreshing its text when due; {@code frameMillis} is the last whole frame. */
-    void draw(double now, double frameMillis, String sceneName, String status, boolean paused, boolean showControls,
+    void draw(double now, double frameMillis, String sceneName, DemoScene demo, boolean paused, boolean showControls,
               SceneManager scene, SceneConfig config, RenderStats stats, RenderTarget target) {
         framesSinceRefresh++;
         millisSinceRefresh += frameMillis;
         if (now - lastRefresh >= REFRESH_SECONDS) {
-            rebuild(sceneName, status, paused, showControls, scene, config, stats);
+            rebuild(sceneName, demo.status(), paused, showControls, scene, config, stats);
             lastRefresh = now;
             framesSinceRefresh = 0;
             millisSinceRefresh = 0;
@@ -46,22 +46,22 @@ final class Hud implements AutoCloseable {
         double frameMillis = framesSinceRefresh == 0 ? 0 : millisSinceRefresh / framesSinceRefresh;
         FrameStats frame = stats.scene();
         text.setLength(0);
-        formatter.format("FlatScene viewer: %s%s   %.1f fps, %.2f ms/frame%n", sceneName, paused ? " (paused)" : "",
+        formatter.format("FlatScene viewer: %s%s   %.1f fps, %.2f ms/frame\n", sceneName, paused ? " (paused)" : "",
                 frameMillis > 0 ? 1000 / frameMillis : 0, frameMillis);
-        formatter.format("ms: update %.2f  cull %.2f  sort %.2f  wait %.2f  upload %.2f  submit %.2f  gpu %s%n",
+        formatter.format("ms: update %.2f  cull %.2f  sort %.2f  wait %.2f  upload %.2f  submit %.2f  gpu %s\n",
                 (frame.transformNanos() + frame.boundsNanos()) / 1e6, frame.cullNanos() / 1e6,
                 (frame.sortNanos() + frame.queueNanos()) / 1e6, stats.gpuWaitNanos() / 1e6, stats.uploadNanos() / 1e6,
                 stats.submitNanos() / 1e6,
                 stats.gpuNanos() < 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", stats.gpuNanos() / 1e6));
-        formatter.format("nodes %d / %d   items %d / %d   visible %d  culled %d   draw calls %d  (%s)%n",
+        formatter.format("nodes %d / %d   items %d / %d   visible %d  culled %d   draw calls %d  (%s)\n",
                 scene.nodeCount(), config.maxNodes(), scene.itemCount(), config.maxItems(), frame.itemsVisible(),
                 frame.itemsTested() - frame.itemsVisible(), stats.drawCalls(), stats.drawPath());
         if (scene.itemCount() > config.maxItems()) {
-            formatter.format("items outgrew %s=%d: raise it (--config) to skip the growth copies%n",
+            formatter.format("items outgrew %s=%d: raise it (--config) to skip the growth copies\n",
                     SceneConfig.MAX_ITEMS_KEY, config.maxItems());
         }
         if (scene.nodeCount() > config.maxNodes()) {
-            formatter.format("nodes outgrew %s=%d: raise it (--config) to skip the growth copies%n",
+            formatter.format("nodes outgrew %s=%d: raise it (--config) to skip the growth copies\n",
                     SceneConfig.MAX_NODES_KEY, config.maxNodes());
         }
         if (!status.isEmpty()) {

@@ -34,7 +34,8 @@ final class ModelScene implements DemoScene {
         model = file == null ? ModelImporter.loadDefault(renderer, scene, turntable)
                 : ModelImporter.load(file, renderer, scene, turntable);
         float[] box = worldBounds(scene);
-        float radius = Math.max(Math.max(box[3] - box[0], box[4] - box[1]), box[5] - box[2]) * 0.5f;
+        // a flat or point-like model still gets a floor and a camera distance to work with
+        float radius = Math.max(0.01f, Math.max(Math.max(box[3] - box[0], box[4] - box[1]), box[5] - box[2]) * 0.5f);
         int plane = renderer.meshes().add(Meshes.plane(radius * 6f, radius * 6f));
         int floor = renderer.materials().add(Material.colour(0.35f, 0.37f, 0.4f).withSpecular(0.05f, 4f));
         scene.getRootNode().createChild("floor").setPosition((box[0] + box[3]) / 2, box[1] - 0.01f * radius,

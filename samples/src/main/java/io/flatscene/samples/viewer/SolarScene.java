@@ -9,19 +9,21 @@ import io.flatscene.render.material.Material;
 import io.flatscene.render.mesh.Meshes;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
 /**
  * Nested orbits: a sun, planets on orbit nodes that turn about it, moons on orbit nodes that turn about their
- * planets, and a ring of asteroids about the largest planet. Only the orbit nodes are animated; everything below
- * them moves because world transforms inherit their parents'.
+ * planets, rings of asteroids, and a companion sun far out with a ringed planet of its own. Only the orbit nodes
+ * are animated; everything below them moves because world transforms inherit their parents'.
  */
 final class SolarScene implements DemoScene {
     private static final int ASTEROIDS = 3_000;
+    private static final float COMPANION_DISTANCE = 50f;
 
     private final List<SceneNode> orbits = new ArrayList<>();
-    private final List<Float> speeds = new ArrayList<>();
+    private float[] speeds = new float[0];
     private int nodes;
 
     @Override
@@ -56,34 +58,52 @@ final class SolarScene implements DemoScene {
                                 renderer.meshes().bounds(sphere)));
             }
             if (p == 3) {
-                SceneNode ring = orbit(planet, "asteroid ring", 0.4f, random);
-                ring.pitch(0.35f, Space.LOCAL);
-                for (int a = 0; a < ASTEROIDS; a++) {
-                    double angle = random.nextDouble() * Math.PI * 2;
-                    float radius = size * 2.2f + random.nextFloat() * size * 1.6f;
-                    float s = 0.04f + random.nextFloat() * 0.12f;
-                    ring.createChild().setPosition((float) Math.cos(angle) * radius, random.nextFloat() * 0.3f - 0.15f,
-                                    (float) Math.sin(angle) * radius).setScale(s, s * 0.7f, s)
-                            .yaw(random.nextFloat() * 6f, Space.LOCAL)
-                            .attachObject(scene.createItem(rock, grey, renderer.meshes().bounds(rock)));
-                }
+                ring(scene, planet, size, ASTEROIDS, rock, grey, renderer, random);
             }
         }
+        SceneNode companionOrbit = orbit(system, "companion orbit", 0.05f, random);
+        SceneNode companion = companionOrbit.createChild("companion sun").setPosition(COMPANION_DISTANCE, 0, 0);
+        int companionColour = renderer.materials().add(new Material(1f, 0.45f, 0.2f, 1f, 0f, 1f, 1f));
+        companion.createChild("companion body").setScale(1.6f, 1.6f, 1.6f).attachObject(scene.createItem(
+                "companion sun", sphere, companionColour, renderer.meshes().bounds(sphere)));
+        companion.attachObject(scene.createLight("companion light", Light.Type.POINT).setColour(1f, 0.5f, 0.25f)
+                .setRange(25f));
+        SceneNode far = orbit(companion, "far planet orbit", 0.5f, random).createChild("far planet")
+                .setPosition(6f, 0, 0);
+        far.createChild("far planet body").setScale(0.9f, 0.9f, 0.9f).attachObject(scene.createItem(sphere,
+                colours + 6, renderer.meshes().bounds(sphere)));
+        ring(scene, far, 0.9f, ASTEROIDS / 3, rock, grey, renderer, random);
         nodes = scene.nodeCount();
-        rig.orbit(0f, 0f, 0f, 52f, 0.5f, 0.5f);
+        rig.orbit(COMPANION_DISTANCE * 0.3f, 0f, 0f, 75f, 0.5f, 0.55f);
+    }
+
+    private void ring(SceneManager scene, SceneNode planet, float size, int asteroids, int rock, int grey,
+                      Renderer renderer, Random random) {
+        SceneNode ring = orbit(planet, "asteroid ring", 0.4f, random);
+        ring.pitch(0.35f, Space.LOCAL);
+        for (int a = 0; a < asteroids; a++) {
+            double angle = random.nextDouble() * Math.PI * 2;
+            float radius = size * 2.2f + random.nextFloat() * size * 1.6f;
+            float s = 0.04f + random.nextFloat() * 0.12f;
+            ring.createChild().setPosition((float) Math.cos(angle) * radius, random.nextFloat() * 0.3f - 0.15f,
+                            (float) Math.sin(angle) * radius).setScale(s, s * 0.7f, s)
+                    .yaw(random.nextFloat() * 6f, Space.LOCAL)
+                    .attachObject(scene.createItem(rock, grey, renderer.meshes().bounds(rock)));
+        }
     }
 
     private SceneNode orbit(SceneNode parent, String name, float speed, Random random) {
         SceneNode orbit = parent.createChild(name).yaw(random.nextFloat() * 6.28f, Space.LOCAL);
         orbits.add(orbit);
-        speeds.add(speed);
+        speeds = Arrays.copyOf(speeds, orbits.size());
+        speeds[orbits.size() - 1] = speed;
         return orbit;
     }
 
     @Override
     public void update(double time, double dt) {
         for (int i = 0; i < orbits.size(); i++) {
-            orbits.get(i).yaw((float) (speeds.get(i) * dt), Space.LOCAL);
+            orbits.get(i).yaw((float) (speeds[i] * dt), Space.LOCAL);
         }
     }
 

@@ -14,7 +14,8 @@ record ViewerOptions(SceneKind scene, Integer frames, Path screenshot, boolean h
             "usage: java -jar samples/target/flatscene-viewer.jar [options]",
             "  --scene NAME        solar, field or model (default solar); keys 1, 2, 3 switch in a window",
             "  --frames N          frames to run, then exit (default " + DEFAULT_FRAMES + " headless, until closed in a window)",
-            "  --screenshot FILE   PNG written after the last frame (default target/flatscene-<scene>.png headless)",
+            "  --screenshot FILE   PNG of the last frame (default target/flatscene-<scene>.png headless; in a",
+            "                      window it needs --frames; F12 writes one any time)",
             "  --headless          render offscreen through EGL even where there is a display",
             "  --count N           items in the field scene (default " + DEFAULT_FIELD_COUNT + ")",
             "  --model FILE        glTF 2.0 or OBJ file for the model scene (default: the bundled rover)",
@@ -53,7 +54,7 @@ record ViewerOptions(SceneKind scene, Integer frames, Path screenshot, boolean h
             switch (option) {
                 case "--scene" -> scene = SceneKind.parse(value(args, ++i, option));
                 case "--frames" -> frames = positive(option, value(args, ++i, option));
-                case "--screenshot" -> screenshot = Path.of(value(args, ++i, option));
+                case "--screenshot" -> screenshot = writableFile(option, value(args, ++i, option));
                 case "--headless" -> headless = true;
                 case "--count" -> count = positive(option, value(args, ++i, option));
                 case "--model" -> model = readableFile(option, value(args, ++i, option));
@@ -85,6 +86,16 @@ record ViewerOptions(SceneKind scene, Integer frames, Path screenshot, boolean h
             // reported below with the rule
         }
         throw new UsageException(option + " " + value + ": must be a whole number above 0");
+    }
+
+    /** Checked now, not after the frames have run. */
+    private static Path writableFile(String option, String value) {
+        Path file = Path.of(value);
+        Path parent = file.toAbsolutePath().getParent();
+        if (Files.isDirectory(file) || (parent != null && Files.exists(parent) && !Files.isWritable(parent))) {
+            throw new UsageException(option + " " + value + ": cannot write a file there");
+        }
+        return file;
     }
 
     private static Path readableFile(String option, String value) {

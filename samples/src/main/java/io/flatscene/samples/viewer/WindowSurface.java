@@ -12,7 +12,12 @@ final class WindowSurface implements Surface {
     WindowSurface(int width, int height) {
         window = WindowContext.create(WindowOptions.builder().title("FlatScene viewer").size(width, height)
                 .vsync(true).build());
-        input = new ViewerInput(window.handle());
+        try {
+            input = new ViewerInput(window.handle());
+        } catch (RuntimeException e) {
+            window.close();
+            throw e;
+        }
     }
 
     @Override

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,12 +45,21 @@ class ViewerRunTest {
         command.addAll(List.of("-cp", System.getProperty("jdk.module.path", "") + File.pathSeparator
                 + System.getProperty("java.class.path"), Viewer.class.getName()));
         command.addAll(List.of(args).subList(options, args.length));
-        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.PIPE).start();
-        byte[] err = process.getErrorStream().readAllBytes();
-        byte[] out = process.getInputStream().readAllBytes();
-        assertTrue(process.waitFor(5, TimeUnit.MINUTES), "the viewer did not finish");
-        return new Run(process.exitValue(), new String(out, StandardCharsets.UTF_8),
-                new String(err, StandardCharsets.UTF_8));
+        // into files, so that waitFor's time limit holds even if the child hangs with its pipes open
+        Path out = Files.createTempFile("viewer", ".out");
+        Path err = Files.createTempFile("viewer", ".err");
+        try {
+            Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .start();
+            if (!process.waitFor(5, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new AssertionError("the viewer did not finish: " + Files.readString(err));
+            }
+            return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
+        } finally {
+            Files.delete(out);
+            Files.delete(err);
+        }
     }
 
     @ParameterizedTest
@@ -66,10 +74,18 @@ class ViewerRunTest {
         assertEquals(scene.label(), summary.group(1));
         assertEquals("12", summary.group(2));
         assertTrue(Integer.parseInt(summary.group(5)) > 0, "nothing visible: " + run.out());
+        if (scene == SceneKind.FIELD) {
+            // churn replaced items all along, and every destroyed one took its node with it
+            assertEquals(20_000, Integer.parseInt(summary.group(6)), run.out());
+            assertEquals(20_000 + 50 + 4, Integer.parseInt(summary.group(4)),
+                    "item nodes, 50 clusters, root, field, camera and sun: " + run.out());
+        }
         assertTrue(run.out().contains("screenshot: " + screenshot.toAbsolutePath()), run.out());
 
         Image image = Image.readPng(screenshot);
         assertEquals(1280, image.width());
+        assertEquals(BACKGROUND, image.rgba(image.width() - 1, 0),
+                "the top right corner shows the clear colour, so the coverage count below means something");
         assertTrue(image.distinctColours() > 100, image.distinctColours() + " colours");
         int covered = 0;
         int sampled = 0;
