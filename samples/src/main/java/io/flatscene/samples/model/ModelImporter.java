@@ -116,10 +116,12 @@ public final class ModelImporter {
     /**
      * Imports the model in {@code file} under {@code parent}.
      *
-     * @throws ModelException           naming the file and the reason when it is missing, unreadable, not a
-     *                                  {@link #FORMATS supported format}, not a valid model, holds no triangles, or
-     *                                  does not fit in the scene or the renderer
-     * @throws IllegalArgumentException if {@code parent} is dead or belongs to another scene
+     * @throws ModelException             naming the file and the reason when it is missing, unreadable, not a
+     *                                    {@link #FORMATS supported format}, not a valid model, holds no triangles,
+     *                                    or does not fit in the renderer
+     * @throws CapacityExceededException  when the scene fills up under the FAIL growth policy (naming the setting);
+     *                                    what the import had made is gone again
+     * @throws IllegalArgumentException   if {@code parent} is dead or belongs to another scene
      */
     public static ImportedModel load(Path file, Renderer renderer, SceneManager scene, SceneNode parent) {
         Objects.requireNonNull(file, "file");

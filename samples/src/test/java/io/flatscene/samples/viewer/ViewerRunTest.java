@@ -114,6 +114,16 @@ class ViewerRunTest {
     }
 
     @Test
+    void outgrowingACapacityUnderGrowNamesTheSettingToRaise() throws Exception {
+        // the viewer's own log configuration, which the test one would otherwise hide
+        Run run = viewer("-Dlog4j2.configurationFile=log4j2.xml", "-Dflatscene.maxItems=1000", "--headless",
+                "--scene", "field", "--count", "3000", "--frames", "2", "--screenshot", "target/grow.png");
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.err().contains("flatscene.maxItems grew from 1000"), run.err());
+        assertTrue(run.err().contains("declare a larger capacity at startup"), run.err());
+    }
+
+    @Test
     void aFullSceneUnderTheFailPolicyStopsWithTheSettingToRaise() throws Exception {
         Run run = viewer("-Dflatscene.growthPolicy=FAIL", "-Dflatscene.maxItems=1000", "--headless", "--scene",
                 "field", "--count", "5000", "--frames", "2");
