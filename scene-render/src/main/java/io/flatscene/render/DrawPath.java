@@ -2,7 +2,7 @@ package io.flatscene.render;
 
 /** How the renderer feeds instances to the GPU; {@link #AUTO} picks the best the context offers. */
 public enum DrawPath {
-    /** {@link #MULTI_DRAW_INDIRECT} where the context has GL 4.3 multi-draw and 4.4 buffer storage, else {@link #INSTANCED}. */
+    /** {@link #MULTI_DRAW_INDIRECT} where the context has 4.3 multi-draw and 4.4 buffer storage, else INSTANCED. */
     AUTO,
     /**
      * Instances written straight into a persistently mapped buffer (three regions, rotated with fence syncs) and

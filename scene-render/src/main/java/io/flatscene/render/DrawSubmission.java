@@ -15,7 +15,7 @@ sealed interface DrawSubmission permits MultiDrawSubmission, InstancedSubmission
     /** How long the last upload waited for the GPU to release the memory it writes; 0 where it never waits. */
     long waitNanos();
 
-    /** Binds this frame's instance buffer to the bound vertex array (and points its attributes, where one place serves). */
+    /** Binds this frame's instance buffer (and points the attributes at it, where one place serves every batch). */
     void bindInstances();
 
     /**

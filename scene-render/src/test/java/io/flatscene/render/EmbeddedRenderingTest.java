@@ -104,7 +104,8 @@ class EmbeddedRenderingTest {
             assertArrayEquals(new float[]{0.25f, 0.5f, 0.75f, 0.5f}, clear, 1e-6f);
             state.append(" clear depth ").append(glGetFloat(GL_DEPTH_CLEAR_VALUE));
             for (int binding = 0; binding < 2; binding++) {
-                state.append(" ubo").append(binding).append(' ').append(glGetIntegeri(GL_UNIFORM_BUFFER_BINDING, binding))
+                state.append(" ubo").append(binding).append(' ')
+                        .append(glGetIntegeri(GL_UNIFORM_BUFFER_BINDING, binding))
                         .append('@').append(glGetIntegeri(GL_UNIFORM_BUFFER_START, binding))
                         .append('+').append(glGetIntegeri(GL_UNIFORM_BUFFER_SIZE, binding));
             }

@@ -31,7 +31,8 @@ class RendererConfigTest {
     @Test
     void badValuesNameKeyValueRuleAndSource() {
         assertMessage(RendererConfig.DRAW_PATH_KEY, "sideways",
-                "flatscene.render.drawPath=sideways: must be one of [AUTO, MULTI_DRAW_INDIRECT, INSTANCED] (from test)");
+                "flatscene.render.drawPath=sideways: must be one of [AUTO, MULTI_DRAW_INDIRECT, INSTANCED] "
+                        + "(from test)");
         assertMessage(RendererConfig.MAX_MATERIALS_KEY, "0",
                 "flatscene.render.maxMaterials=0: must be between 1 and 1024 (from test)");
         assertMessage(RendererConfig.MAX_LOCAL_LIGHTS_KEY, "many",

@@ -34,7 +34,7 @@ final class CameraRig {
         this.camera = camera;
     }
 
-    /** Orbits ({@code x}, {@code y}, {@code z}) at {@code distance}, seen from {@code yaw} and above by {@code pitch}. */
+    /** Orbits ({@code x}, {@code y}, {@code z}) at {@code distance}, from {@code yaw} and above by {@code pitch}. */
     void orbit(float x, float y, float z, float distance, float yaw, float pitch) {
         flying = false;
         targetX = x;

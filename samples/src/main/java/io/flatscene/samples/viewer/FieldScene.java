@@ -74,7 +74,8 @@ final class FieldScene implements DemoScene {
         float size = 0.3f + random.nextFloat() * 0.5f;
         SceneNode node = cluster.createChild().setPosition((random.nextFloat() * 2 - 1) * radius,
                 random.nextFloat() * 3f, (random.nextFloat() * 2 - 1) * radius).setScale(size, size, size);
-        Item item = scene.createItem(mesh, firstMaterial + random.nextInt(Palette.SIZE), renderer.meshes().bounds(mesh));
+        Item item = scene.createItem(mesh, firstMaterial + random.nextInt(Palette.SIZE),
+                renderer.meshes().bounds(mesh));
         node.attachObject(item);
         live.add(item);
     }

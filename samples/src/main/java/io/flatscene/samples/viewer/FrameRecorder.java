@@ -64,11 +64,11 @@ final class FrameRecorder {
     /** The viewer's last line: what a run did, in one line a script can read. */
     String summary(String scene, int nodes, int itemsTotal) {
         double n = Math.max(1, frames);
+        String gpuMillis = gpuFrames == 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", gpu / gpuFrames);
         return String.format(Locale.ROOT, "summary: scene %s, %d frames, frame ms avg %.2f p99 %.2f, phase ms update "
-                        + "%.2f cull %.2f sort %.2f wait %.2f upload %.2f submit %.2f gpu %s, nodes %d, items visible %d"
-                        + " / %d, draw calls %d", scene, frames, averageMillis(), percentile99Millis(), update / n,
-                cull / n, sort / n, wait / n, upload / n, submit / n, gpuFrames == 0 ? "n/a" : String.format(Locale.ROOT, "%.2f",
-                        gpu / gpuFrames), nodes, last == null ? 0 : last.scene().itemsVisible(), itemsTotal,
-                last == null ? 0 : last.drawCalls());
+                        + "%.2f cull %.2f sort %.2f wait %.2f upload %.2f submit %.2f gpu %s, nodes %d, items "
+                        + "visible %d / %d, draw calls %d", scene, frames, averageMillis(), percentile99Millis(),
+                update / n, cull / n, sort / n, wait / n, upload / n, submit / n, gpuMillis, nodes,
+                last == null ? 0 : last.scene().itemsVisible(), itemsTotal, last == null ? 0 : last.drawCalls());
     }
 }

@@ -103,7 +103,8 @@ public final class Viewer {
     static SceneConfig loadConfig(Path file) {
         Properties fromFile = new Properties();
         try (Reader reader = file != null ? Files.newBufferedReader(file)
-                : new InputStreamReader(Viewer.class.getResourceAsStream("viewer.properties"), StandardCharsets.UTF_8)) {
+                : new InputStreamReader(Viewer.class.getResourceAsStream("viewer.properties"),
+                StandardCharsets.UTF_8)) {
             fromFile.load(reader);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + (file != null ? file : "the bundled viewer.properties"), e);

@@ -115,7 +115,8 @@ final class ViewerInput implements AutoCloseable {
     }
 
     private float axis(int positive, int negative) {
-        return (glfwGetKey(window, positive) == GLFW_PRESS ? 1f : 0f) - (glfwGetKey(window, negative) == GLFW_PRESS ? 1f : 0f);
+        return (glfwGetKey(window, positive) == GLFW_PRESS ? 1f : 0f)
+                - (glfwGetKey(window, negative) == GLFW_PRESS ? 1f : 0f);
     }
 
     SceneKind takeRequestedScene() {

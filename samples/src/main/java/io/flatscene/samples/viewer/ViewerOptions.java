@@ -13,7 +13,8 @@ record ViewerOptions(SceneKind scene, Integer frames, Path screenshot, boolean h
     static final String USAGE = String.join("\n",
             "usage: java -jar samples/target/flatscene-viewer.jar [options]",
             "  --scene NAME        solar, field or model (default solar); keys 1, 2, 3 switch in a window",
-            "  --frames N          frames to run, then exit (default " + DEFAULT_FRAMES + " headless, until closed in a window)",
+            "  --frames N          frames to run, then exit (default " + DEFAULT_FRAMES
+                    + " headless, until closed in a window)",
             "  --screenshot FILE   PNG of the last frame (default target/flatscene-<scene>.png headless; in a",
             "                      window it needs --frames; F12 writes one any time)",
             "  --headless          render offscreen through EGL even where there is a display",

@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class ViewerRunTest {
     private static final Pattern SUMMARY = Pattern.compile("summary: scene (\\w+), (\\d+) frames, frame ms avg "
-            + "[\\d.]+ p99 [\\d.]+, phase ms update [\\d.]+ cull [\\d.]+ sort [\\d.]+ wait [\\d.]+ upload [\\d.]+ submit [\\d.]+ "
+            + "[\\d.]+ p99 [\\d.]+, phase ms update [\\d.]+ cull [\\d.]+ sort [\\d.]+ wait [\\d.]+ upload [\\d.]+ "
+            + "submit [\\d.]+ "
             + "gpu ([\\d.]+|n/a), nodes (\\d+), items visible (\\d+) / (\\d+), draw calls (\\d+)");
     /** The renderer's default clear colour, as bytes. */
     private static final int BACKGROUND = 0x0D0F14FF;

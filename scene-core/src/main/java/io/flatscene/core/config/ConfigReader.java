@@ -65,7 +65,7 @@ final class ConfigReader {
                 : "unknown key, known keys are " + SceneConfig.keys();
     }
 
-    /** The known key nearest to {@code key} ignoring case, also trying it with the prefix added; null if none is near. */
+    /** The known key nearest to {@code key} ignoring case, also tried with the prefix added; null if none is near. */
     static String closestKey(String key) {
         String lower = key.toLowerCase(Locale.ROOT);
         String prefixed = lower.startsWith(SceneConfig.KEY_PREFIX) ? lower : SceneConfig.KEY_PREFIX + lower;

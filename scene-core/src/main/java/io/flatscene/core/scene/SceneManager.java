@@ -161,8 +161,8 @@ public final class SceneManager implements AutoCloseable {
         boolean claimed = claim(node);
         try {
             if (node == root) {
-                throw new IllegalArgumentException("cannot destroy " + root.describe() + ": the root lives as long as its"
-                        + " scene");
+                throw new IllegalArgumentException("cannot destroy " + root.describe() + ": the root lives as long "
+                        + "as its scene");
             }
             if (mode == DestroyMode.REATTACH_CHILDREN_TO_ROOT) {
                 SwapPopArray<SceneNode> children = node.childrenOrNull();
@@ -251,8 +251,8 @@ public final class SceneManager implements AutoCloseable {
             }
             for (SceneNode ancestor = newParent; ancestor != null; ancestor = ancestor.parent) {
                 if (ancestor == node) {
-                    throw new IllegalArgumentException("cannot put " + node.describe() + " under " + newParent.describe()
-                            + ": that node is in its own subtree, which would make a cycle");
+                    throw new IllegalArgumentException("cannot put " + node.describe() + " under "
+                            + newParent.describe() + ": that node is in its own subtree, which would make a cycle");
                 }
             }
             if (newParent != null && newParent.depth() > 0 && !newParent.isStatic() && transforms.isStatic(node.id())) {
@@ -264,7 +264,8 @@ public final class SceneManager implements AutoCloseable {
             if (staticChild != null) {
                 throw new IllegalArgumentException("cannot put dynamic " + node.describe() + " under "
                         + newParent.describe() + ": its child " + staticChild.describe() + " is static, and a static "
-                        + "node's parent must be static or at depth 0; make the child dynamic or the node static first");
+                        + "node's parent must be static or at depth 0; make the child dynamic or the node static "
+                        + "first");
             }
             reparentUnchecked(node, newParent);
             afterStructuralChange();
@@ -291,7 +292,8 @@ public final class SceneManager implements AutoCloseable {
             }
             if (isStatic && node.parent != null && node.parent.depth() > 0 && !node.parent.isStatic()) {
                 throw new IllegalArgumentException("cannot make " + node.describe() + " static: its parent "
-                        + node.parent.describe() + " is dynamic, and a static node's parent must be static or at depth 0");
+                        + node.parent.describe() + " is dynamic, and a static node's parent must be static or at "
+                        + "depth 0");
             }
             SceneNode staticChild = isStatic || node.depth() == 0 ? null : firstStaticChild(node);
             if (staticChild != null) {

@@ -258,7 +258,8 @@ public final class SceneNode {
         try {
             if (object.parentNode != this) {
                 throw new IllegalArgumentException("cannot detach " + object.describe() + " from " + describe()
-                        + ": it is attached to " + (object.parentNode == null ? "no node" : object.parentNode.describe()));
+                        + ": it is attached to "
+                        + (object.parentNode == null ? "no node" : object.parentNode.describe()));
             }
             attachments.remove(object);
             object.attachedTo(null);

@@ -14,7 +14,7 @@ public interface GlContext extends AutoCloseable {
     /** The functions and extensions this context offers, as LWJGL loaded them. */
     GLCapabilities capabilities();
 
-    /** Renderer and version strings as the driver reports them, e.g. {@code llvmpipe (LLVM 15.0.6) / 4.5 (Core Profile)}. */
+    /** Renderer and version as the driver reports them, e.g. {@code llvmpipe (LLVM 15.0.6) / 4.5 (Core Profile)}. */
     String description();
 
     /** Releases the context and everything it holds; GL objects made in it are gone with it. */

@@ -22,7 +22,8 @@ class HeadlessContextTest {
         try (HeadlessContext context = HeadlessContext.create()) {
             int version = glGetInteger(GL_MAJOR_VERSION) * 10 + glGetInteger(GL_MINOR_VERSION);
             assertTrue(version >= 41, "GL " + version);
-            assertEquals(GL_CONTEXT_CORE_PROFILE_BIT, glGetInteger(GL_CONTEXT_PROFILE_MASK) & GL_CONTEXT_CORE_PROFILE_BIT);
+            assertEquals(GL_CONTEXT_CORE_PROFILE_BIT,
+                    glGetInteger(GL_CONTEXT_PROFILE_MASK) & GL_CONTEXT_CORE_PROFILE_BIT);
             assertTrue(context.description().contains(" / "), context.description());
             try (HeadlessContext second = HeadlessContext.create()) {
                 context.makeCurrent();
