@@ -1,0 +1,80 @@
+package io.flatscene.benchmarks.report;
+
+import io.flatscene.benchmarks.scene.TreeShape;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/** A goal the report is read against, and how one run's figures measure it. */
+record Goal(String name, String target, String unit, double threshold, boolean atLeast, Measure measure) {
+
+    @FunctionalInterface
+    interface Measure {
+        /** Empty where the run lacks a figure the goal needs. */
+        OptionalDouble of(List<ResultGroup> groups, Footprint footprint);
+    }
+
+    record Evaluation(Goal goal, OptionalDouble measured) {
+        boolean met() {
+            double value = measured.orElseThrow();
+            return goal.atLeast() ? value >= goal.threshold() : value <= goal.threshold();
+        }
+
+        String status() {
+            return measured.isEmpty() ? "not measured" : met() ? "met" : "missed";
+        }
+    }
+
+    /** The goals, set for a 2-core machine: the report says so where it ran on another. */
+    static List<Goal> twoCores() {
+        Map<String, String> fullUpdate = Map.of("scene", "tree100k", "moved", "all");
+        List<Goal> goals = new ArrayList<>(List.of(
+                fasterThan("Full update, tree100k", "jME", "jme", 30, "TransformUpdateBenchmark", fullUpdate),
+                fasterThan("Full update, tree100k", "libGDX", "libgdx", 10, "TransformUpdateBenchmark", fullUpdate),
+                withinBound("Full update, tree100k", "streamBound", 2.5, "TransformUpdateBenchmark", fullUpdate),
+                fasterThan("Update after moving 10%, tree100k", "jME", "jme", 20, "TransformUpdateBenchmark",
+                        Map.of("scene", "tree100k", "moved", "tenPercent")),
+                fasterThan("Fan churn, 100k children", "jME", "jme", 1000, "ChurnBenchmark", Map.of("fan", "100000")),
+                // Two workers: the goals are read on two cores, and FlatScene splits its frame across them.
+                fasterThan("Cull + queue + sort, 100k items, 2 workers", "jME", "jme", 20, "CullQueueBenchmark",
+                        Map.of("items", "100000", "workers", "2"))));
+        for (TreeShape shape : TreeShape.values()) {
+            goals.add(new Goal("Footprint, " + shape, "≤ 200 bytes per node", " bytes", 200, false,
+                    (groups, footprint) -> footprint.bytesPerNode(shape.name(), "flatscene")));
+        }
+        return List.copyOf(goals);
+    }
+
+    Evaluation evaluate(List<ResultGroup> groups, Footprint footprint) {
+        OptionalDouble measured = measure.of(groups, footprint);
+        boolean usable = measured.isPresent() && Double.isFinite(measured.getAsDouble());
+        return new Evaluation(this, usable ? measured : OptionalDouble.empty());
+    }
+
+    private static Goal fasterThan(String name, String peerName, String peerMethod, double times,
+            String benchmarkClass, Map<String, String> params) {
+        return new Goal(name + ", against " + peerName, "≥ " + number(times) + "× faster", "×", times, true,
+                (groups, footprint) -> ratio(groups, benchmarkClass, params, peerMethod, "flatscene"));
+    }
+
+    private static Goal withinBound(String name, String boundMethod, double times, String benchmarkClass,
+            Map<String, String> params) {
+        return new Goal(name + ", against the memory bound (" + boundMethod + ")",
+                "≤ " + number(times) + "× its time", "×", times, false,
+                (groups, footprint) -> ratio(groups, benchmarkClass, params, "flatscene", boundMethod));
+    }
+
+    private static OptionalDouble ratio(List<ResultGroup> groups, String benchmarkClass, Map<String, String> params,
+            String slower, String faster) {
+        return ResultGroup.find(groups, benchmarkClass, params)
+                .flatMap(group -> group.method(slower).flatMap(result -> group.method(faster)
+                        .map(reference -> ResultGroup.ratio(result, reference))))
+                .map(OptionalDouble::of).orElse(OptionalDouble.empty());
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? String.format(Locale.ROOT, "%,d", (long) value) : String.valueOf(value);
+    }
+}
