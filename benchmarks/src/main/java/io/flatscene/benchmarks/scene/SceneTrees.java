@@ -4,7 +4,6 @@ import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
@@ -20,40 +19,17 @@ final class SceneTrees {
 
     /** Builds the tree under the scene's root and returns every node, parents before children. */
     static List<SceneNode> build(SceneManager scene, TreeShape shape) {
-        List<SceneNode> all = new ArrayList<>(shape.nodeCount());
-        all.add(scene.getRootNode());
-        int from = 0;
-        for (int fanout : shape.fanout()) {
-            int to = all.size();
-            for (int p = from; p < to; p++) {
-                SceneNode parent = all.get(p);
-                for (int c = 0; c < fanout; c++) {
-                    all.add(parent.createChild().setPosition(c, 1f, 0f).setOrientation(0f, 0.0998f, 0f, 0.995f));
-                }
-            }
-            from = to;
-        }
-        return all;
+        return shape.build(scene.getRootNode(), (parent, x, y, z, qx, qy, qz, qw) ->
+                parent.createChild().setPosition(x, y, z).setOrientation(qx, qy, qz, qw));
     }
 
     static List<NaiveJomlNode> buildNaive(TreeShape shape) {
-        List<NaiveJomlNode> all = new ArrayList<>(shape.nodeCount());
-        all.add(new NaiveJomlNode());
-        int from = 0;
-        for (int fanout : shape.fanout()) {
-            int to = all.size();
-            for (int p = from; p < to; p++) {
-                NaiveJomlNode parent = all.get(p);
-                for (int c = 0; c < fanout; c++) {
-                    NaiveJomlNode child = parent.createChild();
-                    child.position.set(c, 1f, 0f);
-                    child.orientation.set(0f, 0.0998f, 0f, 0.995f).normalize();
-                    all.add(child);
-                }
-            }
-            from = to;
-        }
-        return all;
+        return shape.build(new NaiveJomlNode(), (parent, x, y, z, qx, qy, qz, qw) -> {
+            NaiveJomlNode child = parent.createChild();
+            child.position.set(x, y, z);
+            child.orientation.set(qx, qy, qz, qw).normalize();
+            return child;
+        });
     }
 
     /** A fixed random choice of {@code percent}% of the non-root indices of a tree. */

@@ -1,5 +1,8 @@
 package io.flatscene.benchmarks.visibility;
 
+import io.flatscene.benchmarks.peers.CullGrid;
+import io.flatscene.benchmarks.peers.GdxCull;
+import io.flatscene.benchmarks.peers.JmeCull;
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.scene.Aabb;
 import io.flatscene.core.scene.Camera;
@@ -22,52 +25,89 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A still frame's item passes, bounds + cull + sort + batching, for {@code items} items on a square grid of which an
- * orthographic camera sees a third, with 1 or 2 worker threads. The transform pass finds nothing to do, so the
- * figure is the visibility work alone; compare {@code workers=2} with {@code workers=1} in the same run.
+ * A still frame's visibility work for {@code items} items on a square grid of which an orthographic camera sees a
+ * third ({@link CullGrid}, the same scene in every system): FlatScene's item passes, bounds + cull + sort + batching,
+ * with 1 or 2 worker threads (its transform pass finds nothing to do, so the figure is the visibility work alone);
+ * jME's geometric-state update, {@code renderScene} cull-and-queue and opaque sort ({@link JmeCull}); libGDX's box
+ * transform, frustum test and renderable sort ({@link GdxCull}). Compare {@code workers=2} with {@code workers=1},
+ * and the systems with one another, in the same run.
  */
-@State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g"})
 public class CullQueueBenchmark {
-    @Param({"100000", "1000000"})
-    public int items;
 
-    @Param({"1", "2"})
-    public int workers;
+    @State(Scope.Benchmark)
+    public abstract static class Grid {
+        @Param({"100000", "1000000"})
+        public int items;
+    }
 
-    private SceneManager scene;
-    private Camera camera;
+    public static class Flat extends Grid {
+        @Param({"1", "2"})
+        public int workers;
 
-    @Setup(Level.Trial)
-    public void setUp() {
-        scene = new SceneManager(SceneConfig.builder().maxNodes(items + 2).maxItems(items).maxCameras(1)
-                .workerThreads(workers).build());
-        int side = (int) Math.ceil(Math.sqrt(items));
-        Aabb cube = new Aabb(0f, 0f, 0f, 0.4f, 0.4f, 0.4f);
-        SceneNode root = scene.getRootNode();
-        for (int i = 0; i < items; i++) {
-            root.createChild().setPosition(i % side, i / side, 0f).attachObject(scene.createItem(i % 16, i % 4, cube));
+        SceneManager scene;
+        Camera camera;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            scene = new SceneManager(SceneConfig.builder().maxNodes(items + 2).maxItems(items).maxCameras(1)
+                    .workerThreads(workers).build());
+            int side = CullGrid.side(items);
+            float h = CullGrid.HALF_EXTENT;
+            Aabb cube = new Aabb(0f, 0f, 0f, h, h, h);
+            SceneNode root = scene.getRootNode();
+            for (int i = 0; i < items; i++) {
+                root.createChild().setPosition(i % side, i / side, 0f)
+                        .attachObject(scene.createItem(i % CullGrid.MESHES, i % CullGrid.MATERIALS, cube));
+            }
+            camera = scene.createCamera("top").setViewport(100, 300)
+                    .setOrthographic(CullGrid.viewHeight(items), CullGrid.NEAR, CullGrid.FAR);
+            root.createChild("camera").setPosition(CullGrid.cameraX(items), CullGrid.cameraY(items), CullGrid.CAMERA_Z)
+                    .attachObject(camera);
+            FrameStats stats = scene.updateFrame(camera);
+            CullGrid.checkVisibleShare("FlatScene", stats.itemsVisible(), items);
         }
-        camera = scene.createCamera("top").setViewport(100, 300).setOrthographic(side, 1f, 100f);
-        root.createChild("camera").setPosition(side / 6f, side / 2f, 10f).attachObject(camera);
-        FrameStats stats = scene.updateFrame(camera);
-        double visibleShare = (double) stats.itemsVisible() / items;
-        if (visibleShare < 0.30 || visibleShare > 0.37) {
-            throw new IllegalStateException("the camera should see a third of the items, sees " + visibleShare);
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            scene.close();
         }
     }
 
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        scene.close();
+    public static class Jme extends Grid {
+        JmeCull frame;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            frame = new JmeCull(items);
+        }
+    }
+
+    public static class Gdx extends Grid {
+        GdxCull frame;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            frame = new GdxCull(items);
+        }
     }
 
     @Benchmark
-    public int flatscene() {
-        return scene.updateFrame(camera).batches();
+    public int flatscene(Flat state) {
+        return state.scene.updateFrame(state.camera).batches();
+    }
+
+    @Benchmark
+    public int jme(Jme state) {
+        return state.frame.frame();
+    }
+
+    @Benchmark
+    public int libgdx(Gdx state) {
+        return state.frame.frame();
     }
 }
