@@ -25,14 +25,30 @@ final class ResultGroup {
         this.params = params;
     }
 
-    /** Groups in the order JMH ran them. */
+    /**
+     * Groups in the order JMH ran them. A peer that does not take one of FlatScene's parameters (a worker count means
+     * nothing to jME) is measured once and joins every FlatScene group whose other parameters match its own.
+     */
     static List<ResultGroup> of(List<JmhResult> results) {
         Map<List<Object>, ResultGroup> groups = new LinkedHashMap<>();
         for (JmhResult result : results) {
             groups.computeIfAbsent(List.of(result.benchmarkClass(), result.params()),
                     key -> new ResultGroup(result.benchmarkClass(), result.params())).results.add(result);
         }
-        return List.copyOf(groups.values());
+        List<ResultGroup> kept = new ArrayList<>();
+        for (ResultGroup group : groups.values()) {
+            List<ResultGroup> hosts = group.flatScene().isPresent() ? List.of() : groups.values().stream()
+                    .filter(host -> host.benchmarkClass.equals(group.benchmarkClass) && host.flatScene().isPresent()
+                            && host.params.size() > group.params.size()
+                            && host.params.entrySet().containsAll(group.params.entrySet()))
+                    .toList();
+            if (hosts.isEmpty()) {
+                kept.add(group);
+            } else {
+                hosts.forEach(host -> host.results.addAll(group.results));
+            }
+        }
+        return List.copyOf(kept);
     }
 
     /**

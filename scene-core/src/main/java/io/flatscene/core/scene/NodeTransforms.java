@@ -476,15 +476,22 @@ final class NodeTransforms {
             int updatedFlags;
             if (stale) {
                 boolean inGraph;
+                boolean mirrored;
                 if (depth == 0) {
                     writeLocal(slot);
                     inGraph = idAt[slot] == graphRoot;
+                    mirrored = scaleMirrors(slot);
                 } else {
                     writeChild(slot, parentSlot, f);
                     inGraph = (flags[parentSlot] & IN_GRAPH) != 0;
+                    // a rotation never mirrors, so down a plain matrix chain the sign of the determinant is the
+                    // parent's times the node's scale's; splitting the parent (partial inheritance) needs the real one
+                    mirrored = (f & (INHERIT_ORIENTATION | INHERIT_SCALE)) == (INHERIT_ORIENTATION | INHERIT_SCALE)
+                            ? ((flags[parentSlot] & MIRRORED) != 0) != scaleMirrors(slot)
+                            : linearDeterminant(slot) < 0f;
                 }
                 updatedFlags = (f & ~(DIRTY | IN_GRAPH | MIRRORED)) | CHANGED | (inGraph ? IN_GRAPH : 0)
-                        | (linearDeterminant(slot) < 0f ? MIRRORED : 0);
+                        | (mirrored ? MIRRORED : 0);
                 changed++;
             } else {
                 updatedFlags = f & ~CHANGED;
@@ -494,6 +501,12 @@ final class NodeTransforms {
             }
         }
         return changed;
+    }
+
+    /** Whether the node's own scale flips handedness: an odd number of negative factors. */
+    private boolean scaleMirrors(int slot) {
+        int s = slot * 3;
+        return scale[s] * scale[s + 1] * scale[s + 2] < 0f;
     }
 
     private float linearDeterminant(int slot) {

@@ -46,6 +46,14 @@ class MirroredBatchTest {
             scene.updateFrame(camera);
             assertEquals(3, queue.batchCount(), "now the grandchild is the mirrored one");
             assertEquals(scene.getItem(queue.instanceItem(queue.batchFirstInstance(1))).getParentNode(), flippedTwice);
+
+            // inheriting neither orientation nor scale, the grandchild takes only its parent's position: its own -1
+            // mirrors it whatever its parent does, which only the determinant (not the parent's flag) can tell
+            flipped.setScale(1f, -1f, 1f);
+            flippedTwice.setInheritScale(false).setInheritOrientation(false);
+            scene.updateFrame(camera);
+            assertEquals(3, queue.batchCount());
+            assertEquals(2, queue.batchInstanceCount(1), "the parent and the grandchild both mirror");
         }
     }
 }
