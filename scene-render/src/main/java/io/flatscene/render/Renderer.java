@@ -6,6 +6,7 @@ import io.flatscene.core.scene.RenderQueue;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.render.gl.GlDebugLog;
 import io.flatscene.render.gl.GlInfo;
+import io.flatscene.render.gl.GlOwner;
 import io.flatscene.render.gl.GlStateSnapshot;
 import io.flatscene.render.gl.GpuTimer;
 import io.flatscene.render.gl.ShaderProgram;
@@ -74,7 +75,7 @@ public final class Renderer implements AutoCloseable {
     private static final int INITIAL_MESH_INDICES = 3 << 16;
 
     private final RendererConfig config;
-    private final Thread owner;
+    private final GlOwner owner;
     private final DrawPath drawPath;
     private final RenderStats stats = new RenderStats();
     // GL resources, made in this order and released in reverse by release(), also when construction fails halfway
@@ -110,10 +111,11 @@ public final class Renderer implements AutoCloseable {
      */
     public Renderer(RendererConfig config) {
         this.config = config;
-        GLCapabilities capabilities = currentCapabilities();
+        owner = new GlOwner("renderer", "create a HeadlessContext or WindowContext, or make your own context "
+                + "current and call GL.createCapabilities() first");
+        GLCapabilities capabilities = owner.capabilities();
         drawPath = choosePath(config.drawPath(), capabilities);
         checkUniformBlockSize(config);
-        owner = Thread.currentThread();
         try {
             savedState = config.restoreGlState() ? new GlStateSnapshot(MATERIAL_BINDING + 1) : null;
             if (savedState != null) {
@@ -126,8 +128,8 @@ public final class Renderer implements AutoCloseable {
             program.bindUniformBlock("Frame", FRAME_BINDING);
             program.bindUniformBlock("Materials", MATERIAL_BINDING);
             blendingUniform = program.uniformLocation("blending");
-            meshes = new MeshRegistry(owner, INITIAL_MESH_VERTICES, INITIAL_MESH_INDICES);
-            materials = new MaterialRegistry(owner, config.maxMaterials());
+            meshes = new MeshRegistry(owner.thread(), INITIAL_MESH_VERTICES, INITIAL_MESH_INDICES);
+            materials = new MaterialRegistry(owner.thread(), config.maxMaterials());
             frameUniforms = new FrameUniforms(config.maxLocalLights());
             vertexArray = glGenVertexArrays();
             glBindVertexArray(vertexArray);
@@ -146,22 +148,6 @@ public final class Renderer implements AutoCloseable {
         }
         stats.drawPath = drawPath;
         LOG.info("renderer ready: draw path {}, {}", drawPath, config);
-    }
-
-    private static GLCapabilities currentCapabilities() {
-        GLCapabilities capabilities;
-        try {
-            capabilities = GL.getCapabilities();
-        } catch (IllegalStateException e) {
-            throw new IllegalStateException("a Renderer needs an OpenGL context current on the thread creating it ('"
-                    + Thread.currentThread().getName() + "'): create a HeadlessContext or WindowContext, or make "
-                    + "your own context current and call GL.createCapabilities() first", e);
-        }
-        if (!capabilities.OpenGL41) {
-            throw new IllegalStateException("the current OpenGL context is older than 4.1 core; FlatScene needs "
-                    + "4.1 at least (4.4 for its multi-draw path)");
-        }
-        return capabilities;
     }
 
     private static DrawPath choosePath(DrawPath requested, GLCapabilities capabilities) {
@@ -447,13 +433,7 @@ public final class Renderer implements AutoCloseable {
     }
 
     private void checkUsable() {
-        if (closed) {
-            throw new IllegalStateException("the renderer was closed");
-        }
-        if (Thread.currentThread() != owner) {
-            throw new IllegalStateException("the renderer belongs to thread '" + owner.getName() + "', whose GL "
-                    + "context it uses; it was called from '" + Thread.currentThread().getName() + "'");
-        }
+        owner.check(closed);
     }
 
     /** Deletes every GL object and frees all native memory; call it with the renderer's context current. */

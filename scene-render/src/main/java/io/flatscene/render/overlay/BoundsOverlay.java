@@ -4,6 +4,7 @@ import io.flatscene.core.scene.Camera;
 import io.flatscene.core.scene.Item;
 import io.flatscene.core.scene.RenderQueue;
 import io.flatscene.core.scene.SceneManager;
+import io.flatscene.render.gl.GlOwner;
 import io.flatscene.render.gl.ShaderProgram;
 import io.flatscene.render.target.RenderTarget;
 import org.joml.Matrix4f;
@@ -66,7 +67,7 @@ public final class BoundsOverlay implements AutoCloseable {
      * @throws IllegalStateException if no OpenGL 4.1 core context is current on this thread
      */
     public BoundsOverlay() {
-        owner = new GlOwner("bounds overlay");
+        owner = new GlOwner("bounds overlay", "create it where the Renderer was created");
         try {
             program = new ShaderProgram("#version 410 core\n", "overlay-bounds.vert", "overlay.frag");
             viewProjectionUniform = program.uniformLocation("viewProjection");

@@ -1,5 +1,6 @@
 package io.flatscene.render.overlay;
 
+import io.flatscene.render.gl.GlOwner;
 import io.flatscene.render.gl.ShaderProgram;
 import io.flatscene.render.target.RenderTarget;
 import org.lwjgl.system.MemoryUtil;
@@ -72,7 +73,7 @@ public final class TextOverlay implements AutoCloseable {
      * @throws IllegalStateException if no OpenGL 4.1 core context is current on this thread
      */
     public TextOverlay() {
-        owner = new GlOwner("text overlay");
+        owner = new GlOwner("text overlay", "create it where the Renderer was created");
         try {
             program = new ShaderProgram("#version 410 core\n", "overlay-text.vert", "overlay.frag");
             targetSizeUniform = program.uniformLocation("targetSize");
