@@ -14,8 +14,6 @@ module io.flatscene.render {
     exports io.flatscene.render;
     exports io.flatscene.render.context;
     exports io.flatscene.render.image;
-    exports io.flatscene.render.material;
-    exports io.flatscene.render.mesh;
     exports io.flatscene.render.overlay;
     exports io.flatscene.render.target;
 }

@@ -1,6 +1,5 @@
 package io.flatscene.render;
 
-import io.flatscene.render.material.Material;
 import org.lwjgl.system.MemoryUtil;
 
 import java.nio.FloatBuffer;

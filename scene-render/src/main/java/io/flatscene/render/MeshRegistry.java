@@ -3,7 +3,7 @@ package io.flatscene.render;
 import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.scene.Aabb;
-import io.flatscene.render.mesh.Mesh;
+import io.flatscene.render.internal.VertexLayout;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -30,8 +30,6 @@ import static org.lwjgl.opengl.GL15C.glGenBuffers;
  */
 public final class MeshRegistry {
     private static final Logger LOG = LogManager.getLogger(MeshRegistry.class);
-    static final int FLOATS_PER_VERTEX = 6;
-    static final int VERTEX_STRIDE = FLOATS_PER_VERTEX * Float.BYTES;
 
     private final Thread owner;
     private final List<Mesh> meshes = new ArrayList<>();
@@ -51,7 +49,7 @@ public final class MeshRegistry {
         this.owner = owner;
         vertexCapacity = initialVertices;
         indexCapacity = initialIndices;
-        vertexBuffer = newBuffer(GL_COPY_WRITE_BUFFER, (long) vertexCapacity * VERTEX_STRIDE);
+        vertexBuffer = newBuffer(GL_COPY_WRITE_BUFFER, (long) vertexCapacity * VertexLayout.VERTEX_STRIDE);
         indexBuffer = newBuffer(GL_COPY_WRITE_BUFFER, (long) indexCapacity * Integer.BYTES);
     }
 
@@ -84,13 +82,13 @@ public final class MeshRegistry {
         ensureRoom(mesh.vertexCount(), mesh.indexCount());
         float[] positions = mesh.positions();
         float[] normals = mesh.normals();
-        float[] interleaved = new float[mesh.vertexCount() * FLOATS_PER_VERTEX];
+        float[] interleaved = new float[mesh.vertexCount() * VertexLayout.FLOATS_PER_VERTEX];
         for (int v = 0; v < mesh.vertexCount(); v++) {
-            System.arraycopy(positions, v * 3, interleaved, v * FLOATS_PER_VERTEX, 3);
-            System.arraycopy(normals, v * 3, interleaved, v * FLOATS_PER_VERTEX + 3, 3);
+            System.arraycopy(positions, v * 3, interleaved, v * VertexLayout.FLOATS_PER_VERTEX, 3);
+            System.arraycopy(normals, v * 3, interleaved, v * VertexLayout.FLOATS_PER_VERTEX + 3, 3);
         }
         glBindBuffer(GL_COPY_WRITE_BUFFER, vertexBuffer);
-        glBufferSubData(GL_COPY_WRITE_BUFFER, (long) vertexCount * VERTEX_STRIDE, interleaved);
+        glBufferSubData(GL_COPY_WRITE_BUFFER, (long) vertexCount * VertexLayout.VERTEX_STRIDE, interleaved);
         glBindBuffer(GL_COPY_WRITE_BUFFER, indexBuffer);
         glBufferSubData(GL_COPY_WRITE_BUFFER, (long) totalIndexCount * Integer.BYTES, mesh.indices());
         glBindBuffer(GL_COPY_READ_BUFFER, previousRead);
@@ -115,7 +113,7 @@ public final class MeshRegistry {
         if (vertexCount + vertices > vertexCapacity) {
             int grown = Capacity.next("mesh vertex buffer", GrowthPolicy.ON_DEMAND, vertexCapacity,
                     vertexCount + vertices);
-            vertexBuffer = regrow(vertexBuffer, (long) vertexCount * VERTEX_STRIDE, (long) grown * VERTEX_STRIDE);
+            vertexBuffer = regrow(vertexBuffer, (long) vertexCount * VertexLayout.VERTEX_STRIDE, (long) grown * VertexLayout.VERTEX_STRIDE);
             LOG.info("mesh vertex buffer grew from {} to {} vertices", vertexCapacity, grown);
             vertexCapacity = grown;
         }
@@ -157,15 +155,15 @@ public final class MeshRegistry {
         return meshId >= 0 && meshId < meshes.size();
     }
 
-    int firstIndex(int meshId) {
+    public int firstIndex(int meshId) {
         return firstIndex[meshId];
     }
 
-    int indexCount(int meshId) {
+    public int indexCount(int meshId) {
         return indexCount[meshId];
     }
 
-    int baseVertex(int meshId) {
+    public int baseVertex(int meshId) {
         return baseVertex[meshId];
     }
 

@@ -1,10 +1,14 @@
 package io.flatscene.render;
 
 import io.flatscene.core.scene.Camera;
-import io.flatscene.core.scene.FrameStats;
 import io.flatscene.core.scene.RenderQueue;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.render.gl.GlDebugLog;
+import io.flatscene.render.internal.DrawSubmission;
+import io.flatscene.render.internal.FrameUniforms;
+import io.flatscene.render.internal.InstancedSubmission;
+import io.flatscene.render.internal.MultiDrawSubmission;
+import io.flatscene.render.internal.VertexLayout;
 import io.flatscene.render.gl.GlInfo;
 import io.flatscene.render.gl.GlOwner;
 import io.flatscene.render.gl.GlStateSnapshot;
@@ -63,9 +67,10 @@ import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER;
  * Draws a {@link SceneManager}'s frames with OpenGL, in the context current on the thread that creates it, which
  * must stay the only thread that uses it.
  *
- * <p>Each frame is {@link #prepare} (the scene's frame update: transforms, bounds, culling, sort; then the queue's
- * instances written for the GPU) and {@link #draw} (one multi-draw per render-queue group, or one instanced draw per
- * batch on GL 4.1); {@link #render} does both. Neither allocates once the buffers have grown to the scene.
+ * <p>Each frame is {@link #prepare} (a culled render queue's instances, camera and lights written for the GPU; the
+ * convenience form runs the scene's frame update first) and {@link #draw} (one multi-draw per render-queue group, or
+ * one instanced draw per batch on GL 4.1); {@link #render} does both. Several views of one scene update are drawn by
+ * preparing and drawing each view's queue in turn. Neither allocates once the buffers have grown to the scene.
  */
 public final class Renderer implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(Renderer.class);
@@ -245,10 +250,15 @@ public final class Renderer implements AutoCloseable {
         return draw(target);
     }
 
+    /** {@link #prepare(RenderQueue)} then {@link #draw}: one view the game culled itself. */
+    public RenderStats render(RenderQueue queue, RenderTarget target) {
+        prepare(queue);
+        return draw(target);
+    }
+
     /**
-     * Runs the scene's frame update for {@code camera} and writes its render queue for the GPU. Everything is
-     * checked before anything is written: an item whose mesh or material id is not registered fails here, naming
-     * the item and the id.
+     * Runs the scene's frame update for {@code camera} ({@link SceneManager#updateFrame}) and prepares the scene's
+     * render queue, as {@link #prepare(RenderQueue)} does.
      *
      * @throws IllegalArgumentException naming the item when its mesh or material id is not registered
      * @throws IllegalStateException    if called from another thread than the renderer's, or after close
@@ -256,12 +266,34 @@ public final class Renderer implements AutoCloseable {
     public RenderStats prepare(SceneManager scene, Camera camera) {
         checkUsable();
         long start = System.nanoTime();
-        FrameStats frame = scene.updateFrame(camera);
-        RenderQueue queue = scene.renderQueue();
-        checkBatches(scene, queue);
+        scene.updateFrame(camera);
+        return prepare(scene.renderQueue(), start);
+    }
+
+    /**
+     * Writes a culled queue for the GPU: its instances, its camera and its lights. Everything is checked before
+     * anything is written: an item whose mesh or material id is not registered fails here, naming the item and the
+     * id. Views share one scene update: {@code scene.update()}, then per view {@code scene.cull(camera, queue)},
+     * {@code prepare(queue)} and {@link #draw}.
+     *
+     * @throws IllegalArgumentException naming the item when its mesh or material id is not registered, or if the
+     *                                  queue was never culled
+     * @throws IllegalStateException    if called from another thread than the renderer's, or after close
+     */
+    public RenderStats prepare(RenderQueue queue) {
+        checkUsable();
+        if (queue.scene() == null) {
+            throw new IllegalArgumentException("cannot prepare a render queue that was never culled: fill it with "
+                    + "scene.cull(camera, queue) first");
+        }
+        return prepare(queue, System.nanoTime());
+    }
+
+    private RenderStats prepare(RenderQueue queue, long start) {
+        checkBatches(queue);
         long uploadStart = System.nanoTime();
         prepared = false;
-        long bytes = frameUniforms.write(scene, camera, ambient);
+        long bytes = frameUniforms.write(queue, ambient);
         if (savedState != null) {
             savedState.capture();
         }
@@ -276,7 +308,7 @@ public final class Renderer implements AutoCloseable {
         prepared = true;
         long end = System.nanoTime();
         stats.frame++;
-        stats.scene = frame;
+        stats.scene = queue.stats();
         stats.instances = queue.instanceCount();
         stats.batches = queue.batchCount();
         stats.drawCalls = 0;
@@ -288,7 +320,7 @@ public final class Renderer implements AutoCloseable {
         return stats;
     }
 
-    private void checkBatches(SceneManager scene, RenderQueue queue) {
+    private void checkBatches(RenderQueue queue) {
         for (int batch = 0, batches = queue.batchCount(); batch < batches; batch++) {
             int mesh = queue.batchMeshId(batch);
             int material = queue.batchMaterialId(batch);
@@ -296,8 +328,9 @@ public final class Renderer implements AutoCloseable {
                 String what = !meshes.contains(mesh) ? "mesh id " + mesh + ", but the renderer has "
                         + meshes.count() + " meshes" : "material id " + material + ", but the renderer has "
                         + materials.count() + " materials";
-                throw new IllegalArgumentException(scene.getItem(queue.instanceItem(queue.batchFirstInstance(batch)))
-                        + " uses " + what + "; register it with Renderer.meshes()/materials() first");
+                throw new IllegalArgumentException(queue.scene().getItem(queue.instanceItem(
+                        queue.batchFirstInstance(batch))) + " uses " + what + "; register it with "
+                        + "Renderer.meshes()/materials() first");
             }
         }
     }

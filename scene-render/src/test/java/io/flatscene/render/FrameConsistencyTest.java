@@ -5,8 +5,6 @@ import io.flatscene.core.scene.Camera;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.Space;
 import io.flatscene.render.image.Image;
-import io.flatscene.render.material.Material;
-import io.flatscene.render.mesh.Meshes;
 import io.flatscene.render.target.Framebuffer;
 import org.joml.Vector3f;
 import org.junit.jupiter.params.ParameterizedTest;

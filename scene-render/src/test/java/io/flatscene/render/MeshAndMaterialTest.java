@@ -1,9 +1,6 @@
 package io.flatscene.render;
 
 import io.flatscene.core.scene.Aabb;
-import io.flatscene.render.material.Material;
-import io.flatscene.render.mesh.Mesh;
-import io.flatscene.render.mesh.Meshes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 

@@ -4,8 +4,6 @@ import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
-import io.flatscene.render.material.Material;
-import io.flatscene.render.mesh.Meshes;
 import org.joml.Vector3f;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

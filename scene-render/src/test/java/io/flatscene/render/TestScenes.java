@@ -7,8 +7,6 @@ import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
-import io.flatscene.render.material.Material;
-import io.flatscene.render.mesh.Meshes;
 import org.joml.Vector3f;
 
 /** The scenes the golden images show, built the same way for every draw path. */

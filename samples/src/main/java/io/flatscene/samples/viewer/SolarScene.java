@@ -5,8 +5,8 @@ import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
 import io.flatscene.render.Renderer;
-import io.flatscene.render.material.Material;
-import io.flatscene.render.mesh.Meshes;
+import io.flatscene.render.Material;
+import io.flatscene.render.Meshes;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -16,7 +16,7 @@ import io.flatscene.render.Renderer;
 import io.flatscene.render.RendererConfig;
 import io.flatscene.render.context.HeadlessContext;
 import io.flatscene.render.image.Image;
-import io.flatscene.render.material.Material;
+import io.flatscene.render.Material;
 import io.flatscene.render.target.Framebuffer;
 import org.joml.Matrix4f;
 import org.joml.Quaternionf;

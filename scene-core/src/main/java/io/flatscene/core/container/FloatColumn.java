@@ -2,43 +2,84 @@ package io.flatscene.core.container;
 
 import java.util.Arrays;
 
-/** A {@code float} column of a {@link SparseSet}; new positions read {@code 0f}. */
+/**
+ * A {@code float} column of a {@link SparseSet}, {@link #width()} floats per position (3 for a vector, say); new
+ * positions read {@code 0f}.
+ */
 public final class FloatColumn extends Column {
+    private final int width;
     private float[] values;
 
-    FloatColumn(SparseSet owner, int capacity) {
+    FloatColumn(SparseSet owner, int capacity, int width) {
         super(owner);
-        values = new float[capacity];
+        if (width < 1) {
+            throw new IllegalArgumentException(owner + ": a float column holds at least 1 float per position, not "
+                    + width);
+        }
+        this.width = width;
+        values = new float[Math.multiplyExact(capacity, width)];
+    }
+
+    /** Floats per position: position {@code p}'s values are {@code values()[p * width() .. p * width() + width)}. */
+    public int width() {
+        return width;
     }
 
     public float get(int position) {
-        return values[checkPosition(position)];
+        return values[checkPosition(position) * width];
+    }
+
+    public float get(int position, int component) {
+        return values[checkPosition(position) * width + checkComponent(component)];
     }
 
     public void set(int position, float value) {
-        values[checkPosition(position)] = value;
+        values[checkPosition(position) * width] = value;
+    }
+
+    public void set(int position, int component, float value) {
+        values[checkPosition(position) * width + checkComponent(component)] = value;
+    }
+
+    /**
+     * The backing array, for passes that stream through every position. Read and write it only below
+     * {@code size() * width()}; it is replaced when the set grows, so fetch it again after any add.
+     */
+    public float[] values() {
+        return values;
+    }
+
+    private int checkComponent(int component) {
+        if (component < 0 || component >= width) {
+            throw new IndexOutOfBoundsException("component " + component + " of a column " + width + " wide");
+        }
+        return component;
     }
 
     @Override
     void resize(int capacity) {
-        values = Arrays.copyOf(values, capacity);
+        values = Arrays.copyOf(values, Math.multiplyExact(capacity, width));
     }
 
     @Override
     void swap(int a, int b) {
-        float held = values[a];
-        values[a] = values[b];
-        values[b] = held;
+        int oa = a * width;
+        int ob = b * width;
+        for (int c = 0; c < width; c++) {
+            float held = values[oa + c];
+            values[oa + c] = values[ob + c];
+            values[ob + c] = held;
+        }
     }
 
     @Override
     void move(int from, int to) {
-        values[to] = values[from];
-        values[from] = 0f;
+        System.arraycopy(values, from * width, values, to * width, width);
+        Arrays.fill(values, from * width, from * width + width, 0f);
     }
 
     @Override
     void reset(int position) {
-        values[position] = 0f;
+        Arrays.fill(values, position * width, position * width + width, 0f);
     }
 }

@@ -19,6 +19,14 @@ public final class IntColumn extends Column {
         values[checkPosition(position)] = value;
     }
 
+    /**
+     * The backing array, for passes that stream through every position. Read and write it only below
+     * {@code size()}; it is replaced when the set grows, so fetch it again after any add.
+     */
+    public int[] values() {
+        return values;
+    }
+
     @Override
     void resize(int capacity) {
         values = Arrays.copyOf(values, capacity);

@@ -49,7 +49,12 @@ public final class SparseSet {
     }
 
     public FloatColumn addFloatColumn() {
-        return attach(new FloatColumn(this, dense.length));
+        return addFloatColumn(1);
+    }
+
+    /** A float column holding {@code width} floats per position, such as the three of a vector. */
+    public FloatColumn addFloatColumn(int width) {
+        return attach(new FloatColumn(this, dense.length, width));
     }
 
     public LongColumn addLongColumn() {

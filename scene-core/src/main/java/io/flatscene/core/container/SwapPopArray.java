@@ -26,7 +26,6 @@ public final class SwapPopArray<E> {
     private final String name;
     private final GrowthPolicy policy;
     private final IndexField<E> indexField;
-    private final ParallelStorage parallel;
     private Object[] elements;
     private int size;
 
@@ -37,19 +36,9 @@ public final class SwapPopArray<E> {
      * @param indexField the element field this array keeps equal to each element's position
      */
     public SwapPopArray(String name, int capacity, GrowthPolicy policy, IndexField<E> indexField) {
-        this(name, capacity, policy, indexField, null);
-    }
-
-    /**
-     * An array whose elements own entries of {@code parallel} storage, which moves and grows with them. The storage
-     * must already hold {@code capacity} entries.
-     */
-    public SwapPopArray(String name, int capacity, GrowthPolicy policy, IndexField<E> indexField,
-                        ParallelStorage parallel) {
         this.name = Objects.requireNonNull(name, "name");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.indexField = Objects.requireNonNull(indexField, "indexField");
-        this.parallel = parallel;
         this.elements = new Object[Capacity.checkInitial(name, capacity)];
     }
 
@@ -99,9 +88,6 @@ public final class SwapPopArray<E> {
         if (size == elements.length) {
             int grown = Capacity.grow(name, policy, elements.length, size + 1);
             elements = Arrays.copyOf(elements, grown);
-            if (parallel != null) {
-                parallel.resize(grown);
-            }
         }
         int index = size++;
         elements[index] = element;
@@ -143,9 +129,6 @@ public final class SwapPopArray<E> {
             elements[index] = moved;
             // The moved element's recorded position is now wrong; this is the one fix-up the seed warns about.
             indexField.set(moved, index);
-            if (parallel != null) {
-                parallel.move(last, index);
-            }
         }
         elements[last] = null;
         indexField.set(removed, IndexField.NOT_STORED);

@@ -31,7 +31,7 @@ public final class Camera extends MovableObject {
 
     /** Perspective projection with a vertical field of view in radians, strictly between 0 and pi. */
     public Camera setPerspective(float fovY, float near, float far) {
-        checkAlive();
+        checkWritable();
         if (!(fovY > 0f && fovY < (float) Math.PI)) {
             throw new IllegalArgumentException(describe() + ": field of view " + fovY + " must be in (0, pi)");
         }
@@ -45,7 +45,7 @@ public final class Camera extends MovableObject {
 
     /** Orthographic projection showing {@code height} world units vertically, the width following the viewport. */
     public Camera setOrthographic(float height, float near, float far) {
-        checkAlive();
+        checkWritable();
         if (!(height > 0f) || !Float.isFinite(height)) {
             throw new IllegalArgumentException(describe() + ": orthographic height " + height
                     + " must be finite and > 0");
@@ -59,7 +59,7 @@ public final class Camera extends MovableObject {
     }
 
     public Camera setViewport(int width, int height) {
-        checkAlive();
+        checkWritable();
         if (width <= 0 || height <= 0) {
             throw new IllegalArgumentException(describe() + ": viewport " + width + "x" + height
                     + " must be at least 1x1");
@@ -84,7 +84,7 @@ public final class Camera extends MovableObject {
     }
 
     public Camera setVisibilityMask(int mask) {
-        checkAlive();
+        checkWritable();
         this.visibilityMask = mask;
         return this;
     }

@@ -1,8 +1,11 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.scene.frame.PassTimings;
+
 /**
- * What one frame's passes did and how long each took. The scene reuses one instance, overwritten by every
- * {@link SceneManager#updateFrame}: read it before the next frame or copy what you keep.
+ * What one frame's passes did and how long each took: the scene's {@link SceneManager#update()} and one view's
+ * {@link SceneManager#cull}. Each render queue keeps one instance, overwritten by every cull into it (the scene keeps
+ * one for its updates): read it before the next frame or copy what you keep.
  */
 public final class FrameStats {
     int nodesUpdated;
@@ -16,6 +19,27 @@ public final class FrameStats {
     long queueNanos;
 
     FrameStats() {
+    }
+
+    void copyUpdate(PassTimings timings) {
+        nodesUpdated = timings.nodesUpdated;
+        transformNanos = timings.transformNanos;
+        boundsNanos = timings.boundsNanos;
+    }
+
+    void copyUpdate(FrameStats update) {
+        nodesUpdated = update.nodesUpdated;
+        transformNanos = update.transformNanos;
+        boundsNanos = update.boundsNanos;
+    }
+
+    void copyCull(PassTimings timings) {
+        itemsTested = timings.itemsTested;
+        itemsVisible = timings.itemsVisible;
+        batches = timings.batches;
+        cullNanos = timings.cullNanos;
+        sortNanos = timings.sortNanos;
+        queueNanos = timings.queueNanos;
     }
 
     /** World matrices recomputed by the transform pass. */

@@ -1,5 +1,7 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.scene.store.ItemStore;
+import io.flatscene.core.scene.store.TransformStore;
 import org.joml.Vector3f;
 
 /**
@@ -15,93 +17,101 @@ public final class Item extends MovableObject {
         super(scene, name);
     }
 
-    private ItemStore store() {
+    /** The item data, once this item is known to be alive. */
+    private ItemStore data() {
         checkAlive();
-        return scene.items();
+        return scene.itemData();
+    }
+
+    /** The item data, once this item is known to be alive and the scene open to changes. */
+    private ItemStore writableData() {
+        checkWritable();
+        return scene.itemData();
     }
 
     public int meshId() {
-        return store().meshId[globalIndex];
+        return data().meshIdArray()[globalIndex];
     }
 
     public int materialId() {
-        return store().materialId[globalIndex];
+        return data().materialIdArray()[globalIndex];
     }
 
     public Item setMaterialId(int materialId) {
-        scene.checkMutable(this);
-        store().materialId[globalIndex] = materialId;
+        writableData().materialIdArray()[globalIndex] = materialId;
         return this;
     }
 
     /** Draw order between groups: lower groups draw first. */
     public int renderQueueGroup() {
-        return store().renderQueueGroup[globalIndex];
+        return data().renderQueueGroupArray()[globalIndex];
     }
 
     public Item setRenderQueueGroup(int group) {
-        scene.checkMutable(this);
+        ItemStore data = writableData();
         if (group < 0 || group > 255) {
             throw new IllegalArgumentException(describe() + ": render queue group " + group + " must be 0..255");
         }
-        store().renderQueueGroup[globalIndex] = group;
+        data.renderQueueGroupArray()[globalIndex] = group;
         return this;
     }
 
     /** Transparent items draw after the opaque ones of their group, back to front. */
     public boolean isTransparent() {
-        return store().transparent[globalIndex];
+        return data().transparentArray()[globalIndex] != 0;
     }
 
     public Item setTransparent(boolean transparent) {
-        scene.checkMutable(this);
-        store().transparent[globalIndex] = transparent;
+        writableData().transparentArray()[globalIndex] = transparent ? 1 : 0;
         return this;
     }
 
     public int visibilityFlags() {
-        return store().visibilityFlags[globalIndex];
+        return data().visibilityFlagsArray()[globalIndex];
     }
 
     public Item setVisibilityFlags(int flags) {
-        scene.checkMutable(this);
-        store().visibilityFlags[globalIndex] = flags;
+        writableData().visibilityFlagsArray()[globalIndex] = flags;
         return this;
     }
 
     public int queryFlags() {
-        return store().queryFlags[globalIndex];
+        return data().queryFlagsArray()[globalIndex];
     }
 
     public Item setQueryFlags(int flags) {
-        scene.checkMutable(this);
-        store().queryFlags[globalIndex] = flags;
+        writableData().queryFlagsArray()[globalIndex] = flags;
         return this;
     }
 
     public Aabb localAabb() {
-        return store().local(globalIndex);
+        ItemStore data = data();
+        float[] c = data.localCenterArray();
+        float[] h = data.localHalfArray();
+        int o = globalIndex * 3;
+        return new Aabb(c[o], c[o + 1], c[o + 2], h[o], h[o + 1], h[o + 2]);
     }
 
     public Item setLocalAabb(Aabb local) {
-        scene.checkMutable(this);
+        ItemStore data = writableData();
         if (local == null) {
             throw new IllegalArgumentException(describe() + ": local bounds must not be null");
         }
-        store().setLocal(globalIndex, local);
+        data.setLocal(globalIndex, local.centerX(), local.centerY(), local.centerZ(), local.halfX(), local.halfY(),
+                local.halfZ());
         return this;
     }
 
-    /** The world bounds' centre as of the last {@link SceneManager#updateAllBounds()}. */
+    /** The world bounds' center as of the last {@link SceneManager#update()} or bounds pass. */
     public Vector3f getWorldCenter(Vector3f dest) {
-        float[] c = store().worldCenter;
+        float[] c = data().worldCenterArray();
         int o = globalIndex * 3;
         return dest.set(c[o], c[o + 1], c[o + 2]);
     }
 
-    /** The world bounds' half extents as of the last {@link SceneManager#updateAllBounds()}. */
+    /** The world bounds' half extents as of the last {@link SceneManager#update()} or bounds pass. */
     public Vector3f getWorldHalfExtents(Vector3f dest) {
-        float[] h = store().worldHalf;
+        float[] h = data().worldHalfArray();
         int o = globalIndex * 3;
         return dest.set(h[o], h[o + 1], h[o + 2]);
     }
@@ -109,7 +119,7 @@ public final class Item extends MovableObject {
     @Override
     void attachedTo(SceneNode node) {
         super.attachedTo(node);
-        scene.items().nodeId[globalIndex] = node == null ? NodeTransforms.NO_PARENT : node.id();
+        scene.itemData().nodeIdArray()[globalIndex] = node == null ? TransformStore.NO_PARENT : node.id();
     }
 
     @Override

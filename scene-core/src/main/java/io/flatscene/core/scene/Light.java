@@ -1,102 +1,129 @@
 package io.flatscene.core.scene;
 
+import static io.flatscene.core.scene.store.LightStore.BLUE;
+import static io.flatscene.core.scene.store.LightStore.GREEN;
+import static io.flatscene.core.scene.store.LightStore.PARAMETERS;
+import static io.flatscene.core.scene.store.LightStore.RANGE;
+import static io.flatscene.core.scene.store.LightStore.RED;
+import static io.flatscene.core.scene.store.LightStore.SPOT_INNER;
+import static io.flatscene.core.scene.store.LightStore.SPOT_OUTER;
+
+import io.flatscene.core.scene.store.TransformStore;
+
 /**
- * A light source, placed and aimed by the node it is attached to (it shines along the node's -Z axis).
+ * A light source, placed and aimed by the node it is attached to (it shines along the node's -Z axis). Its
+ * parameters live in the scene's light structure-of-arrays at its global index, where the light pass reads them.
  */
 public final class Light extends MovableObject {
     /** The kinds of light the renderer shades with. */
     public enum Type { DIRECTIONAL, POINT, SPOT }
 
-    private Type type;
-    private float red = 1f;
-    private float green = 1f;
-    private float blue = 1f;
-    private float range = 100f;
-    private float spotInnerAngle = (float) Math.toRadians(30);
-    private float spotOuterAngle = (float) Math.toRadians(40);
+    static final Type[] TYPES = Type.values();
 
-    Light(SceneManager scene, String name, Type type) {
+    Light(SceneManager scene, String name) {
         super(scene, name);
-        this.type = type;
+    }
+
+    /** Writes a new light's defaults: detached, white, range 100, spot cone 30 to 40 degrees. */
+    void initialize(Type type) {
+        scene.lightData().typeArray()[globalIndex] = type.ordinal();
+        scene.lightData().nodeIdArray()[globalIndex] = TransformStore.NO_PARENT;
+        float[] p = scene.lightData().parameterArray();
+        int o = globalIndex * PARAMETERS;
+        p[o + RED] = 1f;
+        p[o + GREEN] = 1f;
+        p[o + BLUE] = 1f;
+        p[o + RANGE] = 100f;
+        p[o + SPOT_INNER] = (float) Math.toRadians(30);
+        p[o + SPOT_OUTER] = (float) Math.toRadians(40);
     }
 
     public Type type() {
         checkAlive();
-        return type;
+        return TYPES[scene.lightData().typeArray()[globalIndex]];
     }
 
     public Light setType(Type type) {
-        checkAlive();
+        checkWritable();
         if (type == null) {
             throw new IllegalArgumentException(describe() + ": type must not be null");
         }
-        this.type = type;
+        scene.lightData().typeArray()[globalIndex] = type.ordinal();
         return this;
     }
 
-    public float red() {
+    private float parameter(int which) {
         checkAlive();
-        return red;
+        return scene.lightData().parameterArray()[globalIndex * PARAMETERS + which];
+    }
+
+    public float red() {
+        return parameter(RED);
     }
 
     public float green() {
-        checkAlive();
-        return green;
+        return parameter(GREEN);
     }
 
     public float blue() {
-        checkAlive();
-        return blue;
+        return parameter(BLUE);
     }
 
-    /** Linear colour; components must be finite and {@code >= 0} (above 1 for intensities brighter than white). */
+    /** Linear color; components must be finite and {@code >= 0} (above 1 for intensities brighter than white). */
     public Light setColour(float red, float green, float blue) {
-        checkAlive();
+        checkWritable();
         if (!(red >= 0f && green >= 0f && blue >= 0f) || !Float.isFinite(red + green + blue)) {
             throw new IllegalArgumentException(describe() + ": colour (" + red + ", " + green + ", " + blue
                     + ") must be finite and >= 0");
         }
-        this.red = red;
-        this.green = green;
-        this.blue = blue;
+        float[] p = scene.lightData().parameterArray();
+        int o = globalIndex * PARAMETERS;
+        p[o + RED] = red;
+        p[o + GREEN] = green;
+        p[o + BLUE] = blue;
         return this;
     }
 
     /** The distance at which a point or spot light's contribution reaches zero. */
     public float range() {
-        checkAlive();
-        return range;
+        return parameter(RANGE);
     }
 
     public Light setRange(float range) {
-        checkAlive();
+        checkWritable();
         if (!(range > 0f) || !Float.isFinite(range)) {
             throw new IllegalArgumentException(describe() + ": range " + range + " must be finite and > 0");
         }
-        this.range = range;
+        scene.lightData().parameterArray()[globalIndex * PARAMETERS + RANGE] = range;
         return this;
     }
 
     public float spotInnerAngle() {
-        checkAlive();
-        return spotInnerAngle;
+        return parameter(SPOT_INNER);
     }
 
     public float spotOuterAngle() {
-        checkAlive();
-        return spotOuterAngle;
+        return parameter(SPOT_OUTER);
     }
 
     /** A spot light's cone half-angles in radians: full intensity inside {@code inner}, none outside {@code outer}. */
     public Light setSpotAngles(float inner, float outer) {
-        checkAlive();
+        checkWritable();
         if (!(inner >= 0f && inner <= outer && outer < (float) Math.PI / 2)) {
             throw new IllegalArgumentException(describe() + ": spot angles " + inner + ", " + outer
                     + " must satisfy 0 <= inner <= outer < pi/2");
         }
-        this.spotInnerAngle = inner;
-        this.spotOuterAngle = outer;
+        float[] p = scene.lightData().parameterArray();
+        int o = globalIndex * PARAMETERS;
+        p[o + SPOT_INNER] = inner;
+        p[o + SPOT_OUTER] = outer;
         return this;
+    }
+
+    @Override
+    void attachedTo(SceneNode node) {
+        super.attachedTo(node);
+        scene.lightData().nodeIdArray()[globalIndex] = node == null ? TransformStore.NO_PARENT : node.id();
     }
 
     @Override

@@ -6,10 +6,23 @@ import io.flatscene.core.container.IndexField;
 /**
  * Something that is placed in the scene by attaching it to a {@link SceneNode}: an {@link Item}, a {@link Light}
  * or a {@link Camera}. Each lives in its type's manager at its global index and, while attached, in its node's
- * attachment list at its parent index (the Ogre 2.0 seed's {@code mGlobalIndex} and {@code mParentIndex}); only the
- * {@link io.flatscene.core.container.SwapPopArray}s that hold it write those two fields.
+ * attachment list at its parent index (Ogre 2.0's {@code mGlobalIndex} and {@code mParentIndex}); only its store and
+ * the {@link io.flatscene.core.container.SwapPopArray} of its node's attachments write those two fields.
  */
 public abstract sealed class MovableObject permits Item, Light, Camera {
+    /** The global index: the object's position in its kind's store, written only by that store. */
+    static final IndexField<MovableObject> GLOBAL_INDEX = new IndexField<>() {
+        @Override
+        public int get(MovableObject object) {
+            return object.globalIndex;
+        }
+
+        @Override
+        public void set(MovableObject object, int index) {
+            object.globalIndex = index;
+        }
+    };
+
     static final IndexField<MovableObject> PARENT_INDEX = new IndexField<>() {
         @Override
         public int get(MovableObject object) {
@@ -74,6 +87,12 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
     /** Called by the node after this object joined or left its attachment list. */
     void attachedTo(SceneNode node) {
         parentNode = node;
+    }
+
+    /** Refuses a change of this object's values when it is destroyed, or while a frame runs. */
+    final void checkWritable() {
+        checkAlive();
+        scene.guard().checkMutable(this);
     }
 
     final void checkAlive() {

@@ -42,13 +42,18 @@ public final class NodeList {
      */
     public NodeList add(SceneNode node) {
         scene.checkOwned(node, "join a node list");
-        if (pool.listOf(node.id(), pool.slotOf(list)) != IntrusiveListPool.NONE) {
-            throw new IllegalStateException("cannot add " + node.describe() + " to a node list on channel " + channel
-                    + ": it is already in " + (pool.contains(list, node.id()) ? "this list" : "another list on that "
-                    + "channel") + ", and a node is in one list per channel");
+        boolean claimed = scene.guard().claim(node);
+        try {
+            if (pool.listOf(node.id(), pool.slotOf(list)) != IntrusiveListPool.NONE) {
+                throw new IllegalStateException("cannot add " + node.describe() + " to a node list on channel "
+                        + channel + ": it is already in " + (pool.contains(list, node.id()) ? "this list"
+                        : "another list on that channel") + ", and a node is in one list per channel");
+            }
+            pool.pushBack(list, node.id());
+            return this;
+        } finally {
+            scene.guard().release(claimed);
         }
-        pool.pushBack(list, node.id());
-        return this;
     }
 
     /**
@@ -56,12 +61,17 @@ public final class NodeList {
      */
     public NodeList remove(SceneNode node) {
         scene.checkOwned(node, "leave a node list");
-        if (!pool.contains(list, node.id())) {
-            throw new IllegalStateException("cannot remove " + node.describe() + " from a node list on channel "
-                    + channel + ": it is not in that list");
+        boolean claimed = scene.guard().claim(node);
+        try {
+            if (!pool.contains(list, node.id())) {
+                throw new IllegalStateException("cannot remove " + node.describe() + " from a node list on channel "
+                        + channel + ": it is not in that list");
+            }
+            pool.remove(list, node.id());
+            return this;
+        } finally {
+            scene.guard().release(claimed);
         }
-        pool.remove(list, node.id());
-        return this;
     }
 
     /** The first node, or null when empty. */
@@ -80,6 +90,11 @@ public final class NodeList {
     }
 
     public void clear() {
-        pool.clear(list);
+        boolean claimed = scene.guard().claim("a node list on channel " + channel);
+        try {
+            pool.clear(list);
+        } finally {
+            scene.guard().release(claimed);
+        }
     }
 }

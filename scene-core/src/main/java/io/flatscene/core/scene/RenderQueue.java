@@ -1,10 +1,17 @@
 package io.flatscene.core.scene;
 
-import java.util.Arrays;
+import io.flatscene.core.scene.frame.CameraView;
+import io.flatscene.core.scene.frame.DrawList;
+import io.flatscene.core.scene.frame.LightList;
+import org.joml.Matrix4f;
+import org.joml.Vector3f;
 
 /**
- * The frame's visible items in draw order, cut into batches that each draw one mesh with one material as one
- * instanced draw. The scene reuses one instance, overwritten by every {@link SceneManager#updateFrame}.
+ * One view of a scene, ready to draw: the visible items in draw order cut into batches (each draws one mesh with one
+ * material as one instanced draw), the camera as the cull saw it, and the lights it shades with. A game owns as many
+ * as it draws views and fills each with {@link SceneManager#cull}; the scene keeps one for
+ * {@link SceneManager#updateFrame}. Every cull overwrites the queue; a queue holds no storage of its own until its
+ * first cull, and grows to the scene's item count.
  *
  * <p>Instance {@code i} (in draw order) is the item at global index {@link #instanceItem(int)}, drawn with the world
  * matrix at {@link #instanceTransformSlot(int)} of {@link #worldMatrices()}: 12 floats a slot, JOML
@@ -15,125 +22,70 @@ import java.util.Arrays;
  * scene draws identically every frame.
  */
 public final class RenderQueue {
-    private static final int DEPTH_BITS = 22;
-    private static final long TRANSPARENT_BIT = 1L << 55;
-    private static final long MIRRORED_BIT = 1L << 54;
-    static final long DEPTH_MAX = (1L << DEPTH_BITS) - 1;
+    final DrawList draws = new DrawList();
+    final CameraView view = new CameraView();
+    final LightList lights = new LightList();
+    final FrameStats stats = new FrameStats();
+    SceneManager scene;
 
-    int instanceCount;
-    /** Sort keys, and with them the position of each instance in the cull's output, which the sort carries. */
-    long[] keys = new long[0];
-    int[] order = new int[0];
-    /** The cull's output, in item order: each visible item and its node's transform slot. */
-    int[] visibleItems = new int[0];
-    int[] visibleSlots = new int[0];
-    /** Draw order: item and transform slot of each instance. */
-    int[] items = new int[0];
-    int[] slots = new int[0];
-    float[] world = new float[0];
-
-    int batchCount;
-    int[] batchMesh = new int[0];
-    int[] batchMaterial = new int[0];
-    int[] batchGroup = new int[0];
-    boolean[] batchTransparent = new boolean[0];
-    boolean[] batchMirrored = new boolean[0];
-    int[] batchFirst = new int[0];
-    int[] batchInstances = new int[0];
-
-    RenderQueue() {
+    public RenderQueue() {
     }
 
-    /**
-     * The bits of a key that identify its batch (all but the depth): two consecutive instances whose ids fit in
-     * 16 bits share a batch exactly when these agree.
-     */
-    static long batchBits(long key) {
-        boolean transparent = (key & TRANSPARENT_BIT) != 0;
-        return transparent ? key & ~(DEPTH_MAX << 32) : key & ~DEPTH_MAX;
+    /** The scene of the last cull into this queue, or null before the first. */
+    public SceneManager scene() {
+        return scene;
     }
 
-    /**
-     * The 64-bit sort key: group (8 bits), transparency (1), mirroring (1, opaque items only), then for opaque items
-     * material (16), mesh (16) and depth (22) front to back, for transparent ones depth back to front (22), material
-     * (16) and mesh (16). Only the low 16 bits of mesh and material ids sort; batches still split on the full ids.
-     * Transparent items ignore mirroring, so that it cannot break their back-to-front order: renderers draw them
-     * without face culling.
-     */
-    static long key(int group, boolean transparent, boolean mirrored, int material, int mesh, long depth) {
-        long head = ((long) group << 56) | (transparent ? TRANSPARENT_BIT : 0L);
-        long materialBits = material & 0xFFFFL;
-        long meshBits = mesh & 0xFFFFL;
-        if (transparent) {
-            return head | ((DEPTH_MAX - depth) << 32) | (materialBits << 16) | meshBits;
-        }
-        return head | (mirrored ? MIRRORED_BIT : 0L) | (materialBits << 38) | (meshBits << 22) | depth;
-    }
-
-    static boolean mirrored(long key) {
-        return (key & MIRRORED_BIT) != 0;
-    }
-
-    void ensureInstanceCapacity(int capacity) {
-        if (keys.length < capacity) {
-            keys = Arrays.copyOf(keys, capacity);
-            order = Arrays.copyOf(order, capacity);
-            visibleItems = Arrays.copyOf(visibleItems, capacity);
-            visibleSlots = Arrays.copyOf(visibleSlots, capacity);
-            items = Arrays.copyOf(items, capacity);
-            slots = Arrays.copyOf(slots, capacity);
-            batchMesh = Arrays.copyOf(batchMesh, capacity);
-            batchMaterial = Arrays.copyOf(batchMaterial, capacity);
-            batchGroup = Arrays.copyOf(batchGroup, capacity);
-            batchTransparent = Arrays.copyOf(batchTransparent, capacity);
-            batchMirrored = Arrays.copyOf(batchMirrored, capacity);
-            batchFirst = Arrays.copyOf(batchFirst, capacity);
-            batchInstances = Arrays.copyOf(batchInstances, capacity);
-        }
+    /** The statistics of the scene update this queue was culled from, and of the cull itself. */
+    public FrameStats stats() {
+        return stats;
     }
 
     public int instanceCount() {
-        return instanceCount;
+        return draws.instanceCount;
     }
 
     /** The global index of the item drawn as instance {@code instance}. */
     public int instanceItem(int instance) {
-        return items[checkInstance(instance)];
+        return draws.items[checkInstance(instance)];
     }
 
     /** Where instance {@code instance}'s world matrix starts in {@link #worldMatrices()}, divided by 12. */
     public int instanceTransformSlot(int instance) {
-        return slots[checkInstance(instance)];
+        return draws.slots[checkInstance(instance)];
     }
 
-    /** The sort key of instance {@code instance}, as {@link #key} builds it. */
+    /**
+     * The 64-bit sort key of instance {@code instance}: group (8 bits), transparency (1), mirroring (1), then material,
+     * mesh and depth for opaque items and depth, material and mesh for transparent ones.
+     */
     public long instanceKey(int instance) {
-        return keys[checkInstance(instance)];
+        return draws.keys[checkInstance(instance)];
     }
 
     /** The scene's world matrices, 12 floats a slot; read only, valid until the scene next changes. */
     public float[] worldMatrices() {
-        return world;
+        return draws.world;
     }
 
     public int batchCount() {
-        return batchCount;
+        return draws.batchCount;
     }
 
     public int batchMeshId(int batch) {
-        return batchMesh[checkBatch(batch)];
+        return draws.batchMesh[checkBatch(batch)];
     }
 
     public int batchMaterialId(int batch) {
-        return batchMaterial[checkBatch(batch)];
+        return draws.batchMaterial[checkBatch(batch)];
     }
 
     public int batchRenderQueueGroup(int batch) {
-        return batchGroup[checkBatch(batch)];
+        return draws.batchGroup[checkBatch(batch)];
     }
 
     public boolean batchTransparent(int batch) {
-        return batchTransparent[checkBatch(batch)];
+        return draws.batchTransparent[checkBatch(batch)];
     }
 
     /**
@@ -141,28 +93,113 @@ public final class RenderQueue {
      * false for transparent batches, which are drawn without face culling.
      */
     public boolean batchMirrored(int batch) {
-        return batchMirrored[checkBatch(batch)];
+        return draws.batchMirrored[checkBatch(batch)];
     }
 
     public int batchFirstInstance(int batch) {
-        return batchFirst[checkBatch(batch)];
+        return draws.batchFirst[checkBatch(batch)];
     }
 
     public int batchInstanceCount(int batch) {
-        return batchInstances[checkBatch(batch)];
+        return draws.batchInstances[checkBatch(batch)];
+    }
+
+    // ---- the camera as the cull saw it ----
+
+    /** Projection · view of the culled camera, written into {@code dest}. */
+    public Matrix4f getViewProjection(Matrix4f dest) {
+        return dest.set(view.viewProjection);
+    }
+
+    public Matrix4f getView(Matrix4f dest) {
+        return dest.set(view.view);
+    }
+
+    public Matrix4f getProjection(Matrix4f dest) {
+        return dest.set(view.projection);
+    }
+
+    /** The culled camera's world position (the origin for a camera on no node), written into {@code dest}. */
+    public Vector3f getCameraPosition(Vector3f dest) {
+        return dest.set(view.x, view.y, view.z);
+    }
+
+    public int viewportWidth() {
+        return view.viewportWidth;
+    }
+
+    public int viewportHeight() {
+        return view.viewportHeight;
+    }
+
+    // ---- the lights, every light attached in the scene graph, in global index order ----
+
+    public int lightCount() {
+        return lights.count;
+    }
+
+    public Light.Type lightType(int light) {
+        return Light.TYPES[lights.type[checkLight(light)]];
+    }
+
+    public Vector3f getLightPosition(int light, Vector3f dest) {
+        return lightVector(light, LightList.POSITION, dest);
+    }
+
+    /** The unit direction the light shines along: its node's -Z axis in world space. */
+    public Vector3f getLightDirection(int light, Vector3f dest) {
+        return lightVector(light, LightList.DIRECTION, dest);
+    }
+
+    /** The light's linear color, written into {@code dest} as (red, green, blue). */
+    public Vector3f getLightColor(int light, Vector3f dest) {
+        return lightVector(light, LightList.COLOR, dest);
+    }
+
+    public float lightRange(int light) {
+        return lightValue(light, LightList.RANGE);
+    }
+
+    public float lightSpotInnerAngle(int light) {
+        return lightValue(light, LightList.SPOT_INNER);
+    }
+
+    public float lightSpotOuterAngle(int light) {
+        return lightValue(light, LightList.SPOT_OUTER);
+    }
+
+    /** The squared distance from the culled camera to the light. */
+    public float lightDistanceSquared(int light) {
+        return lightValue(light, LightList.DISTANCE_SQUARED);
+    }
+
+    private Vector3f lightVector(int light, int offset, Vector3f dest) {
+        int o = checkLight(light) * LightList.FLOATS + offset;
+        return dest.set(lights.values[o], lights.values[o + 1], lights.values[o + 2]);
+    }
+
+    private float lightValue(int light, int offset) {
+        return lights.values[checkLight(light) * LightList.FLOATS + offset];
     }
 
     private int checkInstance(int instance) {
-        if (instance < 0 || instance >= instanceCount) {
-            throw new IndexOutOfBoundsException("instance " + instance + " of " + instanceCount);
+        if (instance < 0 || instance >= draws.instanceCount) {
+            throw new IndexOutOfBoundsException("instance " + instance + " of " + draws.instanceCount);
         }
         return instance;
     }
 
     private int checkBatch(int batch) {
-        if (batch < 0 || batch >= batchCount) {
-            throw new IndexOutOfBoundsException("batch " + batch + " of " + batchCount);
+        if (batch < 0 || batch >= draws.batchCount) {
+            throw new IndexOutOfBoundsException("batch " + batch + " of " + draws.batchCount);
         }
         return batch;
+    }
+
+    private int checkLight(int light) {
+        if (light < 0 || light >= lights.count) {
+            throw new IndexOutOfBoundsException("light " + light + " of " + lights.count);
+        }
+        return light;
     }
 }

@@ -4,6 +4,7 @@ import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.IndexField;
 import io.flatscene.core.container.SwapPopArray;
+import io.flatscene.core.scene.store.TransformStore;
 import org.joml.Matrix4f;
 import org.joml.Matrix4x3f;
 import org.joml.Quaternionf;
@@ -12,8 +13,8 @@ import org.joml.Vector3f;
 import org.joml.Vector3fc;
 
 /**
- * A node of the scene hierarchy. Its transform lives in the scene's flat {@link NodeTransforms} arrays under its
- * stable id; this object holds the hierarchy links: its place in the scene's node manager (global index), in its
+ * A node of the scene hierarchy. Its transform lives in the scene's flat transform store, found through its
+ * handle; this object holds the hierarchy links: its place in the scene's node manager (global index), in its
  * parent's child list (parent index), its children and its attached objects. Setters are chainable and allocate
  * nothing, so a game can move nodes every frame.
  *
@@ -82,13 +83,12 @@ public final class SceneNode {
     }
 
     public boolean isAlive() {
-        return scene.transforms().ids().isValid(handle);
+        return scene.transforms().isLive(handle);
     }
 
     /** 0 for the root and for detached nodes, their parent's depth plus one otherwise. */
     public int depth() {
-        checkAlive();
-        return scene.transforms().depthOf(id());
+        return scene.transforms().depth(liveSlot());
     }
 
     /**
@@ -105,8 +105,7 @@ public final class SceneNode {
     }
 
     public boolean isStatic() {
-        checkAlive();
-        return scene.transforms().isStatic(id());
+        return scene.transforms().isStatic(liveSlot());
     }
 
     /** The parent, or null for the root and for detached nodes. */
@@ -227,7 +226,7 @@ public final class SceneNode {
     public SceneNode attachObject(MovableObject object) {
         checkAlive();
         scene.checkOwned(object, "be attached");
-        boolean claimed = scene.claim(this);
+        boolean claimed = scene.guard().claim(this);
         try {
             if (object.parentNode != null) {
                 throw new IllegalStateException("cannot attach " + object.describe() + " to " + describe()
@@ -242,7 +241,7 @@ public final class SceneNode {
             scene.afterStructuralChange();
             return this;
         } finally {
-            scene.release(claimed);
+            scene.guard().release(claimed);
         }
     }
 
@@ -254,7 +253,7 @@ public final class SceneNode {
     public SceneNode detachObject(MovableObject object) {
         checkAlive();
         scene.checkOwned(object, "be detached");
-        boolean claimed = scene.claim(this);
+        boolean claimed = scene.guard().claim(this);
         try {
             if (object.parentNode != this) {
                 throw new IllegalArgumentException("cannot detach " + object.describe() + " from " + describe()
@@ -266,7 +265,7 @@ public final class SceneNode {
             scene.afterStructuralChange();
             return this;
         } finally {
-            scene.release(claimed);
+            scene.guard().release(claimed);
         }
     }
 
@@ -286,9 +285,9 @@ public final class SceneNode {
     // ---- local transform ----
 
     public SceneNode setPosition(float x, float y, float z) {
-        checkWritable();
+        int slot = writableSlot();
         checkFinite("position", x, y, z, 0f);
-        scene.transforms().setPosition(id(), x, y, z);
+        scene.transforms().setPosition(slot, x, y, z);
         return this;
     }
 
@@ -297,12 +296,12 @@ public final class SceneNode {
     }
 
     public SceneNode setOrientation(float x, float y, float z, float w) {
-        checkWritable();
+        int slot = writableSlot();
         checkFinite("orientation", x, y, z, w);
         if (x * x + y * y + z * z + w * w == 0f) {
             throw new IllegalArgumentException(describe() + ": orientation (0, 0, 0, 0) is not a rotation");
         }
-        scene.transforms().setOrientation(id(), x, y, z, w);
+        scene.transforms().setOrientation(slot, x, y, z, w);
         return this;
     }
 
@@ -311,9 +310,9 @@ public final class SceneNode {
     }
 
     public SceneNode setScale(float x, float y, float z) {
-        checkWritable();
+        int slot = writableSlot();
         checkFinite("scale", x, y, z, 0f);
-        scene.transforms().setScale(id(), x, y, z);
+        scene.transforms().setScale(slot, x, y, z);
         return this;
     }
 
@@ -323,47 +322,44 @@ public final class SceneNode {
 
     /** Whether this node's orientation follows its parent's (default true). */
     public SceneNode setInheritOrientation(boolean inherit) {
-        checkWritable();
-        scene.transforms().setInherit(id(), inherit, scene.transforms().inheritsScale(id()));
+        int slot = writableSlot();
+        TransformStore t = scene.transforms();
+        t.setInherit(slot, inherit, t.inheritsScale(slot));
         return this;
     }
 
     /** Whether this node's scale follows its parent's (default true). */
     public SceneNode setInheritScale(boolean inherit) {
-        checkWritable();
-        scene.transforms().setInherit(id(), scene.transforms().inheritsOrientation(id()), inherit);
+        int slot = writableSlot();
+        TransformStore t = scene.transforms();
+        t.setInherit(slot, t.inheritsOrientation(slot), inherit);
         return this;
     }
 
     public boolean inheritsOrientation() {
-        checkAlive();
-        return scene.transforms().inheritsOrientation(id());
+        return scene.transforms().inheritsOrientation(liveSlot());
     }
 
     public boolean inheritsScale() {
-        checkAlive();
-        return scene.transforms().inheritsScale(id());
+        return scene.transforms().inheritsScale(liveSlot());
     }
 
     public Vector3f getPosition(Vector3f dest) {
-        checkAlive();
-        NodeTransforms t = scene.transforms();
-        int id = id();
-        return dest.set(t.position(id, 0), t.position(id, 1), t.position(id, 2));
+        int o = liveSlot() * 3;
+        float[] p = scene.transforms().positions();
+        return dest.set(p[o], p[o + 1], p[o + 2]);
     }
 
     public Quaternionf getOrientation(Quaternionf dest) {
-        checkAlive();
-        NodeTransforms t = scene.transforms();
-        int id = id();
-        return dest.set(t.orientation(id, 0), t.orientation(id, 1), t.orientation(id, 2), t.orientation(id, 3));
+        int o = liveSlot() * 4;
+        float[] q = scene.transforms().orientations();
+        return dest.set(q[o], q[o + 1], q[o + 2], q[o + 3]);
     }
 
     public Vector3f getScale(Vector3f dest) {
-        checkAlive();
-        NodeTransforms t = scene.transforms();
-        int id = id();
-        return dest.set(t.scale(id, 0), t.scale(id, 1), t.scale(id, 2));
+        int o = liveSlot() * 3;
+        float[] s = scene.transforms().scales();
+        return dest.set(s[o], s[o + 1], s[o + 2]);
     }
 
     // ---- relative operations ----
@@ -372,13 +368,13 @@ public final class SceneNode {
     public SceneNode translate(float x, float y, float z, Space space) {
         checkWritable();
         checkFinite("translation", x, y, z, 0f);
-        Vector3f delta = scene.scratchVector().set(x, y, z);
+        Vector3f delta = scene.scratch().vector.set(x, y, z);
         switch (space) {
-            case LOCAL -> getOrientation(scene.scratchQuaternion()).transform(delta);
+            case LOCAL -> getOrientation(scene.scratch().quaternion).transform(delta);
             case PARENT -> { }
             case WORLD -> toParentSpaceDirection(delta);
         }
-        Vector3f position = getPosition(scene.scratchVector2());
+        Vector3f position = getPosition(scene.scratch().vector2);
         return setPosition(position.x + delta.x, position.y + delta.y, position.z + delta.z);
     }
 
@@ -386,14 +382,14 @@ public final class SceneNode {
     public SceneNode rotate(Quaternionfc rotation, Space space) {
         checkWritable();
         checkFinite("rotation", rotation.x(), rotation.y(), rotation.z(), rotation.w());
-        Quaternionf orientation = getOrientation(scene.scratchQuaternion());
+        Quaternionf orientation = getOrientation(scene.scratch().quaternion);
         switch (space) {
             case LOCAL -> orientation.mul(rotation);
             case PARENT -> orientation.premul(rotation);
             case WORLD -> {
                 // In parent space the world rotation reads pr^-1 · q · pr, where pr is the parent's world rotation.
-                Quaternionf parentRotation = parentWorldRotation(scene.scratchQuaternion2());
-                Quaternionf inParent = scene.scratchQuaternion3().set(parentRotation).conjugate().mul(rotation)
+                Quaternionf parentRotation = parentWorldRotation(scene.scratch().quaternion2);
+                Quaternionf inParent = scene.scratch().quaternion3.set(parentRotation).conjugate().mul(rotation)
                         .mul(parentRotation);
                 orientation.premul(inParent);
             }
@@ -403,17 +399,17 @@ public final class SceneNode {
 
     /** Rotates about the Y axis of {@code space} by {@code radians}. */
     public SceneNode yaw(float radians, Space space) {
-        return rotate(scene.scratchQuaternion4().rotationY(radians), space);
+        return rotate(scene.scratch().quaternion4.rotationY(radians), space);
     }
 
     /** Rotates about the X axis of {@code space} by {@code radians}. */
     public SceneNode pitch(float radians, Space space) {
-        return rotate(scene.scratchQuaternion4().rotationX(radians), space);
+        return rotate(scene.scratch().quaternion4.rotationX(radians), space);
     }
 
     /** Rotates about the Z axis of {@code space} by {@code radians}. */
     public SceneNode roll(float radians, Space space) {
-        return rotate(scene.scratchQuaternion4().rotationZ(radians), space);
+        return rotate(scene.scratch().quaternion4.rotationZ(radians), space);
     }
 
     /**
@@ -425,12 +421,12 @@ public final class SceneNode {
     public SceneNode lookAt(Vector3fc target, Space space) {
         checkWritable();
         checkFinite("look-at target", target.x(), target.y(), target.z(), 0f);
-        Vector3f point = scene.scratchVector().set(target);
-        Vector3f position = getPosition(scene.scratchVector2());
+        Vector3f point = scene.scratch().vector.set(target);
+        Vector3f position = getPosition(scene.scratch().vector2);
         switch (space) {
             case LOCAL -> {
-                point.mul(getScale(scene.scratchVector3()));
-                getOrientation(scene.scratchQuaternion()).transform(point);
+                point.mul(getScale(scene.scratch().vector3));
+                getOrientation(scene.scratch().quaternion).transform(point);
                 point.add(position);
             }
             case PARENT -> { }
@@ -453,20 +449,20 @@ public final class SceneNode {
         float upZ = upY == 0f ? 1f : 0f;
         // lookAlong builds the rotation taking its argument to +Z; its inverse takes +Z to -direction, so -Z to
         // direction.
-        Quaternionf orientation = scene.scratchQuaternion().identity()
+        Quaternionf orientation = scene.scratch().quaternion.identity()
                 .lookAlong(-direction.x, -direction.y, -direction.z, 0f, upY, upZ).conjugate();
         return setOrientation(orientation);
     }
 
     private void toParentSpaceDirection(Vector3f direction) {
         if (parent != null) {
-            parent.getWorldMatrix(scene.scratchMatrix()).invert().transformDirection(direction);
+            parent.getWorldMatrix(scene.scratch().matrix).invert().transformDirection(direction);
         }
     }
 
     private void toParentSpacePoint(Vector3f point) {
         if (parent != null) {
-            parent.getWorldMatrix(scene.scratchMatrix()).invert().transformPosition(point);
+            parent.getWorldMatrix(scene.scratch().matrix).invert().transformPosition(point);
         }
     }
 
@@ -476,37 +472,32 @@ public final class SceneNode {
             return dest.identity();
         }
         // The parent's columns carry its scale: the unnormalised extraction divides it out.
-        return parent.getWorldMatrix(scene.scratchMatrix()).getUnnormalizedRotation(dest);
+        return parent.getWorldMatrix(scene.scratch().matrix).getUnnormalizedRotation(dest);
     }
 
     // ---- world transform ----
 
     /** The world matrix as of the last transform update, written into {@code dest}. */
     public Matrix4x3f getWorldMatrix(Matrix4x3f dest) {
-        checkAlive();
-        NodeTransforms t = scene.transforms();
-        int id = id();
-        return dest.set(t.world(id, 0), t.world(id, 1), t.world(id, 2), t.world(id, 3), t.world(id, 4),
-                t.world(id, 5), t.world(id, 6), t.world(id, 7), t.world(id, 8), t.world(id, 9), t.world(id, 10),
-                t.world(id, 11));
+        int w = liveSlot() * 12;
+        float[] m = scene.transforms().worlds();
+        return dest.set(m[w], m[w + 1], m[w + 2], m[w + 3], m[w + 4], m[w + 5], m[w + 6], m[w + 7], m[w + 8],
+                m[w + 9], m[w + 10], m[w + 11]);
     }
 
     /** The world matrix as of the last transform update, written into {@code dest}. */
     public Matrix4f getWorldMatrix(Matrix4f dest) {
-        checkAlive();
-        NodeTransforms t = scene.transforms();
-        int id = id();
-        return dest.set(t.world(id, 0), t.world(id, 1), t.world(id, 2), 0f, t.world(id, 3), t.world(id, 4),
-                t.world(id, 5), 0f, t.world(id, 6), t.world(id, 7), t.world(id, 8), 0f, t.world(id, 9),
-                t.world(id, 10), t.world(id, 11), 1f);
+        int w = liveSlot() * 12;
+        float[] m = scene.transforms().worlds();
+        return dest.set(m[w], m[w + 1], m[w + 2], 0f, m[w + 3], m[w + 4], m[w + 5], 0f, m[w + 6], m[w + 7],
+                m[w + 8], 0f, m[w + 9], m[w + 10], m[w + 11], 1f);
     }
 
     /** The world position as of the last transform update, written into {@code dest}. */
     public Vector3f getWorldPosition(Vector3f dest) {
-        checkAlive();
-        NodeTransforms t = scene.transforms();
-        int id = id();
-        return dest.set(t.world(id, 9), t.world(id, 10), t.world(id, 11));
+        int w = liveSlot() * 12;
+        float[] m = scene.transforms().worlds();
+        return dest.set(m[w + 9], m[w + 10], m[w + 11]);
     }
 
     // ---- checks ----
@@ -519,7 +510,19 @@ public final class SceneNode {
 
     private void checkWritable() {
         checkAlive();
-        scene.checkMutable(this);
+        scene.guard().checkMutable(this);
+    }
+
+    /** Checks the handle once and returns the node's transform slot, for the reads of a public call. */
+    private int liveSlot() {
+        checkAlive();
+        return scene.transforms().slotOf(handle);
+    }
+
+    /** Checks the handle and the scene's openness to changes once, and returns the slot to write. */
+    private int writableSlot() {
+        checkWritable();
+        return scene.transforms().slotOf(handle);
     }
 
     private void checkFinite(String what, float x, float y, float z, float w) {

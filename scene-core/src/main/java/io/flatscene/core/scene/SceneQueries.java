@@ -1,5 +1,7 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.scene.store.ItemStore;
+import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,19 +13,19 @@ import java.util.List;
  */
 final class SceneQueries {
     private final ItemStore items;
-    private final NodeTransforms transforms;
+    private final TransformStore transforms;
     private final SceneManager scene;
 
-    SceneQueries(SceneManager scene, ItemStore items, NodeTransforms transforms) {
+    SceneQueries(SceneManager scene, ItemStore items, TransformStore transforms) {
         this.scene = scene;
         this.items = items;
         this.transforms = transforms;
     }
 
     private boolean takesPart(int item, int mask) {
-        int node = items.nodeId[item];
-        return node != NodeTransforms.NO_PARENT && (items.queryFlags[item] & mask) != 0
-                && NodeTransforms.inGraph(transforms.flagsArray()[transforms.slotOf(node)]);
+        int node = items.nodeIdArray()[item];
+        return node != TransformStore.NO_PARENT && (items.queryFlagsArray()[item] & mask) != 0
+                && transforms.isInGraph(transforms.slotOfId(node));
     }
 
     /**
@@ -50,9 +52,11 @@ final class SceneQueries {
         int o = item * 3;
         slabNear = 0f;
         slabFar = maxDistance;
-        boolean hit = clipAxis(ox, dx, items.worldCenter[o], items.worldHalf[o])
-                && clipAxis(oy, dy, items.worldCenter[o + 1], items.worldHalf[o + 1])
-                && clipAxis(oz, dz, items.worldCenter[o + 2], items.worldHalf[o + 2]);
+        float[] center = items.worldCenterArray();
+        float[] half = items.worldHalfArray();
+        boolean hit = clipAxis(ox, dx, center[o], half[o])
+                && clipAxis(oy, dy, center[o + 1], half[o + 1])
+                && clipAxis(oz, dz, center[o + 2], half[o + 2]);
         return hit ? slabNear : -1f;
     }
 
@@ -90,9 +94,11 @@ final class SceneQueries {
 
     private boolean boxesOverlap(int item, Aabb box) {
         int o = item * 3;
-        return Math.abs(items.worldCenter[o] - box.centerX()) <= items.worldHalf[o] + box.halfX()
-                && Math.abs(items.worldCenter[o + 1] - box.centerY()) <= items.worldHalf[o + 1] + box.halfY()
-                && Math.abs(items.worldCenter[o + 2] - box.centerZ()) <= items.worldHalf[o + 2] + box.halfZ();
+        float[] center = items.worldCenterArray();
+        float[] half = items.worldHalfArray();
+        return Math.abs(center[o] - box.centerX()) <= half[o] + box.halfX()
+                && Math.abs(center[o + 1] - box.centerY()) <= half[o + 1] + box.halfY()
+                && Math.abs(center[o + 2] - box.centerZ()) <= half[o + 2] + box.halfZ();
     }
 
     /** Items whose bounds come within {@code radius} of the centre (touching counts). */
@@ -108,9 +114,11 @@ final class SceneQueries {
 
     private float squaredDistanceToBox(int item, float x, float y, float z) {
         int o = item * 3;
-        float dx = Math.max(Math.abs(x - items.worldCenter[o]) - items.worldHalf[o], 0f);
-        float dy = Math.max(Math.abs(y - items.worldCenter[o + 1]) - items.worldHalf[o + 1], 0f);
-        float dz = Math.max(Math.abs(z - items.worldCenter[o + 2]) - items.worldHalf[o + 2], 0f);
+        float[] center = items.worldCenterArray();
+        float[] half = items.worldHalfArray();
+        float dx = Math.max(Math.abs(x - center[o]) - half[o], 0f);
+        float dy = Math.max(Math.abs(y - center[o + 1]) - half[o + 1], 0f);
+        float dz = Math.max(Math.abs(z - center[o + 2]) - half[o + 2], 0f);
         return dx * dx + dy * dy + dz * dz;
     }
 }

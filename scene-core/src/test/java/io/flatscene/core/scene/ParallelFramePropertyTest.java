@@ -17,7 +17,7 @@ import org.joml.Matrix4x3f;
  * be bit for bit the same.
  */
 class ParallelFramePropertyTest {
-    /** The parallel thresholds of NodeTransforms (per band) and FramePipeline (items); the scenes exceed both. */
+    /** The parallel thresholds of TransformPass (per band) and FramePipeline (items); the scenes exceed both. */
     private static final int PARALLEL_BAND = 16_384;
     private static final int PARALLEL_ITEMS = 8_192;
     private static final int[] WORKERS = {1, 2, 4};

@@ -1100,7 +1100,7 @@ class SceneModelPropertyTest {
                 compare(expectedWorld(m), m.real.getWorldMatrix(m1), () -> "world matrix of "
                         + handleText(m.handle) + " at depth " + depthOf(m));
                 // The in-graph bit culling reads is recomputed by the pass; it must match reachability from root.
-                boolean inGraph = scene.transforms().isInGraph(m.real.id());
+                boolean inGraph = scene.transforms().isInGraph(scene.transforms().slotOfId(m.real.id()));
                 expect(inGraph == hangsFromRoot(m), () -> handleText(m.handle) + " in-graph bit " + inGraph
                         + " after the update, model " + hangsFromRoot(m));
             }

@@ -30,7 +30,7 @@ import org.joml.Vector3f;
 
 /**
  * Random scenes against an independent oracle: plain JOML double-precision matrices computed recursively over a
- * simple object tree, following the world-matrix rule documented on {@code NodeTransforms.writeChild}.
+ * simple object tree, following the world-matrix rule documented on {@code TransformKernels.writeChild}.
  *
  * <p>Tolerance. The issue asks for agreement "within 1e-5 relative". A plain per-element
  * {@code 1e-5 * max(1, |a|, |b|)} is not attainable by any float implementation at depth 8 with scales up to 3:
@@ -182,7 +182,7 @@ class TransformOracleTest {
                 world.apply(op, touched);
             }
             int expected = world.countTouchedOrUnderTouched(touched);
-            // NodeTransforms documents exactly which nodes are recomputed: the dirty ones and those whose parent was.
+            // TransformPass documents exactly which nodes are recomputed: the dirty ones and those whose parent was.
             assertEquals(expected, world.scene.updateAllTransforms(), () -> "nodes recomputed after " + ops);
             assertEquals(0, world.scene.updateAllTransforms(), "second update with nothing changed");
         }
@@ -688,7 +688,7 @@ class TransformOracleTest {
                 assertTrue(m.node.isAlive(), () -> m.node + " should be alive");
                 boolean inGraph = m.top() == root;
                 assertEquals(inGraph, m.node.isInSceneGraph(), () -> when + ": isInSceneGraph of " + m.describe());
-                assertEquals(inGraph, scene.transforms().isInGraph(m.node.id()),
+                assertEquals(inGraph, scene.transforms().isInGraph(scene.transforms().slotOfId(m.node.id())),
                         () -> when + ": in-graph bit of " + m.describe());
                 assertEquals(m.isStatic, m.node.isStatic(), () -> when + ": static flag of " + m.describe());
                 m.node.getWorldMatrix(actual);

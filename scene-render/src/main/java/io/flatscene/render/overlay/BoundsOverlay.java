@@ -91,15 +91,38 @@ public final class BoundsOverlay implements AutoCloseable {
      */
     public int draw(SceneManager scene, Camera camera, RenderTarget target, int maxBoxes) {
         owner.check(closed);
+        checkMaxBoxes(maxBoxes);
+        return drawBoxes(scene.renderQueue(), camera.getViewProjection(viewProjection, scratch), target, maxBoxes);
+    }
+
+    /**
+     * Draws the world bounds of the first {@code maxBoxes} items of {@code queue}, in draw order, over
+     * {@code target}, seen by the camera the queue was culled for, in one draw call. Call it before the queue's scene
+     * changes its structure again; items with infinite bounds are skipped and do not count.
+     *
+     * @return the number of boxes drawn
+     * @throws IllegalArgumentException if {@code maxBoxes} is negative
+     * @throws IllegalStateException    if called from another thread than the creating one, or after close
+     */
+    public int draw(RenderQueue queue, RenderTarget target, int maxBoxes) {
+        owner.check(closed);
+        checkMaxBoxes(maxBoxes);
+        return drawBoxes(queue, queue.getViewProjection(viewProjection), target, maxBoxes);
+    }
+
+    private static void checkMaxBoxes(int maxBoxes) {
         if (maxBoxes < 0) {
             throw new IllegalArgumentException("maxBoxes " + maxBoxes + " must be >= 0");
         }
+    }
+
+    private int drawBoxes(RenderQueue queue, Matrix4f viewProjection, RenderTarget target, int maxBoxes) {
         geometry.clear();
-        int boxes = maxBoxes == 0 ? 0 : collect(scene, maxBoxes);
+        int boxes = maxBoxes == 0 ? 0 : collect(queue, maxBoxes);
         if (boxes == 0) {
             return 0;
         }
-        camera.getViewProjection(viewProjection, scratch).get(matrix);
+        viewProjection.get(matrix);
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target.framebufferId());
         glViewport(0, 0, target.width(), target.height());
         glDisable(GL_DEPTH_TEST);
@@ -118,8 +141,8 @@ public final class BoundsOverlay implements AutoCloseable {
     }
 
     /** Writes the corners of up to {@code maxBoxes} finite boxes, batch by batch, and returns how many. */
-    private int collect(SceneManager scene, int maxBoxes) {
-        RenderQueue queue = scene.renderQueue();
+    private int collect(RenderQueue queue, int maxBoxes) {
+        SceneManager scene = queue.scene();
         int boxes = 0;
         for (int batch = 0, batches = queue.batchCount(); batch < batches; batch++) {
             int[] colour = PALETTE[batch % PALETTE.length];

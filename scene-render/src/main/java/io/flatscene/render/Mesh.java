@@ -1,4 +1,4 @@
-package io.flatscene.render.mesh;
+package io.flatscene.render;
 
 import io.flatscene.core.scene.Aabb;
 

@@ -1,9 +1,10 @@
-package io.flatscene.render;
+package io.flatscene.render.internal;
 
 import io.flatscene.core.scene.RenderQueue;
+import io.flatscene.render.MeshRegistry;
 
 /** One way of getting a frame's instances to the GPU and drawing them: see {@link DrawPath}. */
-sealed interface DrawSubmission permits MultiDrawSubmission, InstancedSubmission {
+public sealed interface DrawSubmission permits MultiDrawSubmission, InstancedSubmission {
     /**
      * Writes the queue's instances (and draw commands) where the GPU will read them, and keeps whatever else the
      * draws need, so that they never read the queue, which the scene overwrites on its next frame.

@@ -1,8 +1,10 @@
-package io.flatscene.render;
+package io.flatscene.render.internal;
 
 import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.scene.RenderQueue;
+import io.flatscene.render.MeshRegistry;
+import io.flatscene.render.RendererConfig;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.lwjgl.system.MemoryUtil;
@@ -36,7 +38,7 @@ import static org.lwjgl.opengl.GL44C.nglBufferStorage;
  * fence per region, set after the frame's draws, is waited on before the region is written again, so the CPU never
  * overwrites what the GPU reads and, with three regions, rarely waits at all.
  */
-final class MultiDrawSubmission implements DrawSubmission {
+public final class MultiDrawSubmission implements DrawSubmission {
     private static final Logger LOG = LogManager.getLogger(MultiDrawSubmission.class);
     static final int REGIONS = 3;
     /** count, instanceCount, firstIndex, baseVertex, baseInstance: DrawElementsIndirectCommand. */
@@ -54,7 +56,7 @@ final class MultiDrawSubmission implements DrawSubmission {
     private int region = REGIONS - 1;
     private long waitNanos;
 
-    MultiDrawSubmission(int initialInstances) {
+    public MultiDrawSubmission(int initialInstances) {
         allocate(initialInstances);
     }
 

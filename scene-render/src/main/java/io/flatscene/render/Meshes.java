@@ -1,4 +1,4 @@
-package io.flatscene.render.mesh;
+package io.flatscene.render;
 
 /** Procedural meshes built in: a cube, a UV sphere and a plane, all centred on the origin with outward normals. */
 public final class Meshes {

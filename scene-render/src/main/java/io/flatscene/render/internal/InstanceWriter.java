@@ -1,10 +1,10 @@
-package io.flatscene.render;
+package io.flatscene.render.internal;
 
 import io.flatscene.core.scene.RenderQueue;
 import org.lwjgl.system.MemoryUtil;
 
 /** Copies a render queue's instances into GPU-bound memory in the {@link VertexLayout} record, in draw order. */
-final class InstanceWriter {
+public final class InstanceWriter {
     private static final int MATRIX_FLOATS = 12;
 
     private InstanceWriter() {

@@ -1,4 +1,4 @@
-package io.flatscene.render.material;
+package io.flatscene.render;
 
 /**
  * How a surface shades under Blinn-Phong: a base colour with alpha (below 1 only means something for items marked

@@ -1,8 +1,9 @@
-package io.flatscene.render;
+package io.flatscene.render.internal;
 
 import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.scene.RenderQueue;
+import io.flatscene.render.MeshRegistry;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.lwjgl.system.MemoryUtil;
@@ -25,7 +26,7 @@ import static org.lwjgl.opengl.GL32C.glDrawElementsInstancedBaseVertex;
  * the buffer (so the driver never waits for the previous frame's draws), one instanced draw per batch with the
  * instance attributes pointed at the batch's first record (4.1 has no base instance).
  */
-final class InstancedSubmission implements DrawSubmission {
+public final class InstancedSubmission implements DrawSubmission {
     private static final Logger LOG = LogManager.getLogger(InstancedSubmission.class);
 
     private final int buffer;
@@ -34,7 +35,7 @@ final class InstancedSubmission implements DrawSubmission {
     /** Per batch of the last upload: index count, first index, base vertex, first instance, instance count. */
     private int[] draws = new int[5 * 64];
 
-    InstancedSubmission(int initialInstances) {
+    public InstancedSubmission(int initialInstances) {
         capacity = initialInstances;
         staging = MemoryUtil.nmemAllocChecked((long) capacity * VertexLayout.INSTANCE_BYTES);
         buffer = glGenBuffers();

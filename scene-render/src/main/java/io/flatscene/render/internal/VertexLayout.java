@@ -1,4 +1,4 @@
-package io.flatscene.render;
+package io.flatscene.render.internal;
 
 import static org.lwjgl.opengl.GL11C.GL_FLOAT;
 import static org.lwjgl.opengl.GL11C.GL_UNSIGNED_INT;
@@ -14,9 +14,11 @@ import static org.lwjgl.opengl.GL33C.glVertexAttribDivisor;
  * 12 floats in JOML {@code Matrix4x3f} column order, copied as-is from the scene's world array, then the material
  * id. The attribute locations here match {@code scene.vert}.
  */
-final class VertexLayout {
-    static final int INSTANCE_BYTES = 13 * 4;
-    static final int MATERIAL_OFFSET = 12 * 4;
+public final class VertexLayout {
+    public static final int FLOATS_PER_VERTEX = 6;
+    public static final int VERTEX_STRIDE = FLOATS_PER_VERTEX * Float.BYTES;
+    public static final int INSTANCE_BYTES = 13 * 4;
+    public static final int MATERIAL_OFFSET = 12 * 4;
     private static final int FIRST_INSTANCE_ATTRIBUTE = 2;
     private static final int MATERIAL_ATTRIBUTE = 5;
 
@@ -24,7 +26,7 @@ final class VertexLayout {
     }
 
     /** Enables every attribute of the bound vertex array and makes the instance ones advance once per instance. */
-    static void enableAttributes() {
+    public static void enableAttributes() {
         for (int location = 0; location <= MATERIAL_ATTRIBUTE; location++) {
             glEnableVertexAttribArray(location);
         }
@@ -33,14 +35,14 @@ final class VertexLayout {
         }
     }
 
-    static void pointMeshAttributes(int vertexBuffer) {
+    public static void pointMeshAttributes(int vertexBuffer) {
         glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer);
-        glVertexAttribPointer(0, 3, GL_FLOAT, false, MeshRegistry.VERTEX_STRIDE, 0L);
-        glVertexAttribPointer(1, 3, GL_FLOAT, false, MeshRegistry.VERTEX_STRIDE, 3L * Float.BYTES);
+        glVertexAttribPointer(0, 3, GL_FLOAT, false, VERTEX_STRIDE, 0L);
+        glVertexAttribPointer(1, 3, GL_FLOAT, false, VERTEX_STRIDE, 3L * Float.BYTES);
     }
 
     /** Points the instance attributes at the record starting {@code byteOffset} into the bound array buffer. */
-    static void pointInstanceAttributes(long byteOffset) {
+    public static void pointInstanceAttributes(long byteOffset) {
         for (int column = 0; column < 3; column++) {
             glVertexAttribPointer(FIRST_INSTANCE_ATTRIBUTE + column, 4, GL_FLOAT, false, INSTANCE_BYTES,
                     byteOffset + column * 4L * Float.BYTES);

@@ -1,0 +1,107 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.scene.store.TransformStore;
+import java.util.ConcurrentModificationException;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The scene's thread rule, in one place: the game changes a scene between frames, on the thread that runs them.
+ * Frames and structural changes never overlap even when a game gets that wrong: a frame (or a single pass) claims
+ * {@link #frameThread} and then checks {@link #changeThread}, a structural change claims {@code changeThread} and then
+ * checks {@code frameThread}, both atomically, so whichever comes second is refused before it touches anything. Every
+ * value change (a position, an item's flags, a light's colour, a camera's projection) is refused while a frame runs
+ * or another thread is changing the structure.
+ */
+final class SceneGuard {
+    /**
+     * The thread running a frame or pass, and the thread in the middle of a structural change; each null when none.
+     * A change half made would have a frame read broken indices, and a frame half run would lose a change's writes.
+     */
+    private final AtomicReference<Thread> frameThread = new AtomicReference<>();
+    private final AtomicReference<Thread> changeThread = new AtomicReference<>();
+    private final TransformStore transforms;
+
+    SceneGuard(TransformStore transforms) {
+        this.transforms = transforms;
+    }
+
+    /**
+     * Claims the scene for a structural change by the calling thread, so that no frame or pass starts halfway
+     * through it; pair with {@link #release} in a finally block.
+     *
+     * @param subject what was to change, named in the message (described only when the change is refused)
+     * @return false when this thread already holds the claim (a change made inside another), true otherwise
+     * @throws IllegalStateException if a frame runs or another thread is changing the scene
+     */
+    boolean claim(Object subject) {
+        Thread current = Thread.currentThread();
+        if (changeThread.get() == current) {
+            return false;
+        }
+        if (!changeThread.compareAndSet(null, current)) {
+            throw refusal(subject, null, changeThread.get());
+        }
+        Thread running = frameThread.get();
+        if (running != null || transforms.isUpdating()) {
+            changeThread.set(null);
+            throw refusal(subject, running, null);
+        }
+        return true;
+    }
+
+    void release(boolean claimed) {
+        if (claimed) {
+            changeThread.set(null);
+        }
+    }
+
+    /**
+     * Refuses a change of values (not structure) while a frame runs or another thread is changing the structure.
+     *
+     * @param subject what was to change, named in the message (described only when the change is refused)
+     */
+    void checkMutable(Object subject) {
+        Thread running = frameThread.get();
+        Thread changing = changeThread.get();
+        if (running != null || transforms.isUpdating() || (changing != null && changing != Thread.currentThread())) {
+            throw refusal(subject, running, changing);
+        }
+    }
+
+    private static IllegalStateException refusal(Object subject, Thread running, Thread changing) {
+        String why = changing != null ? "thread '" + changing.getName() + "' is changing the scene's structure"
+                : "the scene cannot change while a frame runs"
+                + (running == null ? "" : " (on thread '" + running.getName() + "')");
+        return new IllegalStateException("cannot change " + subject + ": " + why + "; change it between frames, on "
+                + "the thread that runs them");
+    }
+
+    /**
+     * Claims the scene for a pass; pair with {@link #endPass} in a finally block. The message is built only when
+     * the pass is refused, so that a frame allocates nothing.
+     *
+     * @param camera named in the message, or null
+     * @throws IllegalStateException           if another frame is running
+     * @throws ConcurrentModificationException if another thread is changing the scene's structure
+     */
+    void beginPass(String action, Camera camera) {
+        Thread current = Thread.currentThread();
+        if (!frameThread.compareAndSet(null, current)) {
+            Thread running = frameThread.get();
+            throw new IllegalStateException("cannot " + action + (camera == null ? "" : " for " + camera.describe())
+                    + ": a frame is already running on thread '"
+                    + (running == null ? "?" : running.getName()) + "'; frames run one at a time");
+        }
+        Thread changing = changeThread.get();
+        if (changing != null) {
+            frameThread.set(null);
+            throw new ConcurrentModificationException("cannot " + action + (camera == null ? "" : " for "
+                    + camera.describe()) + ": thread '" + changing.getName()
+                    + "' is changing the scene's structure; change it between frames, on the thread that runs them");
+        }
+    }
+
+    void endPass() {
+        frameThread.set(null);
+    }
+}

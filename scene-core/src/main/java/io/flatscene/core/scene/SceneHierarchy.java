@@ -1,0 +1,114 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.container.IntrusiveListPool;
+import io.flatscene.core.container.SwapPopArray;
+import io.flatscene.core.scene.store.NodeRegistry;
+import io.flatscene.core.scene.store.TransformStore;
+import java.util.ArrayDeque;
+
+/**
+ * The structural operations on nodes, and the one place that keeps three views of the hierarchy in step:
+ * {@code SceneNode.parent}, the parent's child list (the child's parent index), and the transform store's parent id
+ * and band. Callers have checked their arguments and hold the scene's structural claim. Every walk of the hierarchy is
+ * iterative, so a chain of any depth can be moved and destroyed.
+ */
+final class SceneHierarchy {
+    private final TransformStore transforms;
+    private final NodeRegistry<SceneNode> nodes;
+    private final IntrusiveListPool nodeLists;
+
+    SceneHierarchy(TransformStore transforms, NodeRegistry<SceneNode> nodes, IntrusiveListPool nodeLists) {
+        this.transforms = transforms;
+        this.nodes = nodes;
+        this.nodeLists = nodeLists;
+    }
+
+    SceneNode create(SceneManager scene, SceneNode parent, String name) {
+        long handle = transforms.create(parent == null ? TransformStore.NO_PARENT : parent.id());
+        SceneNode node = new SceneNode(scene, name, handle);
+        nodes.add(node, node.id());
+        if (parent != null) {
+            parent.children().add(node);
+            node.parent = parent;
+        }
+        return node;
+    }
+
+    /** Post-order, so each node is a leaf when it goes; the explicit stack holds one path from the top down. */
+    void destroySubtree(SceneNode top) {
+        ArrayDeque<SceneNode> path = new ArrayDeque<>();
+        path.push(top);
+        while (!path.isEmpty()) {
+            SceneNode node = path.peek();
+            SwapPopArray<SceneNode> children = node.childrenOrNull();
+            if (children != null && !children.isEmpty()) {
+                path.push(children.get(children.size() - 1));
+                continue;
+            }
+            path.pop();
+            destroyLeaf(node);
+        }
+    }
+
+    private void destroyLeaf(SceneNode node) {
+        SwapPopArray<MovableObject> attached = node.attachmentsOrNull();
+        while (attached != null && !attached.isEmpty()) {
+            MovableObject object = attached.get(attached.size() - 1);
+            attached.removeAt(attached.size() - 1);
+            object.attachedTo(null);
+        }
+        if (node.parent != null) {
+            node.parent.children().remove(node);
+            node.parent = null;
+        }
+        int id = node.id();
+        nodes.remove(node, id);
+        nodeLists.unlinkAll(id);
+        transforms.destroy(id);
+    }
+
+    void reparent(SceneNode node, SceneNode newParent) {
+        if (node.parent == newParent) {
+            return;
+        }
+        if (node.parent != null) {
+            node.parent.children().remove(node);
+        }
+        if (newParent != null) {
+            newParent.children().add(node);
+        }
+        node.parent = newParent;
+        if (transforms.setParent(node.id(), newParent == null ? TransformStore.NO_PARENT : newParent.id())) {
+            moveDescendantsToNewDepth(node);
+        }
+    }
+
+    /** Parents before children (pre-order, children in list order), so each child finds its parent already moved. */
+    private void moveDescendantsToNewDepth(SceneNode top) {
+        ArrayDeque<SceneNode> pending = new ArrayDeque<>();
+        pushChildren(top, pending);
+        while (!pending.isEmpty()) {
+            SceneNode child = pending.pop();
+            transforms.setParent(child.id(), child.parent.id());
+            pushChildren(child, pending);
+        }
+    }
+
+    private static void pushChildren(SceneNode node, ArrayDeque<SceneNode> pending) {
+        SwapPopArray<SceneNode> children = node.childrenOrNull();
+        for (int i = children == null ? -1 : children.size() - 1; i >= 0; i--) {
+            pending.push(children.get(i));
+        }
+    }
+
+    /** The first static child of the node, or null: what a dynamic node under a dynamic parent may not have. */
+    static SceneNode firstStaticChild(SceneNode node) {
+        SwapPopArray<SceneNode> children = node.childrenOrNull();
+        for (int i = 0; children != null && i < children.size(); i++) {
+            if (children.get(i).isStatic()) {
+                return children.get(i);
+            }
+        }
+        return null;
+    }
+}

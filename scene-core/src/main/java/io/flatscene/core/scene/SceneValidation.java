@@ -1,0 +1,114 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.container.IntrusiveListPool;
+import io.flatscene.core.container.SwapPopArray;
+import io.flatscene.core.scene.store.ItemStore;
+import io.flatscene.core.scene.store.LightStore;
+import io.flatscene.core.scene.store.NodeRegistry;
+import io.flatscene.core.scene.store.ObjectStore;
+import io.flatscene.core.scene.store.TransformStore;
+
+/**
+ * The debug pass over every index invariant of a scene: the transform store's bands and id table; each node's global
+ * index, parent index, parent link and depth; each object's global index, handle, attachment and node column; every
+ * list. Tests run it after every operation, and {@code flatscene.validation=true} after every structural change.
+ */
+final class SceneValidation {
+    private final TransformStore transforms;
+    private final NodeRegistry<SceneNode> nodes;
+    private final IntrusiveListPool nodeLists;
+
+    SceneValidation(TransformStore transforms, NodeRegistry<SceneNode> nodes, IntrusiveListPool nodeLists) {
+        this.transforms = transforms;
+        this.nodes = nodes;
+        this.nodeLists = nodeLists;
+    }
+
+    void validate(SceneNode root, ObjectStore<Item> items, ItemStore itemData, ObjectStore<Light> lights,
+                  LightStore lightData, ObjectStore<Camera> cameras) {
+        transforms.validate();
+        nodes.validate();
+        if (nodes.size() != transforms.size()) {
+            throw new IllegalStateException(nodes.size() + " nodes in the node manager but " + transforms.size()
+                    + " transform slots");
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            validateNode(nodes.get(i));
+        }
+        items.validate();
+        lights.validate();
+        cameras.validate();
+        validateAttachments(items, itemData.nodeIdArray());
+        validateAttachments(lights, lightData.nodeIdArray());
+        validateAttachments(cameras, null);
+        nodeLists.validate();
+        if (root.parent != null || transforms.depth(transforms.slotOfId(root.id())) != 0) {
+            throw new IllegalStateException(root.describe() + " must be a level-0 node without a parent");
+        }
+    }
+
+    private void validateNode(SceneNode node) {
+        int id = node.id();
+        if (!node.isAlive() || nodes.byId(id) != node) {
+            throw new IllegalStateException(node.describe() + " is in the node manager but its id " + id
+                    + " maps to " + nodes.byId(id));
+        }
+        int expectedParent = node.parent == null ? TransformStore.NO_PARENT : node.parent.id();
+        int recordedParent = transforms.parentId(transforms.slotOfId(id));
+        if (recordedParent != expectedParent) {
+            throw new IllegalStateException(node.describe() + " has parent " + node.parent
+                    + " but its transform records parent id " + recordedParent);
+        }
+        if (node.parent != null && (!node.parent.children().contains(node))) {
+            throw new IllegalStateException(node.describe() + " is not in its parent's child list at parent index "
+                    + node.parentIndex);
+        }
+        if (node.parent == null && node.parentIndex != -1) {
+            throw new IllegalStateException(node.describe() + " has no parent but parent index " + node.parentIndex);
+        }
+        SwapPopArray<SceneNode> children = node.childrenOrNull();
+        if (children != null) {
+            children.validate();
+            for (int c = 0; c < children.size(); c++) {
+                if (children.get(c).parent != node) {
+                    throw new IllegalStateException(children.get(c).describe() + " is in the child list of "
+                            + node.describe() + " but names " + children.get(c).parent + " as parent");
+                }
+            }
+        }
+        SwapPopArray<MovableObject> attached = node.attachmentsOrNull();
+        if (attached != null) {
+            attached.validate();
+            for (int a = 0; a < attached.size(); a++) {
+                if (attached.get(a).parentNode != node) {
+                    throw new IllegalStateException(attached.get(a).describe() + " is attached to " + node.describe()
+                            + " but names " + attached.get(a).parentNode + " as its node");
+                }
+            }
+        }
+        for (int slot = 0; slot < nodeLists.linkSlots(); slot++) {
+            int list = nodeLists.listOf(id, slot);
+            if (list != IntrusiveListPool.NONE && !nodeLists.contains(list, id)) {
+                throw new IllegalStateException(node.describe() + " records list " + list + " in slot " + slot
+                        + " but is not in it");
+            }
+        }
+    }
+
+    /** @param nodeColumn the store's node id per global index, or null for objects that keep none */
+    private static <T extends MovableObject> void validateAttachments(ObjectStore<T> store, int[] nodeColumn) {
+        for (int i = 0; i < store.size(); i++) {
+            T object = store.get(i);
+            SceneNode node = object.parentNode;
+            if (node != null && (!node.isAlive() || node.getAttachedObject(object.parentIndex) != object)) {
+                throw new IllegalStateException(object.describe() + " names " + node.describe() + " as its node but "
+                        + "is not in its attachment list at parent index " + object.parentIndex);
+            }
+            int expected = node == null ? TransformStore.NO_PARENT : node.id();
+            if (nodeColumn != null && nodeColumn[i] != expected) {
+                throw new IllegalStateException(object.describe() + " is attached to " + node + " but its "
+                        + object.kind() + " data records node id " + nodeColumn[i]);
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.flatscene.core.scene.frame;
+
+import io.flatscene.core.scene.store.ItemStore;
+import io.flatscene.core.scene.store.TransformStore;
+
+/**
+ * World bounds of items: the centre through the node's world matrix, the half extents through the absolute values of
+ * its linear part (the tight box around the transformed box). Infinite boxes stay infinite, centred on the node;
+ * detached items keep their last bounds.
+ */
+final class BoundsPass {
+    private final ItemStore items;
+    private final TransformStore transforms;
+
+    BoundsPass(ItemStore items, TransformStore transforms) {
+        this.items = items;
+        this.transforms = transforms;
+    }
+
+    /** Updates items {@code [from, to)}. */
+    void run(int from, int to) {
+        float[] m = transforms.worlds();
+        int[] nodeId = items.nodeIdArray();
+        float[] localCenter = items.localCenterArray();
+        float[] localHalf = items.localHalfArray();
+        float[] worldCenter = items.worldCenterArray();
+        float[] worldHalf = items.worldHalfArray();
+        for (int i = from; i < to; i++) {
+            int node = nodeId[i];
+            if (node == TransformStore.NO_PARENT) {
+                continue;
+            }
+            int w = transforms.slotOfId(node) * 12;
+            int o = i * 3;
+            float cx = localCenter[o];
+            float cy = localCenter[o + 1];
+            float cz = localCenter[o + 2];
+            float hx = localHalf[o];
+            float hy = localHalf[o + 1];
+            float hz = localHalf[o + 2];
+            worldCenter[o] = m[w] * cx + m[w + 3] * cy + m[w + 6] * cz + m[w + 9];
+            worldCenter[o + 1] = m[w + 1] * cx + m[w + 4] * cy + m[w + 7] * cz + m[w + 10];
+            worldCenter[o + 2] = m[w + 2] * cx + m[w + 5] * cy + m[w + 8] * cz + m[w + 11];
+            if (hx == Float.POSITIVE_INFINITY || hy == Float.POSITIVE_INFINITY || hz == Float.POSITIVE_INFINITY) {
+                worldHalf[o] = Float.POSITIVE_INFINITY;
+                worldHalf[o + 1] = Float.POSITIVE_INFINITY;
+                worldHalf[o + 2] = Float.POSITIVE_INFINITY;
+                continue;
+            }
+            worldHalf[o] = Math.abs(m[w]) * hx + Math.abs(m[w + 3]) * hy + Math.abs(m[w + 6]) * hz;
+            worldHalf[o + 1] = Math.abs(m[w + 1]) * hx + Math.abs(m[w + 4]) * hy + Math.abs(m[w + 7]) * hz;
+            worldHalf[o + 2] = Math.abs(m[w + 2]) * hx + Math.abs(m[w + 5]) * hy + Math.abs(m[w + 8]) * hz;
+        }
+    }
+}

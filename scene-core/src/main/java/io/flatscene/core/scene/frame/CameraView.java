@@ -1,0 +1,78 @@
+package io.flatscene.core.scene.frame;
+
+import org.joml.Matrix4f;
+import org.joml.Matrix4fc;
+import org.joml.Vector4f;
+
+/**
+ * What a frame needs of its camera, captured once per cull: view, projection and their product, the frustum planes,
+ * the camera's world position and forward axis, far distance, visibility mask and viewport. Culling, the renderer and
+ * the overlays all read this one snapshot, so the view-projection is computed once a frame.
+ */
+public final class CameraView {
+    private static final int[] PLANES = {Matrix4fc.PLANE_NX, Matrix4fc.PLANE_PX, Matrix4fc.PLANE_NY,
+        Matrix4fc.PLANE_PY, Matrix4fc.PLANE_NZ, Matrix4fc.PLANE_PZ};
+
+    public final Matrix4f view = new Matrix4f();
+    public final Matrix4f projection = new Matrix4f();
+    public final Matrix4f viewProjection = new Matrix4f();
+    /** Six planes (a, b, c, d), normalised, pointing inwards. */
+    public final float[] planes = new float[24];
+    private final Vector4f plane = new Vector4f();
+    public float x;
+    public float y;
+    public float z;
+    public float forwardX;
+    public float forwardY;
+    public float forwardZ;
+    public float far;
+    public int mask;
+    public int viewportWidth;
+    public int viewportHeight;
+
+    /**
+     * Derives the rest from {@link #projection} and {@link #view}, which the caller has written (a camera on no node
+     * has the identity view: it sits at the origin looking down -Z).
+     *
+     * @return false when the view-projection is not finite (a node with zero scale makes the view singular)
+     */
+    public boolean derive(float far, int mask, int viewportWidth, int viewportHeight) {
+        this.far = far;
+        this.mask = mask;
+        this.viewportWidth = viewportWidth;
+        this.viewportHeight = viewportHeight;
+        projection.mul(view, viewProjection);
+        if (!viewProjection.isFinite()) {
+            return false;
+        }
+        for (int p = 0; p < 6; p++) {
+            viewProjection.frustumPlane(PLANES[p], plane);
+            planes[p * 4] = plane.x;
+            planes[p * 4 + 1] = plane.y;
+            planes[p * 4 + 2] = plane.z;
+            planes[p * 4 + 3] = plane.w;
+        }
+        return true;
+    }
+
+    /** Sets position and forward axis from the camera node's world matrix, or the origin looking down -Z. */
+    public void place(Matrix4fc world) {
+        if (world == null) {
+            x = 0f;
+            y = 0f;
+            z = 0f;
+            forwardX = 0f;
+            forwardY = 0f;
+            forwardZ = -1f;
+            return;
+        }
+        x = world.m30();
+        y = world.m31();
+        z = world.m32();
+        float length = (float) Math.sqrt(world.m20() * world.m20() + world.m21() * world.m21()
+                + world.m22() * world.m22());
+        forwardX = -world.m20() / length;
+        forwardY = -world.m21() / length;
+        forwardZ = -world.m22() / length;
+    }
+}

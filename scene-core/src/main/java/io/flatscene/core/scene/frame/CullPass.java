@@ -1,0 +1,87 @@
+package io.flatscene.core.scene.frame;
+
+import io.flatscene.core.scene.store.ItemStore;
+import io.flatscene.core.scene.store.TransformStore;
+
+/**
+ * Frustum culling with sort keys: tests items against a {@link CameraView} and writes the visible ones, their
+ * transform slots and keys into the pipeline's scratch arrays.
+ */
+final class CullPass {
+    private final ItemStore items;
+    private final TransformStore transforms;
+
+    CullPass(ItemStore items, TransformStore transforms) {
+        this.items = items;
+        this.transforms = transforms;
+    }
+
+    /**
+     * Tests items {@code [from, to)}: attached to a node in the scene graph, sharing a bit with the camera's mask,
+     * and not wholly outside any frustum plane (a box is outside a plane when its centre's distance is below minus
+     * its extent along the normal). Infinite boxes always pass. Writes the visible ones from {@code from} on, and
+     * notes in {@code out.wideIds[worker]} whether a visible item has a mesh or material id outside 0..65535, which
+     * its key cannot tell apart.
+     *
+     * @return how many it wrote
+     */
+    int run(int from, int to, int worker, CameraView camera, CullScratch out) {
+        int[] nodeId = items.nodeIdArray();
+        int[] visibility = items.visibilityFlagsArray();
+        float[] center = items.worldCenterArray();
+        float[] half = items.worldHalfArray();
+        int[] mesh = items.meshIdArray();
+        int[] material = items.materialIdArray();
+        int[] group = items.renderQueueGroupArray();
+        int[] transparent = items.transparentArray();
+        int[] flags = transforms.flags();
+        float[] p = camera.planes;
+        int mask = camera.mask;
+        long[] keys = out.keys;
+        int[] outItems = out.visibleItems;
+        int[] outSlots = out.visibleSlots;
+        boolean wideIds = false;
+        int written = from;
+        for (int i = from; i < to; i++) {
+            int node = nodeId[i];
+            if (node == TransformStore.NO_PARENT || (visibility[i] & mask) == 0) {
+                continue;
+            }
+            int slot = transforms.slotOfId(node);
+            int slotFlags = flags[slot];
+            if ((slotFlags & TransformStore.IN_GRAPH) == 0) {
+                continue;
+            }
+            int o = i * 3;
+            float cx = center[o];
+            float cy = center[o + 1];
+            float cz = center[o + 2];
+            float hx = half[o];
+            float hy = half[o + 1];
+            float hz = half[o + 2];
+            if (hx != Float.POSITIVE_INFINITY) {
+                boolean outside = false;
+                for (int k = 0; k < 24 && !outside; k += 4) {
+                    float distance = p[k] * cx + p[k + 1] * cy + p[k + 2] * cz + p[k + 3];
+                    float extent = Math.abs(p[k]) * hx + Math.abs(p[k + 1]) * hy + Math.abs(p[k + 2]) * hz;
+                    outside = distance < -extent;
+                }
+                if (outside) {
+                    continue;
+                }
+            }
+            float depth = (cx - camera.x) * camera.forwardX + (cy - camera.y) * camera.forwardY
+                    + (cz - camera.z) * camera.forwardZ;
+            float normalised = Math.min(Math.max(depth / camera.far, 0f), 1f);
+            long quantised = (long) (normalised * SortKeys.DEPTH_MAX);
+            outItems[written] = i;
+            outSlots[written] = slot;
+            keys[written] = SortKeys.key(group[i], transparent[i] != 0, (slotFlags & TransformStore.MIRRORED) != 0,
+                    material[i], mesh[i], quantised);
+            wideIds |= (mesh[i] | material[i]) >>> 16 != 0;
+            written++;
+        }
+        out.wideIds[worker] = wideIds;
+        return written - from;
+    }
+}

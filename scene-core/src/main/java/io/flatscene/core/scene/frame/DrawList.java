@@ -1,0 +1,40 @@
+package io.flatscene.core.scene.frame;
+
+import java.util.Arrays;
+
+/**
+ * A cull's output, in draw order: each instance's item, transform slot and sort key, and the batches that cut it into
+ * runs of one mesh and material. Written only by {@link BatchBuilder}; read through the public render queue.
+ */
+public final class DrawList {
+    public int instanceCount;
+    public long[] keys = new long[0];
+    public int[] items = new int[0];
+    public int[] slots = new int[0];
+    /** The scene's world matrices as of the cull: 12 floats a slot, valid until the scene next changes. */
+    public float[] world = new float[0];
+
+    public int batchCount;
+    public int[] batchMesh = new int[0];
+    public int[] batchMaterial = new int[0];
+    public int[] batchGroup = new int[0];
+    public boolean[] batchTransparent = new boolean[0];
+    public boolean[] batchMirrored = new boolean[0];
+    public int[] batchFirst = new int[0];
+    public int[] batchInstances = new int[0];
+
+    void ensureCapacity(int capacity) {
+        if (keys.length < capacity) {
+            keys = Arrays.copyOf(keys, capacity);
+            items = Arrays.copyOf(items, capacity);
+            slots = Arrays.copyOf(slots, capacity);
+            batchMesh = Arrays.copyOf(batchMesh, capacity);
+            batchMaterial = Arrays.copyOf(batchMaterial, capacity);
+            batchGroup = Arrays.copyOf(batchGroup, capacity);
+            batchTransparent = Arrays.copyOf(batchTransparent, capacity);
+            batchMirrored = Arrays.copyOf(batchMirrored, capacity);
+            batchFirst = Arrays.copyOf(batchFirst, capacity);
+            batchInstances = Arrays.copyOf(batchInstances, capacity);
+        }
+    }
+}

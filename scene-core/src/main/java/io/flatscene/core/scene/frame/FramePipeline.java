@@ -1,0 +1,148 @@
+package io.flatscene.core.scene.frame;
+
+import io.flatscene.core.container.LongRadixSort;
+import io.flatscene.core.parallel.WorkerPool;
+import io.flatscene.core.scene.store.ItemStore;
+import io.flatscene.core.scene.store.LightStore;
+import io.flatscene.core.scene.store.TransformStore;
+
+/**
+ * Every pass of a frame, in the one order they run, with their timings.
+ *
+ * <p>{@link #update} runs once per tick: transforms ({@link TransformPass}), then item bounds ({@link BoundsPass}).
+ * {@link #cull} runs once per view: culling with sort keys ({@link CullPass}), the key sort ({@link LongRadixSort}),
+ * batching ({@link BatchBuilder}) and the lights ({@link LightPass}), into a caller's {@link DrawList} and
+ * {@link LightList}; any number of views can be culled from one update.
+ *
+ * <p>Bounds and culling split the items across workers by fixed shares. Each worker writes the items it finds
+ * visible, in index order, at the start of its own share of the scratch arrays; the shares are then packed in worker
+ * order, so the visible list, and from it the sorted queue, is the same for any number of workers. Everything is
+ * allocation-free once the arrays have room for every item.
+ */
+public final class FramePipeline {
+    /** Below this many items the passes run on the caller's thread: a barrier costs more than it saves. */
+    private static final int PARALLEL_ITEMS = 8_192;
+
+    private final TransformStore transforms;
+    private final TransformPass transformPass;
+    private final BoundsPass boundsPass;
+    private final CullPass cullPass;
+    private final LightPass lightPass;
+    private final BatchBuilder batchBuilder;
+    private final LongRadixSort sort = new LongRadixSort();
+    private final CullScratch scratch = new CullScratch();
+    private final PassTimings timings = new PassTimings();
+
+    private int itemCount;
+    private CameraView view;
+    private final WorkerPool.Task boundsTask = this::boundsShare;
+    private final WorkerPool.Task cullTask = this::cullShare;
+
+    public FramePipeline(TransformStore transforms, ItemStore items, LightStore lights) {
+        this.transforms = transforms;
+        this.transformPass = new TransformPass(transforms);
+        this.boundsPass = new BoundsPass(items, transforms);
+        this.cullPass = new CullPass(items, transforms);
+        this.lightPass = new LightPass(lights, transforms);
+        this.batchBuilder = new BatchBuilder(items);
+    }
+
+    public PassTimings timings() {
+        return timings;
+    }
+
+    /** The transform pass alone. @return the number of world matrices recomputed */
+    public int updateTransforms(WorkerPool pool) {
+        return transformPass.run(pool);
+    }
+
+    /** The bounds pass alone, over items {@code [0, itemCount)}. */
+    public void updateBounds(int itemCount, WorkerPool pool) {
+        this.itemCount = itemCount;
+        if (parallel(pool)) {
+            pool.run(boundsTask);
+        } else {
+            boundsPass.run(0, itemCount);
+        }
+    }
+
+    /** Transforms then bounds: what changes once per tick, whatever number of views is drawn. */
+    public void update(int itemCount, WorkerPool pool) {
+        long start = System.nanoTime();
+        timings.nodesUpdated = transformPass.run(pool);
+        long transformsDone = System.nanoTime();
+        updateBounds(itemCount, pool);
+        timings.transformNanos = transformsDone - start;
+        timings.boundsNanos = System.nanoTime() - transformsDone;
+    }
+
+    /** Culls, sorts and batches the items for {@code view} into {@code draws}, and gathers the lights. */
+    public void cull(CameraView view, int itemCount, int lightCount, DrawList draws, LightList lights,
+                     WorkerPool pool) {
+        this.itemCount = itemCount;
+        this.view = view;
+        boolean parallel = parallel(pool);
+        int workers = parallel ? pool.size() : 1;
+        scratch.ensureCapacity(itemCount, pool.size());
+        draws.ensureCapacity(itemCount);
+        long start = System.nanoTime();
+        if (parallel) {
+            pool.run(cullTask);
+        } else {
+            scratch.visiblePerWorker[0] = cullPass.run(0, itemCount, 0, view, scratch);
+        }
+        boolean wideIds = false;
+        for (int w = 0; w < workers; w++) {
+            wideIds |= scratch.wideIds[w];
+        }
+        int visible = parallel ? packShares(workers) : scratch.visiblePerWorker[0];
+        for (int i = 0; i < visible; i++) {
+            scratch.order[i] = i;
+        }
+        long cullDone = System.nanoTime();
+
+        sort.sort(scratch.keys, scratch.order, visible, pool);
+        long sortDone = System.nanoTime();
+
+        draws.world = transforms.worlds();
+        batchBuilder.run(scratch, visible, wideIds, draws);
+        lightPass.run(lightCount, view, lights);
+        long queueDone = System.nanoTime();
+
+        timings.itemsTested = itemCount;
+        timings.itemsVisible = visible;
+        timings.batches = draws.batchCount;
+        timings.cullNanos = cullDone - start;
+        timings.sortNanos = sortDone - cullDone;
+        timings.queueNanos = queueDone - sortDone;
+        this.view = null;
+    }
+
+    private boolean parallel(WorkerPool pool) {
+        return pool.size() > 1 && itemCount >= PARALLEL_ITEMS;
+    }
+
+    private void boundsShare(int worker, int workers) {
+        boundsPass.run(WorkerPool.shareStart(itemCount, worker, workers),
+                WorkerPool.shareStart(itemCount, worker + 1, workers));
+    }
+
+    private void cullShare(int worker, int workers) {
+        scratch.visiblePerWorker[worker] = cullPass.run(WorkerPool.shareStart(itemCount, worker, workers),
+                WorkerPool.shareStart(itemCount, worker + 1, workers), worker, view, scratch);
+    }
+
+    /** Packs each worker's visible items down behind the previous worker's, in worker order. */
+    private int packShares(int workers) {
+        int packed = scratch.visiblePerWorker[0];
+        for (int w = 1; w < workers; w++) {
+            int from = WorkerPool.shareStart(itemCount, w, workers);
+            int count = scratch.visiblePerWorker[w];
+            System.arraycopy(scratch.visibleItems, from, scratch.visibleItems, packed, count);
+            System.arraycopy(scratch.visibleSlots, from, scratch.visibleSlots, packed, count);
+            System.arraycopy(scratch.keys, from, scratch.keys, packed, count);
+            packed += count;
+        }
+        return packed;
+    }
+}

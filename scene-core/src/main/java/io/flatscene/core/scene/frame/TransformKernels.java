@@ -1,0 +1,136 @@
+package io.flatscene.core.scene.frame;
+
+/**
+ * The arithmetic of the transform pass, as pure functions of the store's arrays: a node's world matrix from its local
+ * position, orientation and scale and (below depth 0) its parent's world matrix. Matrices are affine, 12 floats in
+ * JOML {@code Matrix4x3f} column order; quaternions are (x, y, z, w) and unit length.
+ */
+public final class TransformKernels {
+    private TransformKernels() {
+    }
+
+    /** World = local: T · R · S. */
+    public static void writeLocal(float[] position, float[] orientation, float[] scale, float[] world, int slot) {
+        int w = slot * 12;
+        writeRotationScaled(orientation, scale, world, slot, w, 1f, 1f, 1f);
+        int p = slot * 3;
+        world[w + 9] = position[p];
+        world[w + 10] = position[p + 1];
+        world[w + 11] = position[p + 2];
+    }
+
+    /** Writes R · S (times extra per-axis factors) into the linear part of world[w..w+8]. */
+    private static void writeRotationScaled(float[] orientation, float[] scale, float[] world, int slot, int w,
+                                            float fx, float fy, float fz) {
+        int q = slot * 4;
+        float x = orientation[q];
+        float y = orientation[q + 1];
+        float z = orientation[q + 2];
+        float qw = orientation[q + 3];
+        float xx = x * x;
+        float yy = y * y;
+        float zz = z * z;
+        float xy = x * y;
+        float xz = x * z;
+        float yz = y * z;
+        float xw = x * qw;
+        float yw = y * qw;
+        float zw = z * qw;
+        int s = slot * 3;
+        float sx = scale[s] * fx;
+        float sy = scale[s + 1] * fy;
+        float sz = scale[s + 2] * fz;
+        world[w] = (1f - 2f * (yy + zz)) * sx;
+        world[w + 1] = 2f * (xy + zw) * sx;
+        world[w + 2] = 2f * (xz - yw) * sx;
+        world[w + 3] = 2f * (xy - zw) * sy;
+        world[w + 4] = (1f - 2f * (xx + zz)) * sy;
+        world[w + 5] = 2f * (yz + xw) * sy;
+        world[w + 6] = 2f * (xz + yw) * sz;
+        world[w + 7] = 2f * (yz - xw) * sz;
+        world[w + 8] = (1f - 2f * (xx + yy)) * sz;
+    }
+
+    /**
+     * World = parent · local when the node inherits both orientation and scale (the plain matrix chain). Otherwise the
+     * parent's linear part is split by column: its column lengths are its scale, the normalised columns its
+     * orientation, and the node takes only the inherited one; the translation is always the parent applied to the
+     * local position.
+     */
+    public static void writeChild(float[] position, float[] orientation, float[] scale, float[] world, int slot,
+                                  int parentSlot, boolean inheritOrientation, boolean inheritScale) {
+        int w = slot * 12;
+        int pw = parentSlot * 12;
+        float[] m = world;
+        float p00 = m[pw];
+        float p01 = m[pw + 1];
+        float p02 = m[pw + 2];
+        float p10 = m[pw + 3];
+        float p11 = m[pw + 4];
+        float p12 = m[pw + 5];
+        float p20 = m[pw + 6];
+        float p21 = m[pw + 7];
+        float p22 = m[pw + 8];
+        int p = slot * 3;
+        float lx = position[p];
+        float ly = position[p + 1];
+        float lz = position[p + 2];
+        float tx = p00 * lx + p10 * ly + p20 * lz + m[pw + 9];
+        float ty = p01 * lx + p11 * ly + p21 * lz + m[pw + 10];
+        float tz = p02 * lx + p12 * ly + p22 * lz + m[pw + 11];
+
+        if (!(inheritOrientation && inheritScale)) {
+            float n0 = (float) Math.sqrt(p00 * p00 + p01 * p01 + p02 * p02);
+            float n1 = (float) Math.sqrt(p10 * p10 + p11 * p11 + p12 * p12);
+            float n2 = (float) Math.sqrt(p20 * p20 + p21 * p21 + p22 * p22);
+            if (!inheritOrientation) {
+                writeRotationScaled(orientation, scale, m, slot, w, inheritScale ? n0 : 1f, inheritScale ? n1 : 1f,
+                        inheritScale ? n2 : 1f);
+                m[w + 9] = tx;
+                m[w + 10] = ty;
+                m[w + 11] = tz;
+                return;
+            }
+            float i0 = n0 == 0f ? 0f : 1f / n0;
+            float i1 = n1 == 0f ? 0f : 1f / n1;
+            float i2 = n2 == 0f ? 0f : 1f / n2;
+            p00 *= i0;
+            p01 *= i0;
+            p02 *= i0;
+            p10 *= i1;
+            p11 *= i1;
+            p12 *= i1;
+            p20 *= i2;
+            p21 *= i2;
+            p22 *= i2;
+        }
+        writeRotationScaled(orientation, scale, m, slot, w, 1f, 1f, 1f);
+        for (int c = 0; c < 3; c++) {
+            int o = w + c * 3;
+            float l0 = m[o];
+            float l1 = m[o + 1];
+            float l2 = m[o + 2];
+            m[o] = p00 * l0 + p10 * l1 + p20 * l2;
+            m[o + 1] = p01 * l0 + p11 * l1 + p21 * l2;
+            m[o + 2] = p02 * l0 + p12 * l1 + p22 * l2;
+        }
+        m[w + 9] = tx;
+        m[w + 10] = ty;
+        m[w + 11] = tz;
+    }
+
+    /** Whether the node's own scale flips handedness: an odd number of negative factors. */
+    public static boolean scaleMirrors(float[] scale, int slot) {
+        int s = slot * 3;
+        return scale[s] * scale[s + 1] * scale[s + 2] < 0f;
+    }
+
+    /** The determinant of the linear part of the world matrix at {@code slot}. */
+    public static float linearDeterminant(float[] world, int slot) {
+        int w = slot * 12;
+        float[] m = world;
+        return m[w] * (m[w + 4] * m[w + 8] - m[w + 5] * m[w + 7])
+                - m[w + 3] * (m[w + 1] * m[w + 8] - m[w + 2] * m[w + 7])
+                + m[w + 6] * (m[w + 1] * m[w + 5] - m[w + 2] * m[w + 4]);
+    }
+}

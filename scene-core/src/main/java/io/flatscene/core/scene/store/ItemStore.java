@@ -1,0 +1,111 @@
+package io.flatscene.core.scene.store;
+
+import io.flatscene.core.container.FloatColumn;
+import io.flatscene.core.container.IntColumn;
+import io.flatscene.core.container.SparseSet;
+
+/**
+ * Every item's data in structure-of-arrays form: columns of the items' {@link ObjectStore} set, so they are indexed
+ * by the item's global index and move with it on every swap-and-pop. The bounds and cull passes stream through the
+ * arrays the {@code ...Array()} methods return, fetched once a pass because growth replaces them.
+ *
+ * <p>Bounds are centre and half extents, 3 floats each. {@code nodeId} is the stable id of the node the item is
+ * attached to, or {@link TransformStore#NO_PARENT}; a detached item keeps its last world bounds. {@code transparent}
+ * is 1 or 0.
+ */
+public final class ItemStore {
+    private final FloatColumn localCenter;
+    private final FloatColumn localHalf;
+    private final FloatColumn worldCenter;
+    private final FloatColumn worldHalf;
+    private final IntColumn nodeId;
+    private final IntColumn meshId;
+    private final IntColumn materialId;
+    private final IntColumn renderQueueGroup;
+    private final IntColumn visibilityFlags;
+    private final IntColumn queryFlags;
+    private final IntColumn transparent;
+
+    public ItemStore(SparseSet items) {
+        localCenter = items.addFloatColumn(3);
+        localHalf = items.addFloatColumn(3);
+        worldCenter = items.addFloatColumn(3);
+        worldHalf = items.addFloatColumn(3);
+        nodeId = items.addIntColumn();
+        meshId = items.addIntColumn();
+        materialId = items.addIntColumn();
+        renderQueueGroup = items.addIntColumn();
+        visibilityFlags = items.addIntColumn();
+        queryFlags = items.addIntColumn();
+        transparent = items.addIntColumn();
+    }
+
+    /** Fills a new item's data after {@link #setLocal}; its world bounds start as its local bounds, as at the origin. */
+    public void init(int index, int mesh, int material, int group, int visibility, int query) {
+        System.arraycopy(localCenter.values(), index * 3, worldCenter.values(), index * 3, 3);
+        System.arraycopy(localHalf.values(), index * 3, worldHalf.values(), index * 3, 3);
+        nodeId.values()[index] = TransformStore.NO_PARENT;
+        meshId.values()[index] = mesh;
+        materialId.values()[index] = material;
+        renderQueueGroup.values()[index] = group;
+        visibilityFlags.values()[index] = visibility;
+        queryFlags.values()[index] = query;
+        transparent.values()[index] = 0;
+    }
+
+    public void setLocal(int index, float cx, float cy, float cz, float hx, float hy, float hz) {
+        float[] c = localCenter.values();
+        float[] h = localHalf.values();
+        int o = index * 3;
+        c[o] = cx;
+        c[o + 1] = cy;
+        c[o + 2] = cz;
+        h[o] = hx;
+        h[o + 1] = hy;
+        h[o + 2] = hz;
+    }
+
+    public float[] localCenterArray() {
+        return localCenter.values();
+    }
+
+    public float[] localHalfArray() {
+        return localHalf.values();
+    }
+
+    public float[] worldCenterArray() {
+        return worldCenter.values();
+    }
+
+    public float[] worldHalfArray() {
+        return worldHalf.values();
+    }
+
+    public int[] nodeIdArray() {
+        return nodeId.values();
+    }
+
+    public int[] meshIdArray() {
+        return meshId.values();
+    }
+
+    public int[] materialIdArray() {
+        return materialId.values();
+    }
+
+    public int[] renderQueueGroupArray() {
+        return renderQueueGroup.values();
+    }
+
+    public int[] visibilityFlagsArray() {
+        return visibilityFlags.values();
+    }
+
+    public int[] queryFlagsArray() {
+        return queryFlags.values();
+    }
+
+    public int[] transparentArray() {
+        return transparent.values();
+    }
+}

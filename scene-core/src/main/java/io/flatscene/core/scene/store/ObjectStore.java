@@ -1,0 +1,123 @@
+package io.flatscene.core.scene.store;
+
+import io.flatscene.core.container.GrowthPolicy;
+import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.container.IndexField;
+import io.flatscene.core.container.ObjectColumn;
+import io.flatscene.core.container.SparseSet;
+import java.util.function.ToLongFunction;
+
+/**
+ * The storage of one kind of movable object, built on the EnTT article's sparse set: the handle table issues
+ * generational handles whose index is the object's id, the {@link SparseSet} maps that id to the object's dense
+ * position (its global index), and every column attached to the set ({@link #columns()}: the objects themselves, and
+ * the structure-of-arrays data of {@link ItemStore} or {@link LightStore}) moves with the id on every swap-and-pop.
+ *
+ * <p>The object's own copy of its dense position is written here only, through the {@link IndexField} given at
+ * construction, right where the set moves an object: that is the one fix-up a swap-and-pop needs.
+ *
+ * @param <T> the object type
+ */
+public final class ObjectStore<T> {
+    private final String name;
+    private final HandleTable handles;
+    private final SparseSet set;
+    private final ObjectColumn<T> objects;
+    private final IndexField<? super T> denseIndex;
+    private final ToLongFunction<? super T> handleOf;
+
+    /**
+     * @param capacityKey the configuration key of the capacity, named by growth warnings and capacity errors
+     * @param denseIndex  the object's field that mirrors its dense position
+     * @param handleOf    reads the handle {@link #add} issued to an object
+     */
+    public ObjectStore(String capacityKey, int capacity, GrowthPolicy policy, IndexField<? super T> denseIndex,
+                       ToLongFunction<? super T> handleOf) {
+        this.name = capacityKey;
+        this.handles = new HandleTable(capacityKey, capacity, policy);
+        // The handle table enforces the capacity and logs its growth; the set grows silently in step with it.
+        this.set = new SparseSet(capacityKey, capacity, GrowthPolicy.ON_DEMAND);
+        this.objects = set.addObjectColumn();
+        this.denseIndex = denseIndex;
+        this.handleOf = handleOf;
+    }
+
+    /** The set whose columns move with the objects, for the stores that keep their data beside them. */
+    public SparseSet columns() {
+        return set;
+    }
+
+    /**
+     * Issues the object's handle and appends it; under FAIL a full store throws before anything changes.
+     *
+     * @return the handle
+     * @throws IllegalStateException if the object is already stored (its dense index is set)
+     */
+    public long add(T object) {
+        int recorded = denseIndex.get(object);
+        if (recorded != IndexField.NOT_STORED) {
+            throw new IllegalStateException(name + ": cannot add " + object + ": it is already stored at " + recorded);
+        }
+        long handle = handles.create(0);
+        int position = set.add(HandleTable.indexOf(handle));
+        objects.set(position, object);
+        denseIndex.set(object, position);
+        return handle;
+    }
+
+    /** Removes the object by swap-and-pop and ends its handle. */
+    public void remove(T object) {
+        long handle = handleOf.applyAsLong(object);
+        int position = set.remove(HandleTable.indexOf(handle));
+        if (position < set.size()) {
+            // the last object now sits where the removed one was: the one fix-up of its recorded position
+            denseIndex.set(objects.get(position), position);
+        }
+        denseIndex.set(object, IndexField.NOT_STORED);
+        handles.release(handle);
+    }
+
+    /** The live object with this handle, or null. */
+    public T find(long handle) {
+        return handles.isValid(handle) ? objects.get(set.indexOf(HandleTable.indexOf(handle))) : null;
+    }
+
+    public int size() {
+        return set.size();
+    }
+
+    public int capacity() {
+        return set.capacity();
+    }
+
+    /** The object at dense position {@code index}. */
+    public T get(int index) {
+        return objects.get(index);
+    }
+
+    /**
+     * Checks that handles, set positions and every object's recorded position agree.
+     *
+     * @throws IllegalStateException naming the first broken invariant
+     */
+    public void validate() {
+        set.validate();
+        handles.validate();
+        if (handles.size() != set.size()) {
+            throw new IllegalStateException(name + ": " + handles.size() + " live handles for " + set.size()
+                    + " objects");
+        }
+        for (int i = 0; i < set.size(); i++) {
+            T object = objects.get(i);
+            long handle = handleOf.applyAsLong(object);
+            if (!handles.isValid(handle) || set.indexOf(HandleTable.indexOf(handle)) != i) {
+                throw new IllegalStateException(name + ": " + object + " at global index " + i + " has handle "
+                        + HandleTable.describe(handle) + " mapping to " + set.indexOf(HandleTable.indexOf(handle)));
+            }
+            if (denseIndex.get(object) != i) {
+                throw new IllegalStateException(name + ": " + object + " at global index " + i + " records global "
+                        + "index " + denseIndex.get(object));
+            }
+        }
+    }
+}

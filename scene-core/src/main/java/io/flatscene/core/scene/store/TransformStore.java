@@ -1,0 +1,380 @@
+package io.flatscene.core.scene.store;
+
+import io.flatscene.core.container.Capacity;
+import io.flatscene.core.container.GrowthPolicy;
+import io.flatscene.core.container.HandleTable;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Every scene node's transform, in structure-of-arrays storage ordered by hierarchy depth.
+ *
+ * <h2>Layout</h2>
+ * One set of primitive arrays, indexed by <em>slot</em>: local position (3 floats), orientation (unit quaternion,
+ * 4), scale (3), world matrix (affine, 12 floats in JOML {@code Matrix4x3f} column order), parent id, own id and
+ * flags (dirty, changed, in-graph, inherit orientation, inherit scale, mirrored, and the band in the high bits): 100
+ * bytes a node. Slots are grouped in bands by the {@link BandAllocator}, two per depth: band {@code 2d} holds the
+ * dynamic nodes of depth {@code d}, band {@code 2d+1} its static ones. Every parent sits in an earlier band than its
+ * children, so the transform pass is one forward sweep, band by band (Ogre-next keeps one pool per depth for the same
+ * reason). Depth 0 holds the scene root and every detached node.
+ *
+ * <h2>Moving slots, and why children never go stale</h2>
+ * Nodes refer to their parent by stable id, never by slot; the id → slot table is the {@link HandleTable}, whose
+ * entry for a node is fixed up in {@link #moveSlot}, the only code that moves a node's data. So moving a parent costs
+ * O(1) whatever its child count. The arrays are allocated for the declared capacity up front and hold one extra
+ * staging slot (index {@code capacity}) through which a node changing band passes.
+ *
+ * <h2>Dirty tracking</h2>
+ * A setter marks its slot dirty and its band dirty; the transform pass clears both. The CHANGED bit of a slot is
+ * rewritten for every node of a band the pass scans and says whether its world matrix was recomputed in that pass.
+ *
+ * <p>Everything here takes slots that the caller resolved from a live handle: the checks happen once, at the public
+ * API, and {@link #validate} re-checks the invariants in debug.
+ */
+public final class TransformStore {
+    public static final int NO_PARENT = -1;
+
+    public static final int DIRTY = 1;
+    public static final int INHERIT_ORIENTATION = 1 << 1;
+    public static final int INHERIT_SCALE = 1 << 2;
+    public static final int CHANGED = 1 << 3;
+    /** The node hangs from the scene's root (rather than from a detached node), as of the last transform pass. */
+    public static final int IN_GRAPH = 1 << 4;
+    /** The world matrix's linear part has a negative determinant: the node's triangles wind the other way. */
+    public static final int MIRRORED = 1 << 5;
+    public static final int BAND_SHIFT = 8;
+    private static final int LOW_BITS = (1 << BAND_SHIFT) - 1;
+
+    private final String capacityName;
+    private final GrowthPolicy policy;
+    private final HandleTable ids;
+    private final BandAllocator bands = new BandAllocator(this::moveSlot);
+    private int graphRoot = NO_PARENT;
+    private boolean updating;
+
+    private int capacity;
+    private float[] position = new float[0];
+    private float[] orientation = new float[0];
+    private float[] scale = new float[0];
+    private float[] world = new float[0];
+    private int[] parentId = new int[0];
+    private int[] idAt = new int[0];
+    private int[] flags = new int[0];
+
+    public TransformStore(String capacityName, int capacity, GrowthPolicy policy) {
+        this.capacityName = Objects.requireNonNull(capacityName, "capacityName");
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.ids = new HandleTable(capacityName, capacity, policy);
+        allocate(capacity);
+    }
+
+    private void allocate(int newCapacity) {
+        int slots = newCapacity + 1;
+        position = Arrays.copyOf(position, slots * 3);
+        orientation = Arrays.copyOf(orientation, slots * 4);
+        scale = Arrays.copyOf(scale, slots * 3);
+        world = Arrays.copyOf(world, slots * 12);
+        parentId = Arrays.copyOf(parentId, slots);
+        idAt = Arrays.copyOf(idAt, slots);
+        flags = Arrays.copyOf(flags, slots);
+        capacity = newCapacity;
+    }
+
+    public int size() {
+        return bands.total();
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    public BandAllocator bands() {
+        return bands;
+    }
+
+    /** Whether the transform pass is running; set only by it. */
+    public boolean isUpdating() {
+        return updating;
+    }
+
+    public void setUpdating(boolean updating) {
+        this.updating = updating;
+    }
+
+    public boolean isLive(long handle) {
+        return ids.isValid(handle);
+    }
+
+    /** The slot of a live node's handle; the caller has checked the handle. */
+    public int slotOf(long handle) {
+        return ids.slotAt(HandleTable.indexOf(handle));
+    }
+
+    /** The slot of the node with stable id {@code id}. */
+    public int slotOfId(int id) {
+        return ids.slotAt(id);
+    }
+
+    /** The depth-0 node whose subtree is the drawn scene graph. */
+    public int graphRoot() {
+        return graphRoot;
+    }
+
+    public void setGraphRoot(int id) {
+        graphRoot = id;
+        markDirty(ids.slotAt(id));
+    }
+
+    /**
+     * Creates a dynamic node with an identity local transform under {@code parent} (or at depth 0), inheriting
+     * orientation and scale.
+     *
+     * @return its handle; the handle's index is the node's stable id
+     */
+    public long create(int parent) {
+        int band = parent == NO_PARENT ? 0 : 2 * (depth(ids.slotAt(parent)) + 1);
+        // The id table has the same capacity and policy: it throws under FAIL, or grows and logs the one WARN line,
+        // before the slot arrays grow in step with it.
+        long handle = ids.create(0);
+        if (bands.total() + 1 > capacity) {
+            allocate(Capacity.next(capacityName, policy, capacity, bands.total() + 1));
+        }
+        int id = HandleTable.indexOf(handle);
+        int slot = bands.open(band);
+        idAt[slot] = id;
+        ids.setSlotAt(id, slot);
+        writeIdentity(slot);
+        parentId[slot] = parent;
+        flags[slot] = (band << BAND_SHIFT) | DIRTY | INHERIT_ORIENTATION | INHERIT_SCALE;
+        bands.markDirty(band);
+        return handle;
+    }
+
+    /** Frees a node's slot and ends its handle. Its children must already be gone or moved. */
+    public void destroy(int id) {
+        int slot = ids.slotAt(id);
+        long handle = ids.handleAt(id);
+        bands.close(slot, band(slot));
+        ids.release(handle);
+    }
+
+    /**
+     * Gives a node a new parent ({@link #NO_PARENT} for depth 0). If its depth changes, it moves to the new band;
+     * its children must then be moved by the caller, parents first, so each finds its parent one level up.
+     *
+     * @return whether the node's depth changed
+     */
+    public boolean setParent(int id, int parent) {
+        int oldDepth = depth(ids.slotAt(id));
+        int depth = parent == NO_PARENT ? 0 : depth(ids.slotAt(parent)) + 1;
+        int slot = moveToBand(id, 2 * depth + (isStatic(ids.slotAt(id)) ? 1 : 0));
+        parentId[slot] = parent;
+        markDirty(slot);
+        return depth != oldDepth;
+    }
+
+    /** Moves a node between the dynamic and static band of its depth. */
+    public void setStatic(int id, boolean isStatic) {
+        int slot = moveToBand(id, 2 * depth(ids.slotAt(id)) + (isStatic ? 1 : 0));
+        markDirty(slot);
+    }
+
+    private int moveToBand(int id, int band) {
+        int slot = ids.slotAt(id);
+        if (band(slot) != band) {
+            int staging = capacity;
+            copySlot(slot, staging);
+            bands.close(slot, band(slot));
+            slot = bands.open(band);
+            copySlot(staging, slot);
+            ids.setSlotAt(id, slot);
+            flags[slot] = (flags[slot] & LOW_BITS) | (band << BAND_SHIFT);
+        }
+        return slot;
+    }
+
+    public static int bandOf(int slotFlags) {
+        return slotFlags >>> BAND_SHIFT;
+    }
+
+    public int band(int slot) {
+        return bandOf(flags[slot]);
+    }
+
+    public int depth(int slot) {
+        return band(slot) >>> 1;
+    }
+
+    public boolean isStatic(int slot) {
+        return (band(slot) & 1) != 0;
+    }
+
+    public int parentId(int slot) {
+        return parentId[slot];
+    }
+
+    public int idAt(int slot) {
+        return idAt[slot];
+    }
+
+    /** Whether the node hung from the scene's root at the last transform pass. */
+    public boolean isInGraph(int slot) {
+        return (flags[slot] & IN_GRAPH) != 0;
+    }
+
+    public boolean inheritsOrientation(int slot) {
+        return (flags[slot] & INHERIT_ORIENTATION) != 0;
+    }
+
+    public boolean inheritsScale(int slot) {
+        return (flags[slot] & INHERIT_SCALE) != 0;
+    }
+
+    /** Moves a node's data to another slot and records it in the id → slot table: the one fix-up after a move. */
+    private void moveSlot(int from, int to) {
+        copySlot(from, to);
+        ids.setSlotAt(idAt[to], to);
+    }
+
+    private void copySlot(int from, int to) {
+        System.arraycopy(position, from * 3, position, to * 3, 3);
+        System.arraycopy(orientation, from * 4, orientation, to * 4, 4);
+        System.arraycopy(scale, from * 3, scale, to * 3, 3);
+        System.arraycopy(world, from * 12, world, to * 12, 12);
+        parentId[to] = parentId[from];
+        idAt[to] = idAt[from];
+        flags[to] = flags[from];
+    }
+
+    private void writeIdentity(int slot) {
+        Arrays.fill(position, slot * 3, slot * 3 + 3, 0f);
+        Arrays.fill(orientation, slot * 4, slot * 4 + 3, 0f);
+        orientation[slot * 4 + 3] = 1f;
+        Arrays.fill(scale, slot * 3, slot * 3 + 3, 1f);
+        Arrays.fill(world, slot * 12, slot * 12 + 12, 0f);
+        world[slot * 12] = 1f;
+        world[slot * 12 + 4] = 1f;
+        world[slot * 12 + 8] = 1f;
+    }
+
+    private void markDirty(int slot) {
+        flags[slot] |= DIRTY;
+        bands.markDirty(band(slot));
+    }
+
+    public void setPosition(int slot, float x, float y, float z) {
+        int o = slot * 3;
+        position[o] = x;
+        position[o + 1] = y;
+        position[o + 2] = z;
+        markDirty(slot);
+    }
+
+    /** Stores the quaternion normalised, since the update pass builds rotation matrices that assume a unit one. */
+    public void setOrientation(int slot, float x, float y, float z, float w) {
+        float invLength = (float) (1.0 / Math.sqrt((double) x * x + (double) y * y + (double) z * z + (double) w * w));
+        int o = slot * 4;
+        orientation[o] = x * invLength;
+        orientation[o + 1] = y * invLength;
+        orientation[o + 2] = z * invLength;
+        orientation[o + 3] = w * invLength;
+        markDirty(slot);
+    }
+
+    public void setScale(int slot, float x, float y, float z) {
+        int o = slot * 3;
+        scale[o] = x;
+        scale[o + 1] = y;
+        scale[o + 2] = z;
+        markDirty(slot);
+    }
+
+    public void setInherit(int slot, boolean inheritOrientation, boolean inheritScale) {
+        int bits = (inheritOrientation ? INHERIT_ORIENTATION : 0) | (inheritScale ? INHERIT_SCALE : 0);
+        flags[slot] = (flags[slot] & ~(INHERIT_ORIENTATION | INHERIT_SCALE)) | bits;
+        markDirty(slot);
+    }
+
+    /** Local positions, 3 floats a slot; the array is replaced when the store grows. */
+    public float[] positions() {
+        return position;
+    }
+
+    /** Local orientations, unit quaternions (x, y, z, w), 4 floats a slot. */
+    public float[] orientations() {
+        return orientation;
+    }
+
+    /** Local scales, 3 floats a slot. */
+    public float[] scales() {
+        return scale;
+    }
+
+    /** World matrices, 12 floats a slot as of the last pass; valid until the next structural change or growth. */
+    public float[] worlds() {
+        return world;
+    }
+
+    public int[] parentIds() {
+        return parentId;
+    }
+
+    public int[] idsAtSlots() {
+        return idAt;
+    }
+
+    /** Flags, one int a slot; valid until the next structural change or growth. */
+    public int[] flags() {
+        return flags;
+    }
+
+    /**
+     * Checks every index invariant: band ranges are ordered and cover exactly the used slots; every slot's id maps
+     * back to it; its band bits match its band; its parent is a live node one level up (none at depth 0), static
+     * nodes below depth 1 have static parents; the id table holds exactly one live entry per node.
+     *
+     * @throws IllegalStateException naming the first broken invariant
+     */
+    public void validate() {
+        ids.validate();
+        if (ids.size() != bands.total()) {
+            throw new IllegalStateException(capacityName + ": " + ids.size() + " live ids for " + bands.total()
+                    + " slots");
+        }
+        bands.validate(capacityName);
+        for (int band = 0; band < bands.bands(); band++) {
+            for (int slot = bands.start(band); slot < bands.end(band); slot++) {
+                validateSlot(band, slot);
+            }
+        }
+    }
+
+    private void validateSlot(int band, int slot) {
+        int id = idAt[slot];
+        if (!ids.isValid(ids.handleAt(id)) || ids.slotAt(id) != slot) {
+            throw new IllegalStateException(capacityName + ": slot " + slot + " holds node id " + id
+                    + " whose table entry points at slot " + ids.slotAt(id));
+        }
+        if (band(slot) != band) {
+            throw new IllegalStateException(capacityName + ": node id " + id + " in band " + band
+                    + " records band " + band(slot));
+        }
+        int depth = band >>> 1;
+        int parent = parentId[slot];
+        if (depth == 0) {
+            if (parent != NO_PARENT) {
+                throw new IllegalStateException(capacityName + ": depth-0 node id " + id + " has parent " + parent);
+            }
+            return;
+        }
+        int parentBand = band(ids.slotAt(parent));
+        if (parentBand >>> 1 != depth - 1) {
+            throw new IllegalStateException(capacityName + ": node id " + id + " at depth " + depth
+                    + " has parent id " + parent + " at depth " + (parentBand >>> 1));
+        }
+        if ((band & 1) != 0 && depth > 1 && (parentBand & 1) == 0) {
+            throw new IllegalStateException(capacityName + ": static node id " + id + " has dynamic parent id "
+                    + parent);
+        }
+    }
+}
