@@ -89,7 +89,7 @@ public class HandleTableBenchmark {
             throw new IllegalStateException("live counts drifted: " + table.size() + ", " + map.size());
         }
         for (int slot = 0; slot < LIVE; slot++) {
-            if (table.slotOf(handles[slot]) != slot || map.get(keys[slot]) != slot) {
+            if (table.indexOf(handles[slot]) != slot || map.get(keys[slot]) != slot) {
                 throw new IllegalStateException("id " + slot + " no longer resolves to its slot");
             }
         }
@@ -132,7 +132,7 @@ public class HandleTableBenchmark {
         long[] h = handles;
         long sum = 0;
         for (int slot : positions()) {
-            sum += t.slotOf(h[slot]);
+            sum += t.indexOf(h[slot]);
         }
         return sum;
     }

@@ -1,6 +1,7 @@
 package io.flatscene.benchmarks.container;
 
 import io.flatscene.core.container.GrowthPolicy;
+import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IntrusiveListPool;
 import java.util.Arrays;
 import java.util.LinkedList;
@@ -172,7 +173,7 @@ public class IntrusiveListBenchmark {
         IntrusiveListPool pool = s.pool;
         int list = s.list;
         long sum = 0;
-        for (int e = pool.first(list); e != IntrusiveListPool.NONE; e = pool.next(list, e)) {
+        for (int e = pool.first(list); e != Index.NONE; e = pool.next(list, e)) {
             sum += e;
         }
         return sum;
@@ -227,7 +228,7 @@ public class IntrusiveListBenchmark {
         int b = s.sweepBatch();
         boolean[] condemned = s.sweepMasks[b];
         int removed = 0;
-        for (int e = pool.first(list); e != IntrusiveListPool.NONE; ) {
+        for (int e = pool.first(list); e != Index.NONE; ) {
             if (condemned[e]) {
                 e = pool.remove(list, e);
                 removed++;

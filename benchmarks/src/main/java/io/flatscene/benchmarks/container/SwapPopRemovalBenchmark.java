@@ -1,6 +1,7 @@
 package io.flatscene.benchmarks.container;
 
 import io.flatscene.core.container.GrowthPolicy;
+import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IndexField;
 import io.flatscene.core.container.SwapPopArray;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ public class SwapPopRemovalBenchmark {
     /** A scene-object stand-in: an id and the field {@link SwapPopArray} keeps equal to its position. */
     static final class Node {
         final int id;
-        int globalIndex = IndexField.NOT_STORED;
+        int globalIndex = Index.NONE;
 
         Node(int id) {
             this.id = id;

@@ -20,13 +20,12 @@ import java.util.Objects;
  */
 public final class DeadEntryVector {
     /** The free-list link that ends the chain, and the value of a freshly added entry. */
-    private static final int NONE = -1;
 
     private final String name;
     private final GrowthPolicy policy;
     private int[] values;
     private int size;
-    private int firstDead = NONE;
+    private int firstDead = Index.NONE;
     private int numberDead;
 
     public DeadEntryVector(String name, int capacity, GrowthPolicy policy) {
@@ -74,7 +73,7 @@ public final class DeadEntryVector {
      */
     public int addEntry() {
         int index;
-        if (firstDead == NONE) {
+        if (firstDead == Index.NONE) {
             if (size == values.length) {
                 values = Arrays.copyOf(values, Capacity.grow(name, policy, values.length, size + 1));
             }
@@ -84,7 +83,7 @@ public final class DeadEntryVector {
             firstDead = decodeLink(values[index]);
             numberDead--;
         }
-        values[index] = NONE;
+        values[index] = Index.NONE;
         return index;
     }
 
@@ -102,7 +101,7 @@ public final class DeadEntryVector {
 
     public boolean entryIsDead(int index) {
         Objects.checkIndex(index, size);
-        return values[index] < NONE;
+        return values[index] < Index.NONE;
     }
 
     /** @throws IllegalStateException if the entry is dead */
@@ -117,7 +116,7 @@ public final class DeadEntryVector {
      */
     public void set(int index, int value) {
         checkLive(index, "set");
-        if (value < NONE) {
+        if (value < Index.NONE) {
             throw new IllegalArgumentException(name + ": cannot set entry " + index + " to " + value
                     + ": values must be >= -1, lower values encode the dead-entry free list");
         }
@@ -127,7 +126,7 @@ public final class DeadEntryVector {
     /** The index of the first live entry at or after {@code from}, or {@link #size()} if there is none. */
     public int nextLive(int from) {
         int i = Math.max(from, 0);
-        while (i < size && values[i] < NONE) {
+        while (i < size && values[i] < Index.NONE) {
             i++;
         }
         return Math.min(i, size);
@@ -142,15 +141,15 @@ public final class DeadEntryVector {
         int[] remaps = new int[size];
         int remapped = 0;
         for (int i = 0; i < size; i++) {
-            if (values[i] < NONE) {
-                remaps[i] = NONE;
+            if (values[i] < Index.NONE) {
+                remaps[i] = Index.NONE;
             } else {
                 remaps[i] = remapped;
                 values[remapped++] = values[i];
             }
         }
         size = remapped;
-        firstDead = NONE;
+        firstDead = Index.NONE;
         numberDead = 0;
         return remaps;
     }
@@ -167,7 +166,7 @@ public final class DeadEntryVector {
         }
         int dead = 0;
         for (int i = 0; i < size; i++) {
-            if (values[i] < NONE) {
+            if (values[i] < Index.NONE) {
                 dead++;
             }
         }
@@ -175,11 +174,11 @@ public final class DeadEntryVector {
             throw new IllegalStateException(name + ": " + dead + " entries are dead but numberDead is " + numberDead);
         }
         int visited = 0;
-        for (int i = firstDead; i != NONE; i = decodeLink(values[i])) {
+        for (int i = firstDead; i != Index.NONE; i = decodeLink(values[i])) {
             if (i < 0 || i >= size) {
                 throw new IllegalStateException(name + ": free list reaches index " + i + " outside size " + size);
             }
-            if (values[i] >= NONE) {
+            if (values[i] >= Index.NONE) {
                 throw new IllegalStateException(name + ": free list reaches live entry " + i);
             }
             if (++visited > numberDead) {
@@ -195,7 +194,7 @@ public final class DeadEntryVector {
 
     private void checkLive(int index, String action) {
         Objects.checkIndex(index, size);
-        if (values[index] < NONE) {
+        if (values[index] < Index.NONE) {
             throw new IllegalStateException(name + ": cannot " + action + " entry " + index + ": it is dead");
         }
     }

@@ -4,12 +4,12 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Generational handles: stable 64-bit ids for objects whose storage slot moves (swap-and-pop moves them), so a
+ * Generational handles: stable 64-bit ids for objects whose storage index moves (swap-and-pop moves them), so a
  * handle to a destroyed object is detected in O(1) and never reaches the object that later reuses its entry.
  *
- * <p>A handle packs an entry index (low 32 bits) and that entry's version (high 32 bits). The entry holds the
- * object's current slot, which the object's owner updates with {@link #setSlot} whenever it moves the object: this is
- * the id → slot table that lets references by id survive swap-and-pop. Entries live in a {@link DeadEntryVector}, so
+ * <p>A handle packs an entry id (low 32 bits) and that entry's version (high 32 bits). The entry holds the
+ * object's current index, which the object's owner updates with {@link #setIndex} whenever it moves the object: this is
+ * the id → index table that lets references by id survive swap-and-pop. Entries live in a {@link DeadEntryVector}, so
  * released entries form its free list and are reused, newest first; releasing bumps the entry's version so every
  * handle to the old occupant goes stale. An entry whose version reaches the maximum is retired instead of reused:
  * its version is set to {@link #RETIRED} and it never becomes valid again, rather than wrapping round to a version
@@ -25,7 +25,7 @@ public final class HandleTable {
     private final String name;
     private final GrowthPolicy policy;
     private final int maxVersion;
-    private final DeadEntryVector slots;
+    private final DeadEntryVector entries;
     private int[] versions;
     private int live;
     private int retired;
@@ -42,11 +42,11 @@ public final class HandleTable {
             throw new IllegalArgumentException(name + ": maxVersion " + maxVersion + " must be >= " + FIRST_VERSION);
         }
         this.maxVersion = maxVersion;
-        this.slots = new DeadEntryVector(name, capacity, policy);
-        this.versions = new int[slots.capacity()];
+        this.entries = new DeadEntryVector(name, capacity, policy);
+        this.versions = new int[entries.capacity()];
     }
 
-    public static int indexOf(long handle) {
+    public static int idOf(long handle) {
         return (int) handle;
     }
 
@@ -54,94 +54,94 @@ public final class HandleTable {
         return (int) (handle >>> 32);
     }
 
-    static long pack(int index, int version) {
-        return ((long) version << 32) | (index & 0xFFFF_FFFFL);
+    static long pack(int id, int version) {
+        return ((long) version << 32) | (id & 0xFFFF_FFFFL);
     }
 
     /**
-     * Issues a handle for an object stored at {@code slot}.
+     * Issues a handle for an object stored at {@code index}.
      *
-     * @throws IllegalArgumentException  if {@code slot} is negative
+     * @throws IllegalArgumentException  if {@code index} is negative
      * @throws CapacityExceededException if every entry is in use under {@link GrowthPolicy#FAIL}
      */
-    public long create(int slot) {
-        checkSlot(slot);
-        int index = slots.addEntry();
-        if (index >= versions.length) {
-            versions = Arrays.copyOf(versions, slots.capacity());
+    public long create(int index) {
+        checkIndex(index);
+        int id = entries.addEntry();
+        if (id >= versions.length) {
+            versions = Arrays.copyOf(versions, entries.capacity());
         }
-        if (versions[index] == 0) {
+        if (versions[id] == 0) {
             // A never-used entry: reused entries keep the version their release bumped, retired ones are never
             // handed out again because they never join the free list.
-            versions[index] = FIRST_VERSION;
+            versions[id] = FIRST_VERSION;
         }
-        slots.set(index, slot);
+        entries.set(id, index);
         live++;
-        return pack(index, versions[index]);
+        return pack(id, versions[id]);
     }
 
     /** Whether the handle refers to a live object: O(1). */
     public boolean isValid(long handle) {
-        int index = indexOf(handle);
+        int id = idOf(handle);
         int version = versionOf(handle);
-        return index >= 0 && index < slots.size() && version != RETIRED && versions[index] == version
-                && !slots.entryIsDead(index);
+        return id >= 0 && id < entries.size() && version != RETIRED && versions[id] == version
+                && !entries.entryIsDead(id);
     }
 
-    /** The slot of the object the handle refers to, or -1 if the handle is stale. */
-    public int slotOf(long handle) {
-        return isValid(handle) ? slots.get(indexOf(handle)) : -1;
+    /** The index of the object the handle refers to, or -1 if the handle is stale. */
+    public int indexOf(long handle) {
+        return isValid(handle) ? entries.get(idOf(handle)) : -1;
     }
 
     /**
-     * The slot of the object the handle refers to.
+     * The index of the object the handle refers to.
      *
      * @throws IllegalStateException if the handle is stale, naming it
      */
-    public int requireSlot(long handle) {
+    public int requireIndex(long handle) {
         if (!isValid(handle)) {
             throw new IllegalStateException(name + ": handle " + describe(handle)
                     + " refers to an object that no longer exists");
         }
-        return slots.get(indexOf(handle));
+        return entries.get(idOf(handle));
     }
 
-    /** Records that the handle's object now lives at {@code slot}. */
-    public void setSlot(long handle, int slot) {
-        checkSlot(slot);
-        requireSlot(handle);
-        slots.set(indexOf(handle), slot);
+    /** Records that the handle's object now lives at {@code index}. */
+    public void setIndex(long handle, int index) {
+        checkIndex(index);
+        requireIndex(handle);
+        entries.set(idOf(handle), index);
     }
 
     /**
-     * The slot recorded at a bare entry index, for an owner that keeps indices of objects it knows are alive (a
+     * The index recorded at a bare entry id, for an owner that keeps indices of objects it knows are alive (a
      * child's reference to its parent) and must not pay for version checks in a per-frame pass.
      *
      * @throws IllegalStateException if the entry is free or retired
      */
-    public int slotAt(int index) {
-        int slot = slots.get(index);
-        if (slot < 0) {
-            throw new IllegalStateException(name + ": entry " + index + " is retired");
+    public int indexAt(int id) {
+        int index = entries.get(id);
+        if (index < 0) {
+            throw new IllegalStateException(name + ": entry " + id + " is retired");
         }
-        return slot;
+        return index;
     }
 
     /**
-     * Records the slot at a bare entry index: the owner's one fix-up after it moves an object.
+     * Records the index at a bare entry id: the owner's one fix-up after it moves an object.
      *
      * @throws IllegalStateException if the entry is free or retired
      */
-    public void setSlotAt(int index, int slot) {
-        checkSlot(slot);
-        slotAt(index);
-        slots.set(index, slot);
+    public void setIndexAt(int id, int index) {
+        checkIndex(index);
+        indexAt(id);
+        entries.set(id, index);
     }
 
-    /** The handle of the live object at a bare entry index, as {@link #create} returned it. */
-    public long handleAt(int index) {
-        slotAt(index);
-        return pack(index, versions[index]);
+    /** The handle of the live object at a bare entry id, as {@link #create} returned it. */
+    public long handleAt(int id) {
+        indexAt(id);
+        return pack(id, versions[id]);
     }
 
     /**
@@ -151,16 +151,16 @@ public final class HandleTable {
      * @throws IllegalStateException if the handle is already stale
      */
     public void release(long handle) {
-        requireSlot(handle);
-        int index = indexOf(handle);
+        requireIndex(handle);
+        int id = idOf(handle);
         live--;
-        if (versions[index] >= maxVersion) {
-            versions[index] = RETIRED;
-            slots.set(index, -1);
+        if (versions[id] >= maxVersion) {
+            versions[id] = RETIRED;
+            entries.set(id, -1);
             retired++;
         } else {
-            versions[index]++;
-            slots.markAsDead(index);
+            versions[id]++;
+            entries.markAsDead(id);
         }
     }
 
@@ -175,33 +175,33 @@ public final class HandleTable {
     }
 
     /**
-     * Checks the entry table: every live entry has a version in range and a slot {@code >= 0}, every retired entry
-     * is live in the vector with slot -1, and the counts agree; then validates the underlying vector.
+     * Checks the entry table: every live entry has a version in range and a index {@code >= 0}, every retired entry
+     * is live in the vector with index -1, and the counts agree; then validates the underlying vector.
      *
      * @throws IllegalStateException naming the first broken invariant
      */
     public void validate() {
-        slots.validate();
+        entries.validate();
         int liveSeen = 0;
         int retiredSeen = 0;
-        for (int index = 0; index < slots.size(); index++) {
-            if (slots.entryIsDead(index)) {
-                if (versions[index] <= RETIRED || versions[index] > maxVersion) {
-                    throw new IllegalStateException(name + ": free entry " + index + " has version "
-                            + versions[index] + " outside 1.." + maxVersion);
+        for (int id = 0; id < entries.size(); id++) {
+            if (entries.entryIsDead(id)) {
+                if (versions[id] <= RETIRED || versions[id] > maxVersion) {
+                    throw new IllegalStateException(name + ": free entry " + id + " has version "
+                            + versions[id] + " outside 1.." + maxVersion);
                 }
                 continue;
             }
-            int slot = slots.get(index);
-            if (versions[index] == RETIRED) {
-                if (slot != -1) {
-                    throw new IllegalStateException(name + ": retired entry " + index + " still points at slot "
-                            + slot);
+            int index = entries.get(id);
+            if (versions[id] == RETIRED) {
+                if (index != -1) {
+                    throw new IllegalStateException(name + ": retired entry " + id + " still points at index "
+                            + index);
                 }
                 retiredSeen++;
-            } else if (slot < 0 || versions[index] > maxVersion) {
-                throw new IllegalStateException(name + ": live entry " + index + " has slot " + slot
-                        + " and version " + versions[index]);
+            } else if (index < 0 || versions[id] > maxVersion) {
+                throw new IllegalStateException(name + ": live entry " + id + " has index " + index
+                        + " and version " + versions[id]);
             } else {
                 liveSeen++;
             }
@@ -212,14 +212,14 @@ public final class HandleTable {
         }
     }
 
-    /** A handle as a reader wants it in a message: {@code index:version}. */
+    /** A handle as a reader wants it in a message: {@code id:version}. */
     public static String describe(long handle) {
-        return indexOf(handle) + ":" + versionOf(handle);
+        return idOf(handle) + ":" + versionOf(handle);
     }
 
-    private void checkSlot(int slot) {
-        if (slot < 0) {
-            throw new IllegalArgumentException(name + ": slot " + slot + " must be >= 0");
+    private void checkIndex(int index) {
+        if (index < 0) {
+            throw new IllegalArgumentException(name + ": index " + index + " must be >= 0");
         }
     }
 

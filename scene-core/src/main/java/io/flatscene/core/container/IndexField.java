@@ -5,15 +5,12 @@ package io.flatscene.core.container;
  * {@code mGlobalIndex} for the global array, {@code mParentIndex} for a parent's child list. Giving each array its
  * own field is what lets one element live in several swap-and-pop arrays at once.
  *
- * <p>The field holds {@link #NOT_STORED} while the element is in no array that uses this field. Only
+ * <p>The field holds {@link Index#NONE} while the element is in no array that uses this field. Only
  * {@code SwapPopArray} writes it.
  *
  * @param <E> the element type
  */
 public interface IndexField<E> {
-    /** The value of the field for an element that is in no array using this field. */
-    int NOT_STORED = -1;
-
     int get(E element);
 
     void set(E element, int index);

@@ -4,30 +4,29 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Many doubly linked lists of element indices hosted in flat int arrays: the intrusive-list seed's several links per
+ * Many doubly linked lists of id indices hosted in flat int arrays: the intrusive-list seed's several links per
  * object and safe link destruction, stored the way Stepanov's {@code list_pool} stores nodes.
  *
- * <p>Elements are non-negative ints the caller owns (a scene object's stable id, say). Each element has
- * {@code linkSlots} links; each list uses one slot, chosen when the list is created, so an element can be in as many
- * lists at once as it has slots (the seed's main list and to-be-destroyed list). Two lists that use the same slot
+ * <p>Ids are non-negative ints the caller owns (a scene object's stable id, say). Each id has
+ * {@code channels} links; each list uses one channel, chosen when the list is created, so an id can be in as many
+ * lists at once as it has channels (the seed's main list and to-be-destroyed list). Two lists that use the same channel
  * exclude each other: a link is in one list at a time.
  *
- * <p>Per link (element {@code e}, slot {@code k}) the pool keeps the next element, the previous element and the owning
- * list, or {@link #NONE}, side by side in one int array at {@code (e * linkSlots + k) * 3}, so the membership check
+ * <p>Per link (id {@code e}, channel {@code k}) the pool keeps the next id, the previous id and the owning
+ * list, or {@link #Index.NONE}, side by side in one int array at {@code (e * channels + k) * 3}, so the membership check
  * of a step reads the cache line the step reads anyway. The owner is what makes {@link #contains}, {@link #remove} and {@link #unlinkAll} O(1) and lets a
- * list's size stay right when an element is unlinked through any path: the seed keeps a list pointer in each link
+ * list's size stay right when an id is unlinked through any path: the seed keeps a list pointer in each link
  * for the same reason. Only {@code link} and {@code unlink} below write these arrays.
  *
  * <p>Iterate a list, even while removing from it:
  * <pre>{@code
- * for (int e = pool.first(list); e != IntrusiveListPool.NONE; ) {
+ * for (int e = pool.first(list); e != Index.NONE; ) {
  *     e = condemned(e) ? pool.remove(list, e) : pool.next(list, e);
  * }
  * }</pre>
  */
 public final class IntrusiveListPool {
-    /** No element, no list: the end of a list, or a link that is in no list. */
-    public static final int NONE = -1;
+    /** No id, no list: the end of a list, or a link that is in no list. */
 
     private static final int NEXT = 0;
     private static final int PREV = 1;
@@ -36,74 +35,74 @@ public final class IntrusiveListPool {
 
     private final String name;
     private final GrowthPolicy policy;
-    private final int linkSlots;
+    private final int channels;
 
-    private int elementCapacity;
+    private int idCapacity;
     private int[] links;
 
     private int listCount;
-    private int[] listSlot = new int[4];
+    private int[] listChannel = new int[4];
     private int[] head = new int[4];
     private int[] tail = new int[4];
     private int[] sizes = new int[4];
 
     /**
      * @param name            names the pool in exceptions and the growth warning
-     * @param elementCapacity elements {@code 0 .. elementCapacity-1} can be linked before the pool grows
-     * @param linkSlots       how many lists using different slots one element can be in at once
-     * @param policy          what to do when an element index at or beyond the capacity is linked
+     * @param idCapacity ids {@code 0 .. idCapacity-1} can be linked before the pool grows
+     * @param channels       how many lists using different channels one id can be in at once
+     * @param policy          what to do when an id index at or beyond the capacity is linked
      */
-    public IntrusiveListPool(String name, int elementCapacity, int linkSlots, GrowthPolicy policy) {
+    public IntrusiveListPool(String name, int idCapacity, int channels, GrowthPolicy policy) {
         this.name = Objects.requireNonNull(name, "name");
         this.policy = Objects.requireNonNull(policy, "policy");
-        if (linkSlots < 1) {
-            throw new IllegalArgumentException(name + ": linkSlots " + linkSlots + " must be at least 1");
+        if (channels < 1) {
+            throw new IllegalArgumentException(name + ": channels " + channels + " must be at least 1");
         }
-        this.linkSlots = linkSlots;
-        this.elementCapacity = Capacity.checkInitial(name, elementCapacity);
-        this.links = new int[linkInts(elementCapacity)];
-        Arrays.fill(links, NONE);
+        this.channels = channels;
+        this.idCapacity = Capacity.checkInitial(name, idCapacity);
+        this.links = new int[linkInts(idCapacity)];
+        Arrays.fill(links, Index.NONE);
     }
 
-    private int linkInts(int elements) {
-        long ints = (long) elements * linkSlots * LINK_INTS;
+    private int linkInts(int ids) {
+        long ints = (long) ids * channels * LINK_INTS;
         if (ints > Capacity.MAX_ARRAY_LENGTH) {
-            throw new CapacityExceededException(name, this.elementCapacity);
+            throw new CapacityExceededException(name, this.idCapacity);
         }
         return (int) ints;
     }
 
-    /** The offset of an element's link for a slot in {@link #links}. */
-    private int linkOf(int element, int slot) {
-        return (element * linkSlots + slot) * LINK_INTS;
+    /** The offset of an id's link for a channel in {@link #links}. */
+    private int linkOf(int id, int channel) {
+        return (id * channels + channel) * LINK_INTS;
     }
 
-    public int linkSlots() {
-        return linkSlots;
+    public int channels() {
+        return channels;
     }
 
-    public int elementCapacity() {
-        return elementCapacity;
+    public int idCapacity() {
+        return idCapacity;
     }
 
     /**
-     * Creates an empty list whose members are linked through {@code slot}.
+     * Creates an empty list whose members are linked through {@code channel}.
      *
      * @return the new list's id
      */
-    public int newList(int slot) {
-        Objects.checkIndex(slot, linkSlots);
+    public int newList(int channel) {
+        Objects.checkIndex(channel, channels);
         if (listCount == head.length) {
             int grown = head.length * 2;
-            listSlot = Arrays.copyOf(listSlot, grown);
+            listChannel = Arrays.copyOf(listChannel, grown);
             head = Arrays.copyOf(head, grown);
             tail = Arrays.copyOf(tail, grown);
             sizes = Arrays.copyOf(sizes, grown);
         }
         int list = listCount++;
-        listSlot[list] = slot;
-        head[list] = NONE;
-        tail[list] = NONE;
+        listChannel[list] = channel;
+        head[list] = Index.NONE;
+        tail[list] = Index.NONE;
         sizes[list] = 0;
         return list;
     }
@@ -112,9 +111,9 @@ public final class IntrusiveListPool {
         return listCount;
     }
 
-    public int slotOf(int list) {
+    public int channelOf(int list) {
         checkList(list);
-        return listSlot[list];
+        return listChannel[list];
     }
 
     public int size(int list) {
@@ -126,116 +125,116 @@ public final class IntrusiveListPool {
         return size(list) == 0;
     }
 
-    /** The first element of the list, or {@link #NONE}. */
+    /** The first id of the list, or {@link #Index.NONE}. */
     public int first(int list) {
         checkList(list);
         return head[list];
     }
 
-    /** The last element of the list, or {@link #NONE}. */
+    /** The last id of the list, or {@link #Index.NONE}. */
     public int last(int list) {
         checkList(list);
         return tail[list];
     }
 
-    /** The element after {@code element} in the list, or {@link #NONE} at the end. */
-    public int next(int list, int element) {
-        return links[memberLink(list, element, "step from") + NEXT];
+    /** The id after {@code id} in the list, or {@link #Index.NONE} at the end. */
+    public int next(int list, int id) {
+        return links[memberLink(list, id, "step from") + NEXT];
     }
 
-    /** The element before {@code element} in the list, or {@link #NONE} at the start. */
-    public int previous(int list, int element) {
-        return links[memberLink(list, element, "step back from") + PREV];
+    /** The id before {@code id} in the list, or {@link #Index.NONE} at the start. */
+    public int previous(int list, int id) {
+        return links[memberLink(list, id, "step back from") + PREV];
     }
 
-    /** Whether the element is in the list: O(1). */
-    public boolean contains(int list, int element) {
+    /** Whether the id is in the list: O(1). */
+    public boolean contains(int list, int id) {
         checkList(list);
-        return element >= 0 && element < elementCapacity && links[linkOf(element, listSlot[list]) + OWNER] == list;
+        return id >= 0 && id < idCapacity && links[linkOf(id, listChannel[list]) + OWNER] == list;
     }
 
-    /** The list the element's link {@code slot} is in, or {@link #NONE}. */
-    public int listOf(int element, int slot) {
-        Objects.checkIndex(slot, linkSlots);
-        checkElement(element);
-        return element < elementCapacity ? links[linkOf(element, slot) + OWNER] : NONE;
+    /** The list the id's link {@code channel} is in, or {@link #Index.NONE}. */
+    public int listOf(int id, int channel) {
+        Objects.checkIndex(channel, channels);
+        checkId(id);
+        return id < idCapacity ? links[linkOf(id, channel) + OWNER] : Index.NONE;
     }
 
-    /** @throws IllegalStateException if the element's link for this list's slot is already in a list */
-    public void pushFront(int list, int element) {
-        link(list, element, NONE, first(list));
+    /** @throws IllegalStateException if the id's link for this list's channel is already in a list */
+    public void pushFront(int list, int id) {
+        link(list, id, Index.NONE, first(list));
     }
 
-    /** @throws IllegalStateException if the element's link for this list's slot is already in a list */
-    public void pushBack(int list, int element) {
-        link(list, element, last(list), NONE);
+    /** @throws IllegalStateException if the id's link for this list's channel is already in a list */
+    public void pushBack(int list, int id) {
+        link(list, id, last(list), Index.NONE);
     }
 
     /**
-     * Links {@code element} just before {@code position}, which must be in the list.
+     * Links {@code id} just before {@code position}, which must be in the list.
      *
-     * @throws IllegalStateException if {@code position} is not in the list or the element's link is in a list
+     * @throws IllegalStateException if {@code position} is not in the list or the id's link is in a list
      */
-    public void insertBefore(int list, int position, int element) {
+    public void insertBefore(int list, int position, int id) {
         int at = memberLink(list, position, "insert before");
-        link(list, element, links[at + PREV], position);
+        link(list, id, links[at + PREV], position);
     }
 
     /**
-     * Links {@code element} just after {@code position}, which must be in the list.
+     * Links {@code id} just after {@code position}, which must be in the list.
      *
-     * @throws IllegalStateException if {@code position} is not in the list or the element's link is in a list
+     * @throws IllegalStateException if {@code position} is not in the list or the id's link is in a list
      */
-    public void insertAfter(int list, int position, int element) {
+    public void insertAfter(int list, int position, int id) {
         int at = memberLink(list, position, "insert after");
-        link(list, element, position, links[at + NEXT]);
+        link(list, id, position, links[at + NEXT]);
     }
 
     /**
-     * Unlinks the element from the list in O(1).
+     * Unlinks the id from the list in O(1).
      *
-     * @return the element that followed it, or {@link #NONE}: the seed's erase returning the next position
-     * @throws IllegalStateException if the element is not in the list
+     * @return the id that followed it, or {@link #Index.NONE}: the seed's erase returning the next position
+     * @throws IllegalStateException if the id is not in the list
      */
-    public int remove(int list, int element) {
-        int at = memberLink(list, element, "remove");
+    public int remove(int list, int id) {
+        int at = memberLink(list, id, "remove");
         int following = links[at + NEXT];
         unlink(at);
         return following;
     }
 
-    /** Removes and returns the first element, or returns {@link #NONE} if the list is empty. */
+    /** Removes and returns the first id, or returns {@link #Index.NONE} if the list is empty. */
     public int popFront(int list) {
         int first = first(list);
-        if (first != NONE) {
-            unlink(linkOf(first, listSlot[list]));
+        if (first != Index.NONE) {
+            unlink(linkOf(first, listChannel[list]));
         }
         return first;
     }
 
-    /** Unlinks every element of the list. */
+    /** Unlinks every id of the list. */
     public void clear(int list) {
         checkList(list);
-        while (head[list] != NONE) {
-            unlink(linkOf(head[list], listSlot[list]));
+        while (head[list] != Index.NONE) {
+            unlink(linkOf(head[list], listChannel[list]));
         }
     }
 
     /**
-     * Unlinks the element from every list it is in, keeping each list's size right: the seed's link destructor,
-     * called when the object the element stands for is destroyed.
+     * Unlinks the id from every list it is in, keeping each list's size right: the seed's link destructor,
+     * called when the object the id stands for is destroyed.
      *
      * @return how many lists it was removed from
      */
-    public int unlinkAll(int element) {
-        checkElement(element);
-        if (element >= elementCapacity) {
+    public int unlinkAll(int id) {
+        checkId(id);
+        if (id >= idCapacity) {
             return 0;
         }
         int removed = 0;
-        for (int slot = 0; slot < linkSlots; slot++) {
-            int at = linkOf(element, slot);
-            if (links[at + OWNER] != NONE) {
+        for (int channel = 0; channel < channels; channel++) {
+            int at = linkOf(id, channel);
+            if (links[at + OWNER] != Index.NONE) {
                 unlink(at);
                 removed++;
             }
@@ -243,60 +242,60 @@ public final class IntrusiveListPool {
         return removed;
     }
 
-    /** Links the element between {@code before} and {@code after}, either of which may be NONE (a list end). */
-    private void link(int list, int element, int before, int after) {
+    /** Links the id between {@code before} and {@code after}, either of which may be Index.NONE (a list end). */
+    private void link(int list, int id, int before, int after) {
         checkList(list);
-        checkElement(element);
-        ensureRoomFor(element);
-        int slot = listSlot[list];
-        int at = linkOf(element, slot);
-        if (links[at + OWNER] != NONE) {
-            throw new IllegalStateException(name + ": cannot link element " + element + " into list " + list
-                    + ": its link slot " + slot + " is already in list " + links[at + OWNER]);
+        checkId(id);
+        ensureRoomFor(id);
+        int channel = listChannel[list];
+        int at = linkOf(id, channel);
+        if (links[at + OWNER] != Index.NONE) {
+            throw new IllegalStateException(name + ": cannot link id " + id + " into list " + list
+                    + ": its link channel " + channel + " is already in list " + links[at + OWNER]);
         }
         links[at + PREV] = before;
         links[at + NEXT] = after;
         links[at + OWNER] = list;
-        if (before == NONE) {
-            head[list] = element;
+        if (before == Index.NONE) {
+            head[list] = id;
         } else {
-            links[linkOf(before, slot) + NEXT] = element;
+            links[linkOf(before, channel) + NEXT] = id;
         }
-        if (after == NONE) {
-            tail[list] = element;
+        if (after == Index.NONE) {
+            tail[list] = id;
         } else {
-            links[linkOf(after, slot) + PREV] = element;
+            links[linkOf(after, channel) + PREV] = id;
         }
         sizes[list]++;
     }
 
     private void unlink(int at) {
         int list = links[at + OWNER];
-        int slot = listSlot[list];
+        int channel = listChannel[list];
         int before = links[at + PREV];
         int after = links[at + NEXT];
-        if (before == NONE) {
+        if (before == Index.NONE) {
             head[list] = after;
         } else {
-            links[linkOf(before, slot) + NEXT] = after;
+            links[linkOf(before, channel) + NEXT] = after;
         }
-        if (after == NONE) {
+        if (after == Index.NONE) {
             tail[list] = before;
         } else {
-            links[linkOf(after, slot) + PREV] = before;
+            links[linkOf(after, channel) + PREV] = before;
         }
-        links[at + PREV] = NONE;
-        links[at + NEXT] = NONE;
-        links[at + OWNER] = NONE;
+        links[at + PREV] = Index.NONE;
+        links[at + NEXT] = Index.NONE;
+        links[at + OWNER] = Index.NONE;
         sizes[list]--;
     }
 
-    private int memberLink(int list, int element, String action) {
-        if (!contains(list, element)) {
-            throw new IllegalStateException(name + ": cannot " + action + " element " + element + ": it is not in list "
+    private int memberLink(int list, int id, String action) {
+        if (!contains(list, id)) {
+            throw new IllegalStateException(name + ": cannot " + action + " id " + id + ": it is not in list "
                     + list);
         }
-        return linkOf(element, listSlot[list]);
+        return linkOf(id, listChannel[list]);
     }
 
     private void checkList(int list) {
@@ -306,24 +305,24 @@ public final class IntrusiveListPool {
         }
     }
 
-    private void checkElement(int element) {
-        if (element < 0) {
-            throw new IllegalArgumentException(name + ": element " + element + " is negative");
+    private void checkId(int id) {
+        if (id < 0) {
+            throw new IllegalArgumentException(name + ": id " + id + " is negative");
         }
     }
 
-    private void ensureRoomFor(int element) {
-        if (element < elementCapacity) {
+    private void ensureRoomFor(int id) {
+        if (id < idCapacity) {
             return;
         }
-        if ((element + 1L) * linkSlots * LINK_INTS > Capacity.MAX_ARRAY_LENGTH) {
-            throw new CapacityExceededException(name, elementCapacity);
+        if ((id + 1L) * channels * LINK_INTS > Capacity.MAX_ARRAY_LENGTH) {
+            throw new CapacityExceededException(name, idCapacity);
         }
-        int grown = Capacity.grow(name, policy, elementCapacity, element + 1);
+        int grown = Capacity.grow(name, policy, idCapacity, id + 1);
         int oldInts = links.length;
         links = Arrays.copyOf(links, linkInts(grown));
-        Arrays.fill(links, oldInts, links.length, NONE);
-        elementCapacity = grown;
+        Arrays.fill(links, oldInts, links.length, Index.NONE);
+        idCapacity = grown;
     }
 
     /**
@@ -335,21 +334,21 @@ public final class IntrusiveListPool {
     public void validate() {
         int linked = 0;
         for (int list = 0; list < listCount; list++) {
-            int slot = listSlot[list];
+            int channel = listChannel[list];
             int count = 0;
-            int before = NONE;
-            for (int e = head[list]; e != NONE; e = links[linkOf(e, slot) + NEXT]) {
-                if (e < 0 || e >= elementCapacity) {
-                    throw new IllegalStateException(name + ": list " + list + " reaches element " + e
-                            + " outside capacity " + elementCapacity);
+            int before = Index.NONE;
+            for (int e = head[list]; e != Index.NONE; e = links[linkOf(e, channel) + NEXT]) {
+                if (e < 0 || e >= idCapacity) {
+                    throw new IllegalStateException(name + ": list " + list + " reaches id " + e
+                            + " outside capacity " + idCapacity);
                 }
-                int at = linkOf(e, slot);
+                int at = linkOf(e, channel);
                 if (links[at + OWNER] != list) {
-                    throw new IllegalStateException(name + ": element " + e + " is reached from list " + list
+                    throw new IllegalStateException(name + ": id " + e + " is reached from list " + list
                             + " but its link records list " + links[at + OWNER]);
                 }
                 if (links[at + PREV] != before) {
-                    throw new IllegalStateException(name + ": element " + e + " in list " + list + " has previous "
+                    throw new IllegalStateException(name + ": id " + e + " in list " + list + " has previous "
                             + links[at + PREV] + " but is reached from " + before);
                 }
                 if (++count > sizes[list]) {
@@ -359,24 +358,24 @@ public final class IntrusiveListPool {
                 before = e;
             }
             if (count != sizes[list] || tail[list] != before) {
-                throw new IllegalStateException(name + ": list " + list + " holds " + count + " elements ending at "
+                throw new IllegalStateException(name + ": list " + list + " holds " + count + " ids ending at "
                         + before + " but records size " + sizes[list] + " and tail " + tail[list]);
             }
             linked += count;
         }
         int owned = 0;
-        for (int element = 0; element < elementCapacity; element++) {
-            for (int slot = 0; slot < linkSlots; slot++) {
-                int at = linkOf(element, slot);
+        for (int id = 0; id < idCapacity; id++) {
+            for (int channel = 0; channel < channels; channel++) {
+                int at = linkOf(id, channel);
                 int owner = links[at + OWNER];
-                if (owner != NONE) {
-                    if (owner < 0 || owner >= listCount || listSlot[owner] != slot) {
-                        throw new IllegalStateException(name + ": element " + element + " slot " + slot
-                                + " records list " + owner + " which does not use that slot");
+                if (owner != Index.NONE) {
+                    if (owner < 0 || owner >= listCount || listChannel[owner] != channel) {
+                        throw new IllegalStateException(name + ": id " + id + " channel " + channel
+                                + " records list " + owner + " which does not use that channel");
                     }
                     owned++;
-                } else if (links[at + NEXT] != NONE || links[at + PREV] != NONE) {
-                    throw new IllegalStateException(name + ": element " + element + " slot " + slot
+                } else if (links[at + NEXT] != Index.NONE || links[at + PREV] != Index.NONE) {
+                    throw new IllegalStateException(name + ": id " + id + " channel " + channel
                             + " is in no list but keeps neighbours " + links[at + PREV] + " and " + links[at + NEXT]);
                 }
             }
@@ -389,7 +388,7 @@ public final class IntrusiveListPool {
 
     @Override
     public String toString() {
-        return "IntrusiveListPool[" + name + ", " + listCount + " lists, " + linkSlots + " slots, capacity "
-                + elementCapacity + "]";
+        return "IntrusiveListPool[" + name + ", " + listCount + " lists, " + channels + " channels, capacity "
+                + idCapacity + "]";
     }
 }

@@ -8,7 +8,7 @@ import java.util.Objects;
  *
  * <p>Each element records its own position through an {@link IndexField}, so {@link #remove(Object)} finds it
  * without a search. The invariant this class alone keeps: for every {@code i < size()},
- * {@code indexField.get(get(i)) == i}, and every element it removed reads {@link IndexField#NOT_STORED}. The only
+ * {@code indexField.get(get(i)) == i}, and every element it removed reads {@link IndexField#Index.NONE}. The only
  * writes of the field are in {@link #add}, {@link #removeAt} and {@link #clear}: the seed's warning that a forgotten
  * index update "is a pita to find" is answered by there being no other place to forget it.
  *
@@ -74,14 +74,14 @@ public final class SwapPopArray<E> {
      * Appends the element in O(1) (O(n) once if the array must grow) and returns its position, which is also
      * written to its index field.
      *
-     * @throws IllegalStateException      if the element's index field is not {@link IndexField#NOT_STORED}: it is
+     * @throws IllegalStateException      if the element's index field is not {@link IndexField#Index.NONE}: it is
      *                                    already in this array or in another that shares the field
      * @throws CapacityExceededException  if the array is full under {@link GrowthPolicy#FAIL}
      */
     public int add(E element) {
         Objects.requireNonNull(element, "element");
         int recorded = indexField.get(element);
-        if (recorded != IndexField.NOT_STORED) {
+        if (recorded != Index.NONE) {
             throw new IllegalStateException(name + ": cannot add " + element + ": its index field already records "
                     + "position " + recorded + ", so it is stored in this or another array using the same field");
         }
@@ -131,7 +131,7 @@ public final class SwapPopArray<E> {
             indexField.set(moved, index);
         }
         elements[last] = null;
-        indexField.set(removed, IndexField.NOT_STORED);
+        indexField.set(removed, Index.NONE);
         return index;
     }
 
@@ -140,7 +140,7 @@ public final class SwapPopArray<E> {
         for (int i = 0; i < size; i++) {
             @SuppressWarnings("unchecked")
             E element = (E) elements[i];
-            indexField.set(element, IndexField.NOT_STORED);
+            indexField.set(element, Index.NONE);
             elements[i] = null;
         }
         size = 0;

@@ -1,7 +1,7 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.container.Index;
 import io.flatscene.core.scene.store.ItemStore;
-import io.flatscene.core.scene.store.TransformStore;
 import org.joml.Vector3f;
 
 /**
@@ -119,7 +119,7 @@ public final class Item extends MovableObject {
     @Override
     void attachedTo(SceneNode node) {
         super.attachedTo(node);
-        scene.itemData().nodeIdArray()[globalIndex] = node == null ? TransformStore.NO_PARENT : node.id();
+        scene.itemData().nodeIdArray()[globalIndex] = node == null ? Index.NONE : node.id();
     }
 
     @Override

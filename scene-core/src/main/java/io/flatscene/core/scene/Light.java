@@ -8,7 +8,7 @@ import static io.flatscene.core.scene.store.LightStore.RED;
 import static io.flatscene.core.scene.store.LightStore.SPOT_INNER;
 import static io.flatscene.core.scene.store.LightStore.SPOT_OUTER;
 
-import io.flatscene.core.scene.store.TransformStore;
+import io.flatscene.core.container.Index;
 
 /**
  * A light source, placed and aimed by the node it is attached to (it shines along the node's -Z axis). Its
@@ -27,7 +27,7 @@ public final class Light extends MovableObject {
     /** Writes a new light's defaults: detached, white, range 100, spot cone 30 to 40 degrees. */
     void initialize(Type type) {
         scene.lightData().typeArray()[globalIndex] = type.ordinal();
-        scene.lightData().nodeIdArray()[globalIndex] = TransformStore.NO_PARENT;
+        scene.lightData().nodeIdArray()[globalIndex] = Index.NONE;
         float[] p = scene.lightData().parameterArray();
         int o = globalIndex * PARAMETERS;
         p[o + RED] = 1f;
@@ -123,7 +123,7 @@ public final class Light extends MovableObject {
     @Override
     void attachedTo(SceneNode node) {
         super.attachedTo(node);
-        scene.lightData().nodeIdArray()[globalIndex] = node == null ? TransformStore.NO_PARENT : node.id();
+        scene.lightData().nodeIdArray()[globalIndex] = node == null ? Index.NONE : node.id();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IndexField;
 
 /**
@@ -38,8 +39,8 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
     final SceneManager scene;
     private final String name;
     long handle = HandleTable.NULL;
-    int globalIndex = IndexField.NOT_STORED;
-    int parentIndex = IndexField.NOT_STORED;
+    int globalIndex = Index.NONE;
+    int parentIndex = Index.NONE;
     SceneNode parentNode;
     boolean destroyed;
 

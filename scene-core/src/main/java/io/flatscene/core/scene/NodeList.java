@@ -1,5 +1,6 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IntrusiveListPool;
 
 /**
@@ -38,14 +39,14 @@ public final class NodeList {
     }
 
     /**
-     * @throws IllegalStateException if the node is already in a list of this channel
+     * @throws IllegalArgumentException if the node is already in a list of this channel
      */
     public NodeList add(SceneNode node) {
         scene.checkOwned(node, "join a node list");
         boolean claimed = scene.guard().claim(node);
         try {
-            if (pool.listOf(node.id(), pool.slotOf(list)) != IntrusiveListPool.NONE) {
-                throw new IllegalStateException("cannot add " + node.describe() + " to a node list on channel "
+            if (pool.listOf(node.id(), pool.channelOf(list)) != Index.NONE) {
+                throw new IllegalArgumentException("cannot add " + node.describe() + " to a node list on channel "
                         + channel + ": it is already in " + (pool.contains(list, node.id()) ? "this list"
                         : "another list on that channel") + ", and a node is in one list per channel");
             }
@@ -57,14 +58,14 @@ public final class NodeList {
     }
 
     /**
-     * @throws IllegalStateException if the node is not in this list
+     * @throws IllegalArgumentException if the node is not in this list
      */
     public NodeList remove(SceneNode node) {
         scene.checkOwned(node, "leave a node list");
         boolean claimed = scene.guard().claim(node);
         try {
             if (!pool.contains(list, node.id())) {
-                throw new IllegalStateException("cannot remove " + node.describe() + " from a node list on channel "
+                throw new IllegalArgumentException("cannot remove " + node.describe() + " from a node list on channel "
                         + channel + ": it is not in that list");
             }
             pool.remove(list, node.id());
@@ -83,7 +84,7 @@ public final class NodeList {
     public SceneNode next(SceneNode node) {
         scene.checkOwned(node, "step through a node list");
         if (!pool.contains(list, node.id())) {
-            throw new IllegalStateException("cannot step from " + node.describe() + " in a node list on channel "
+            throw new IllegalArgumentException("cannot step from " + node.describe() + " in a node list on channel "
                     + channel + ": it is not in that list");
         }
         return scene.nodeOrNull(pool.next(list, node.id()));

@@ -1,5 +1,6 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IntrusiveListPool;
 import io.flatscene.core.container.SwapPopArray;
 import io.flatscene.core.scene.store.NodeRegistry;
@@ -24,7 +25,7 @@ final class SceneHierarchy {
     }
 
     SceneNode create(SceneManager scene, SceneNode parent, String name) {
-        long handle = transforms.create(parent == null ? TransformStore.NO_PARENT : parent.id());
+        long handle = transforms.create(parent == null ? Index.NONE : parent.id());
         SceneNode node = new SceneNode(scene, name, handle);
         nodes.add(node, node.id());
         if (parent != null) {
@@ -78,7 +79,7 @@ final class SceneHierarchy {
             newParent.children().add(node);
         }
         node.parent = newParent;
-        if (transforms.setParent(node.id(), newParent == null ? TransformStore.NO_PARENT : newParent.id())) {
+        if (transforms.setParent(node.id(), newParent == null ? Index.NONE : newParent.id())) {
             moveDescendantsToNewDepth(node);
         }
     }

@@ -4,6 +4,7 @@ import io.flatscene.core.config.SceneCapacity;
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IntrusiveListPool;
 import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.frame.CameraView;
@@ -210,7 +211,7 @@ public final class SceneManager implements AutoCloseable {
         boolean claimed = guard.claim("the deferred destruction list");
         try {
             int destroyed = 0;
-            for (int id = nodeLists.popFront(pendingDestruction); id != IntrusiveListPool.NONE;
+            for (int id = nodeLists.popFront(pendingDestruction); id != Index.NONE;
                  id = nodeLists.popFront(pendingDestruction)) {
                 hierarchy.destroySubtree(nodes.byId(id));
                 destroyed++;
@@ -282,7 +283,7 @@ public final class SceneManager implements AutoCloseable {
 
     /** The live node with this handle, or empty when the handle is stale (its node destroyed): O(1). */
     public Optional<SceneNode> findNode(long handle) {
-        return transforms.isLive(handle) ? Optional.of(nodes.byId(HandleTable.indexOf(handle))) : Optional.empty();
+        return transforms.isLive(handle) ? Optional.of(nodes.byId(HandleTable.idOf(handle))) : Optional.empty();
     }
 
     /** Every live node with this name, in no particular order: linear in the node count. */
@@ -311,7 +312,7 @@ public final class SceneManager implements AutoCloseable {
     }
 
     SceneNode nodeOrNull(int id) {
-        return id == IntrusiveListPool.NONE ? null : nodes.byId(id);
+        return id == Index.NONE ? null : nodes.byId(id);
     }
 
     // ---- movable objects ----

@@ -2,6 +2,7 @@ package io.flatscene.core.scene;
 
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IndexField;
 import io.flatscene.core.container.SwapPopArray;
 import io.flatscene.core.scene.store.TransformStore;
@@ -51,8 +52,8 @@ public final class SceneNode {
     private final SceneManager scene;
     private final String name;
     private final long handle;
-    int globalIndex = IndexField.NOT_STORED;
-    int parentIndex = IndexField.NOT_STORED;
+    int globalIndex = Index.NONE;
+    int parentIndex = Index.NONE;
     SceneNode parent;
     /** Created on the first child, so the many leaves of a scene pay nothing for it. */
     private SwapPopArray<SceneNode> children;
@@ -66,7 +67,7 @@ public final class SceneNode {
 
     /** The stable id: the index of the node's handle, fixed for its lifetime. */
     int id() {
-        return HandleTable.indexOf(handle);
+        return HandleTable.idOf(handle);
     }
 
     public long handle() {
@@ -154,14 +155,15 @@ public final class SceneNode {
     /**
      * Makes a detached node a child of this one.
      *
-     * @throws IllegalStateException    if {@code child} already has a parent (use {@link #reparent})
-     * @throws IllegalArgumentException if {@code child} is this node or one of its ancestors, or from another scene
+     * @throws IllegalArgumentException if {@code child} already has a parent (use {@link #reparent}), is this node or
+     *                                  one of its ancestors, or is from another scene
+     * @throws IllegalStateException    if this node or {@code child} was destroyed
      */
     public SceneNode addChild(SceneNode child) {
         checkAlive();
         scene.checkOwned(child, "be added as a child");
         if (child.parent != null) {
-            throw new IllegalStateException("cannot add " + child.describe() + " to " + describe() + ": it is a child"
+            throw new IllegalArgumentException("cannot add " + child.describe() + " to " + describe() + ": it is a child"
                     + " of " + child.parent.describe() + "; detach or reparent it");
         }
         scene.reparent(child, this);
@@ -221,7 +223,8 @@ public final class SceneNode {
     /**
      * Attaches an object to this node in O(1).
      *
-     * @throws IllegalStateException if the object is attached to a node already, or destroyed
+     * @throws IllegalArgumentException if the object is attached to a node already
+     * @throws IllegalStateException    if this node or the object was destroyed
      */
     public SceneNode attachObject(MovableObject object) {
         checkAlive();
@@ -229,7 +232,7 @@ public final class SceneNode {
         boolean claimed = scene.guard().claim(this);
         try {
             if (object.parentNode != null) {
-                throw new IllegalStateException("cannot attach " + object.describe() + " to " + describe()
+                throw new IllegalArgumentException("cannot attach " + object.describe() + " to " + describe()
                         + ": it is attached to " + object.parentNode.describe());
             }
             if (attachments == null) {

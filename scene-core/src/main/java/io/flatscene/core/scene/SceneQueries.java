@@ -1,5 +1,6 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.container.Index;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ final class SceneQueries {
 
     private boolean takesPart(int item, int mask) {
         int node = items.nodeIdArray()[item];
-        return node != TransformStore.NO_PARENT && (items.queryFlagsArray()[item] & mask) != 0
+        return node != Index.NONE && (items.queryFlagsArray()[item] & mask) != 0
                 && transforms.isInGraph(transforms.slotOfId(node));
     }
 

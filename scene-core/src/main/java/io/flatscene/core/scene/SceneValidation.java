@@ -1,5 +1,6 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IntrusiveListPool;
 import io.flatscene.core.container.SwapPopArray;
 import io.flatscene.core.scene.store.ItemStore;
@@ -53,7 +54,7 @@ final class SceneValidation {
             throw new IllegalStateException(node.describe() + " is in the node manager but its id " + id
                     + " maps to " + nodes.byId(id));
         }
-        int expectedParent = node.parent == null ? TransformStore.NO_PARENT : node.parent.id();
+        int expectedParent = node.parent == null ? Index.NONE : node.parent.id();
         int recordedParent = transforms.parentId(transforms.slotOfId(id));
         if (recordedParent != expectedParent) {
             throw new IllegalStateException(node.describe() + " has parent " + node.parent
@@ -86,9 +87,9 @@ final class SceneValidation {
                 }
             }
         }
-        for (int slot = 0; slot < nodeLists.linkSlots(); slot++) {
+        for (int slot = 0; slot < nodeLists.channels(); slot++) {
             int list = nodeLists.listOf(id, slot);
-            if (list != IntrusiveListPool.NONE && !nodeLists.contains(list, id)) {
+            if (list != Index.NONE && !nodeLists.contains(list, id)) {
                 throw new IllegalStateException(node.describe() + " records list " + list + " in slot " + slot
                         + " but is not in it");
             }
@@ -104,7 +105,7 @@ final class SceneValidation {
                 throw new IllegalStateException(object.describe() + " names " + node.describe() + " as its node but "
                         + "is not in its attachment list at parent index " + object.parentIndex);
             }
-            int expected = node == null ? TransformStore.NO_PARENT : node.id();
+            int expected = node == null ? Index.NONE : node.id();
             if (nodeColumn != null && nodeColumn[i] != expected) {
                 throw new IllegalStateException(object.describe() + " is attached to " + node + " but its "
                         + object.kind() + " data records node id " + nodeColumn[i]);

@@ -12,10 +12,10 @@ class HandleTableIndexAccessTest {
     void bareIndexReadsAndWritesTheSameEntryAsTheHandle() {
         HandleTable table = new HandleTable("nodes", 4, GrowthPolicy.GROW);
         long handle = table.create(7);
-        int index = HandleTable.indexOf(handle);
-        assertEquals(7, table.slotAt(index));
-        table.setSlotAt(index, 3);
-        assertEquals(3, table.slotOf(handle));
+        int index = HandleTable.idOf(handle);
+        assertEquals(7, table.indexAt(index));
+        table.setIndexAt(index, 3);
+        assertEquals(3, table.indexOf(handle));
         assertEquals(handle, table.handleAt(index));
         table.validate();
     }
@@ -24,10 +24,10 @@ class HandleTableIndexAccessTest {
     void aFreedEntryCannotBeReachedByIndex() {
         HandleTable table = new HandleTable("nodes", 4, GrowthPolicy.GROW);
         long handle = table.create(1);
-        int index = HandleTable.indexOf(handle);
+        int index = HandleTable.idOf(handle);
         table.release(handle);
-        assertThrows(IllegalStateException.class, () -> table.slotAt(index));
-        assertThrows(IllegalStateException.class, () -> table.setSlotAt(index, 2));
+        assertThrows(IllegalStateException.class, () -> table.indexAt(index));
+        assertThrows(IllegalStateException.class, () -> table.setIndexAt(index, 2));
         assertThrows(IllegalStateException.class, () -> table.handleAt(index));
         table.validate();
     }
@@ -36,12 +36,12 @@ class HandleTableIndexAccessTest {
     void aRetiredEntryCannotBeReachedByIndex() {
         HandleTable table = new HandleTable("nodes", 4, GrowthPolicy.GROW, 1);
         long handle = table.create(1);
-        int index = HandleTable.indexOf(handle);
+        int index = HandleTable.idOf(handle);
         table.release(handle);
         assertEquals(1, table.retiredCount());
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.slotAt(index));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.indexAt(index));
         assertEquals("nodes: entry " + index + " is retired", e.getMessage());
-        assertThrows(IllegalStateException.class, () -> table.setSlotAt(index, 0));
+        assertThrows(IllegalStateException.class, () -> table.setIndexAt(index, 0));
         table.validate();
     }
 
@@ -49,8 +49,8 @@ class HandleTableIndexAccessTest {
     void aNegativeSlotIsRejectedAndChangesNothing() {
         HandleTable table = new HandleTable("nodes", 4, GrowthPolicy.GROW);
         long handle = table.create(5);
-        assertThrows(IllegalArgumentException.class, () -> table.setSlotAt(HandleTable.indexOf(handle), -1));
-        assertEquals(5, table.slotOf(handle));
+        assertThrows(IllegalArgumentException.class, () -> table.setIndexAt(HandleTable.idOf(handle), -1));
+        assertEquals(5, table.indexOf(handle));
         table.validate();
     }
 }

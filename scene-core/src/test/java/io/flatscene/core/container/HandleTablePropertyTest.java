@@ -83,7 +83,7 @@ class HandleTablePropertyTest {
             int expectedIndex = freed.isEmpty() ? entries++ : freed.pop();
             int expectedVersion = versions.getOrDefault(expectedIndex, 1);
             long h = table.create(slot);
-            assertEquals(expectedIndex, HandleTable.indexOf(h), "entry chosen for create");
+            assertEquals(expectedIndex, HandleTable.idOf(h), "entry chosen for create");
             assertEquals(expectedVersion, HandleTable.versionOf(h), "version issued by create");
             assertFalse(retired.contains(expectedIndex));
             versions.put(expectedIndex, expectedVersion);
@@ -99,7 +99,7 @@ class HandleTablePropertyTest {
             liveList.set(at, liveList.get(liveList.size() - 1));
             liveList.remove(liveList.size() - 1);
             released.add(h);
-            int index = HandleTable.indexOf(h);
+            int index = HandleTable.idOf(h);
             int version = HandleTable.versionOf(h);
             if (version >= maxVersion) {
                 retired.add(index);
@@ -130,7 +130,7 @@ class HandleTablePropertyTest {
                 if (!m.live.isEmpty()) {
                     long h = m.pick(arg);
                     int slot = arg % 997;
-                    table.setSlot(h, slot);
+                    table.setIndex(h, slot);
                     m.live.put(h, slot);
                 }
             } else if (k < 93) {
@@ -159,7 +159,7 @@ class HandleTablePropertyTest {
     /** Handles a careless caller might hold: neighbours of real ones in index and version. */
     private static void probeNeighbours(HandleTable table, Model m, int arg) {
         long base = m.released.isEmpty() ? HandleTable.NULL : m.released.get(arg % m.released.size());
-        int index = HandleTable.indexOf(base);
+        int index = HandleTable.idOf(base);
         int version = HandleTable.versionOf(base);
         for (long probe : new long[] {
             base,
@@ -171,7 +171,7 @@ class HandleTablePropertyTest {
         }) {
             boolean expected = m.live.containsKey(probe);
             assertEquals(expected, table.isValid(probe), HandleTable.describe(probe));
-            assertEquals(expected ? m.live.get(probe) : -1, table.slotOf(probe));
+            assertEquals(expected ? m.live.get(probe) : -1, table.indexOf(probe));
         }
     }
 
@@ -181,15 +181,15 @@ class HandleTablePropertyTest {
                 if (!m.released.isEmpty()) {
                     long stale = m.released.get((arg / 3) % m.released.size());
                     assertThrows(IllegalStateException.class, () -> table.release(stale));
-                    assertThrows(IllegalStateException.class, () -> table.setSlot(stale, 1));
-                    assertThrows(IllegalStateException.class, () -> table.requireSlot(stale));
+                    assertThrows(IllegalStateException.class, () -> table.setIndex(stale, 1));
+                    assertThrows(IllegalStateException.class, () -> table.requireIndex(stale));
                 }
             }
             case 1 -> {
                 if (!m.live.isEmpty()) {
                     long h = m.pick(arg / 3);
                     int bad = -1 - (arg / 3) % 100;
-                    assertThrows(IllegalArgumentException.class, () -> table.setSlot(h, bad));
+                    assertThrows(IllegalArgumentException.class, () -> table.setIndex(h, bad));
                 }
             }
             default -> assertThrows(IllegalArgumentException.class, () -> table.create(-1 - (arg / 3) % 100));
@@ -201,7 +201,7 @@ class HandleTablePropertyTest {
         assertEquals(m.live.size(), table.size());
         assertEquals(m.retired.size(), table.retiredCount());
         for (Map.Entry<Long, Integer> e : m.live.entrySet()) {
-            assertEquals((int) e.getValue(), table.slotOf(e.getKey()), HandleTable.describe(e.getKey()));
+            assertEquals((int) e.getValue(), table.indexOf(e.getKey()), HandleTable.describe(e.getKey()));
         }
         // Checking every released handle after every op is quadratic; the recent ones are the likely victims of
         // a reuse bug, and a periodic full sweep (and one at the end of the run) catches the rest.

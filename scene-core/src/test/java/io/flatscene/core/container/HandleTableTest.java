@@ -26,13 +26,13 @@ class HandleTableTest {
         assertNotEquals(HandleTable.NULL, a);
         assertTrue(table.isValid(a));
         assertTrue(table.isValid(b));
-        assertEquals(7, table.slotOf(a));
-        assertEquals(0, table.slotOf(b));
-        assertEquals(7, table.requireSlot(a));
-        assertEquals(0, table.requireSlot(b));
+        assertEquals(7, table.indexOf(a));
+        assertEquals(0, table.indexOf(b));
+        assertEquals(7, table.requireIndex(a));
+        assertEquals(0, table.requireIndex(b));
         assertEquals(2, table.size());
-        assertEquals(0, HandleTable.indexOf(a));
-        assertEquals(1, HandleTable.indexOf(b));
+        assertEquals(0, HandleTable.idOf(a));
+        assertEquals(1, HandleTable.idOf(b));
         assertEquals(1, HandleTable.versionOf(a), "versions start at 1 so that no handle equals NULL");
         table.validate();
     }
@@ -43,7 +43,7 @@ class HandleTableTest {
         for (int index : values) {
             for (int version : values) {
                 long h = HandleTable.pack(index, version);
-                assertEquals(index, HandleTable.indexOf(h));
+                assertEquals(index, HandleTable.idOf(h));
                 assertEquals(version, HandleTable.versionOf(h));
             }
         }
@@ -57,12 +57,12 @@ class HandleTableTest {
         long a = table.create(3);
         long b = table.create(5);
         // The owner swap-and-popped slot 3 away and moved the element from slot 5 there.
-        table.setSlot(b, 3);
-        assertEquals(3, table.slotOf(b));
-        assertEquals(3, table.slotOf(a), "a is unaffected until its owner updates or releases it");
-        table.setSlot(a, 0);
-        assertEquals(0, table.requireSlot(a));
-        assertEquals(3, table.requireSlot(b));
+        table.setIndex(b, 3);
+        assertEquals(3, table.indexOf(b));
+        assertEquals(3, table.indexOf(a), "a is unaffected until its owner updates or releases it");
+        table.setIndex(a, 0);
+        assertEquals(0, table.requireIndex(a));
+        assertEquals(3, table.requireIndex(b));
         table.validate();
     }
 
@@ -73,24 +73,24 @@ class HandleTableTest {
         long other = table.create(12);
         table.release(old);
         assertFalse(table.isValid(old));
-        assertEquals(-1, table.slotOf(old));
+        assertEquals(-1, table.indexOf(old));
         assertEquals(1, table.size());
         table.validate();
 
         long reuse = table.create(99);
-        assertEquals(HandleTable.indexOf(old), HandleTable.indexOf(reuse), "the freed entry is reused first");
+        assertEquals(HandleTable.idOf(old), HandleTable.idOf(reuse), "the freed entry is reused first");
         assertNotEquals(HandleTable.versionOf(old), HandleTable.versionOf(reuse));
         assertNotEquals(old, reuse);
         assertTrue(table.isValid(reuse));
-        assertEquals(99, table.slotOf(reuse));
+        assertEquals(99, table.indexOf(reuse));
         // The whole point of versions: the old handle must not see the new occupant.
         assertFalse(table.isValid(old));
-        assertEquals(-1, table.slotOf(old));
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.requireSlot(old));
+        assertEquals(-1, table.indexOf(old));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.requireIndex(old));
         assertTrue(e.getMessage().contains(HandleTable.describe(old)), e.getMessage());
-        assertThrows(IllegalStateException.class, () -> table.setSlot(old, 1));
-        assertEquals(99, table.slotOf(reuse), "a rejected setSlot through a stale handle must not move the new one");
-        assertEquals(12, table.slotOf(other));
+        assertThrows(IllegalStateException.class, () -> table.setIndex(old, 1));
+        assertEquals(99, table.indexOf(reuse), "a rejected setSlot through a stale handle must not move the new one");
+        assertEquals(12, table.indexOf(other));
         table.validate();
     }
 
@@ -103,9 +103,9 @@ class HandleTableTest {
         }
         table.release(hs.get(1));
         table.release(hs.get(3));
-        assertEquals(3, HandleTable.indexOf(table.create(0)));
-        assertEquals(1, HandleTable.indexOf(table.create(0)));
-        assertEquals(5, HandleTable.indexOf(table.create(0)));
+        assertEquals(3, HandleTable.idOf(table.create(0)));
+        assertEquals(1, HandleTable.idOf(table.create(0)));
+        assertEquals(5, HandleTable.idOf(table.create(0)));
         table.validate();
     }
 
@@ -115,10 +115,10 @@ class HandleTableTest {
         assertFalse(table.isValid(HandleTable.NULL));
         long first = table.create(0);
         // NULL shares index 0 with the first handle; only its version 0 keeps it apart.
-        assertEquals(0, HandleTable.indexOf(first));
+        assertEquals(0, HandleTable.idOf(first));
         assertFalse(table.isValid(HandleTable.NULL));
-        assertEquals(-1, table.slotOf(HandleTable.NULL));
-        assertThrows(IllegalStateException.class, () -> table.requireSlot(HandleTable.NULL));
+        assertEquals(-1, table.indexOf(HandleTable.NULL));
+        assertThrows(IllegalStateException.class, () -> table.requireIndex(HandleTable.NULL));
         assertThrows(IllegalStateException.class, () -> table.release(HandleTable.NULL));
         assertTrue(table.isValid(first));
         table.validate();
@@ -146,10 +146,10 @@ class HandleTableTest {
         };
         for (long h : forged) {
             assertFalse(table.isValid(h), HandleTable.describe(h));
-            assertEquals(-1, table.slotOf(h), HandleTable.describe(h));
-            assertRejected(table, IllegalStateException.class, () -> table.requireSlot(h));
+            assertEquals(-1, table.indexOf(h), HandleTable.describe(h));
+            assertRejected(table, IllegalStateException.class, () -> table.requireIndex(h));
             assertRejected(table, IllegalStateException.class, () -> table.release(h));
-            assertRejected(table, IllegalStateException.class, () -> table.setSlot(h, 0));
+            assertRejected(table, IllegalStateException.class, () -> table.setIndex(h, 0));
         }
     }
 
@@ -165,7 +165,7 @@ class HandleTableTest {
         // A double release must not push the entry on the free list twice: two creates get distinct entries.
         long c = table.create(3);
         long d = table.create(4);
-        assertNotEquals(HandleTable.indexOf(c), HandleTable.indexOf(d));
+        assertNotEquals(HandleTable.idOf(c), HandleTable.idOf(d));
         assertTrue(table.isValid(b));
         assertTrue(table.isValid(c));
         assertTrue(table.isValid(d));
@@ -176,13 +176,13 @@ class HandleTableTest {
     void negativeSlotsAreRejected() {
         HandleTable table = new HandleTable("scene.handles", 4, GrowthPolicy.FAIL);
         long a = table.create(5);
-        IllegalArgumentException e = assertRejected(table, IllegalArgumentException.class, () -> table.setSlot(a, -1));
+        IllegalArgumentException e = assertRejected(table, IllegalArgumentException.class, () -> table.setIndex(a, -1));
         assertTrue(e.getMessage().contains("-1"), e.getMessage());
-        assertRejected(table, IllegalArgumentException.class, () -> table.setSlot(a, Integer.MIN_VALUE));
+        assertRejected(table, IllegalArgumentException.class, () -> table.setIndex(a, Integer.MIN_VALUE));
         assertRejected(table, IllegalArgumentException.class, () -> table.create(-1));
-        assertEquals(5, table.slotOf(a));
+        assertEquals(5, table.indexOf(a));
         // The rejected create must not have taken an entry.
-        assertEquals(1, HandleTable.indexOf(table.create(0)));
+        assertEquals(1, HandleTable.idOf(table.create(0)));
         table.validate();
     }
 
@@ -196,7 +196,7 @@ class HandleTableTest {
         assertEquals(2, e.capacity());
         table.release(a);
         long c = table.create(2);
-        assertEquals(HandleTable.indexOf(a), HandleTable.indexOf(c));
+        assertEquals(HandleTable.idOf(a), HandleTable.idOf(c));
         assertTrue(table.isValid(b));
         table.validate();
     }
@@ -209,7 +209,7 @@ class HandleTableTest {
             hs.add(table.create(i * 2));
         }
         for (int i = 0; i < hs.size(); i++) {
-            assertEquals(i * 2, table.requireSlot(hs.get(i)));
+            assertEquals(i * 2, table.requireIndex(hs.get(i)));
         }
         assertEquals(200, table.size());
         table.validate();
@@ -219,7 +219,7 @@ class HandleTableTest {
     void growFromZeroCapacity() {
         HandleTable table = new HandleTable("scene.handles", 0, GrowthPolicy.GROW);
         long h = table.create(4);
-        assertEquals(4, table.requireSlot(h));
+        assertEquals(4, table.requireIndex(h));
         table.validate();
     }
 
@@ -228,7 +228,7 @@ class HandleTableTest {
         HandleTable table = new HandleTable("scene.handles", 2, GrowthPolicy.GROW, 3);
         long keeper = table.create(100);
         Set<Long> released = new HashSet<>();
-        int churned = HandleTable.indexOf(table.create(0));
+        int churned = HandleTable.idOf(table.create(0));
         assertEquals(1, churned);
         // Recreate the churned entry by hand: versions 1, 2 and 3 are issued, then the entry is spent.
         long h = HandleTable.pack(churned, 1);
@@ -241,7 +241,7 @@ class HandleTableTest {
             table.validate();
             if (version < 3) {
                 h = table.create(version);
-                assertEquals(churned, HandleTable.indexOf(h), "a non-retired entry is reused first");
+                assertEquals(churned, HandleTable.idOf(h), "a non-retired entry is reused first");
             }
         }
         assertEquals(1, table.retiredCount());
@@ -253,7 +253,7 @@ class HandleTableTest {
         live.put(keeper, 100);
         for (int round = 0; round < 50; round++) {
             long n = table.create(round);
-            assertNotEquals(churned, HandleTable.indexOf(n));
+            assertNotEquals(churned, HandleTable.idOf(n));
             live.put(n, round);
             if (round % 2 == 0) {
                 table.release(n);
@@ -264,10 +264,10 @@ class HandleTableTest {
         }
         for (long r : released) {
             assertFalse(table.isValid(r), HandleTable.describe(r));
-            assertEquals(-1, table.slotOf(r));
+            assertEquals(-1, table.indexOf(r));
         }
         for (Map.Entry<Long, Integer> e : live.entrySet()) {
-            assertEquals((int) e.getValue(), table.requireSlot(e.getKey()));
+            assertEquals((int) e.getValue(), table.requireIndex(e.getKey()));
         }
         // No version of the retired entry is valid, including the wrap-round ones a naive table would reissue.
         for (int version : new int[] {-1, 0, 1, 2, 3, 4, Integer.MAX_VALUE}) {
@@ -283,7 +283,7 @@ class HandleTableTest {
         Set<Integer> indices = new HashSet<>();
         for (int i = 0; i < 20; i++) {
             long h = table.create(i);
-            assertTrue(indices.add(HandleTable.indexOf(h)), "index " + HandleTable.indexOf(h) + " was reused");
+            assertTrue(indices.add(HandleTable.idOf(h)), "index " + HandleTable.idOf(h) + " was reused");
             table.release(h);
             assertFalse(table.isValid(h));
             assertEquals(i + 1, table.retiredCount());
@@ -300,7 +300,7 @@ class HandleTableTest {
         IllegalStateException e = assertRejected(table, IllegalStateException.class, () -> table.release(h));
         assertTrue(e.getMessage().contains(HandleTable.describe(h)), e.getMessage());
         assertRejected(table, IllegalStateException.class,
-                () -> table.release(HandleTable.pack(HandleTable.indexOf(h), HandleTable.RETIRED)));
+                () -> table.release(HandleTable.pack(HandleTable.idOf(h), HandleTable.RETIRED)));
         assertEquals(1, table.retiredCount());
     }
 
@@ -333,7 +333,7 @@ class HandleTableTest {
             for (int version = 1; version <= 8; version++) {
                 long h = HandleTable.pack(index, version);
                 if (table.isValid(h)) {
-                    out.put(h, table.slotOf(h));
+                    out.put(h, table.indexOf(h));
                 }
             }
         }

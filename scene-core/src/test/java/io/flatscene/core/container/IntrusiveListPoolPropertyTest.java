@@ -1,6 +1,6 @@
 package io.flatscene.core.container;
 
-import static io.flatscene.core.container.IntrusiveListPool.NONE;
+import static io.flatscene.core.container.Index.NONE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -167,9 +167,9 @@ class IntrusiveListPoolPropertyTest {
         }
 
         void rejected(Class<? extends Throwable> type, Executable call) {
-            int capacity = pool.elementCapacity();
+            int capacity = pool.idCapacity();
             assertThrows(type, call, () -> "step " + step + " op " + op);
-            assertEquals(capacity, pool.elementCapacity(), "a rejected call must not grow the pool");
+            assertEquals(capacity, pool.idCapacity(), "a rejected call must not grow the pool");
         }
 
         void compare() {

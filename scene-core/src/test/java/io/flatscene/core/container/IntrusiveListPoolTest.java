@@ -1,6 +1,6 @@
 package io.flatscene.core.container;
 
-import static io.flatscene.core.container.IntrusiveListPool.NONE;
+import static io.flatscene.core.container.Index.NONE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -46,19 +46,19 @@ class IntrusiveListPoolTest {
         assertEquals(want.isEmpty(), pool.isEmpty(list));
         for (int e : want) {
             assertTrue(pool.contains(list, e));
-            assertEquals(list, pool.listOf(e, pool.slotOf(list)));
+            assertEquals(list, pool.listOf(e, pool.channelOf(list)));
         }
     }
 
     /** Everything observable through the public API, to prove a rejected call changed nothing. */
     static String snapshot(IntrusiveListPool pool) {
-        StringBuilder s = new StringBuilder("capacity=").append(pool.elementCapacity());
+        StringBuilder s = new StringBuilder("capacity=").append(pool.idCapacity());
         for (int list = 0; list < pool.listCount(); list++) {
             s.append(" | list ").append(list).append(" size ").append(pool.size(list))
                     .append(' ').append(forward(pool, list)).append(' ').append(backward(pool, list));
         }
-        for (int e = 0; e < pool.elementCapacity(); e++) {
-            for (int slot = 0; slot < pool.linkSlots(); slot++) {
+        for (int e = 0; e < pool.idCapacity(); e++) {
+            for (int slot = 0; slot < pool.channels(); slot++) {
                 int owner = pool.listOf(e, slot);
                 if (owner != NONE) {
                     s.append(' ').append(e).append('/').append(slot).append("->").append(owner);
@@ -141,7 +141,7 @@ class IntrusiveListPoolTest {
         pool.pushBack(main, 0);
         assertEquals(0, pool.unlinkAll(1));
         assertEquals(0, pool.unlinkAll(1000));
-        assertEquals(4, pool.elementCapacity(), "asking about an unknown element must not grow the pool");
+        assertEquals(4, pool.idCapacity(), "asking about an unknown element must not grow the pool");
         assertList(pool, main, 0);
         pool.validate();
     }
@@ -279,7 +279,7 @@ class IntrusiveListPoolTest {
     }
 
     @Test
-    void twoListsOnOneSlotExcludeEachOther() {
+    void twoListsOnOneChannelExcludeEachOther() {
         IntrusiveListPool pool = new IntrusiveListPool("slots", 8, 2, GrowthPolicy.FAIL);
         int a = pool.newList(0);
         int b = pool.newList(0);
@@ -290,8 +290,8 @@ class IntrusiveListPoolTest {
         IllegalStateException thrown = assertRejectedUnchanged(pool, IllegalStateException.class,
                 () -> pool.pushBack(b, 5));
         String message = thrown.getMessage();
-        assertTrue(message.contains("element 5"), message);
-        assertTrue(message.contains("slot 0"), message);
+        assertTrue(message.contains("id 5"), message);
+        assertTrue(message.contains("channel 0"), message);
         assertTrue(message.contains("list " + a), message);
         assertTrue(message.contains("list " + b), message);
 
@@ -324,9 +324,9 @@ class IntrusiveListPoolTest {
         int a = pool.newList(0);
         int b = pool.newList(0);
         int c = pool.newList(2);
-        assertEquals(0, pool.slotOf(a));
-        assertEquals(0, pool.slotOf(b));
-        assertEquals(2, pool.slotOf(c));
+        assertEquals(0, pool.channelOf(a));
+        assertEquals(0, pool.channelOf(b));
+        assertEquals(2, pool.channelOf(c));
         assertEquals(3, pool.listCount());
 
         pool.pushBack(a, 1);
@@ -367,15 +367,15 @@ class IntrusiveListPoolTest {
         pool.pushBack(b, 3);
 
         pool.pushBack(a, 4);
-        assertTrue(pool.elementCapacity() >= 5, "capacity " + pool.elementCapacity());
+        assertTrue(pool.idCapacity() >= 5, "capacity " + pool.idCapacity());
         pool.insertBefore(b, 3, 100);
-        assertTrue(pool.elementCapacity() >= 101, "capacity " + pool.elementCapacity());
+        assertTrue(pool.idCapacity() >= 101, "capacity " + pool.idCapacity());
         pool.validate();
         assertList(pool, a, 0, 3, 4);
         assertList(pool, b, 100, 3);
 
         // Links in the grown part start out in no list.
-        for (int e = 5; e < pool.elementCapacity(); e++) {
+        for (int e = 5; e < pool.idCapacity(); e++) {
             if (e != 100) {
                 assertEquals(NONE, pool.listOf(e, 0), "element " + e);
                 assertEquals(NONE, pool.listOf(e, 1), "element " + e);
@@ -412,7 +412,7 @@ class IntrusiveListPoolTest {
         assertRejectedUnchanged(pool, CapacityExceededException.class, () -> pool.pushFront(b, 10));
         assertRejectedUnchanged(pool, CapacityExceededException.class, () -> pool.insertBefore(a, 3, 4));
         assertRejectedUnchanged(pool, CapacityExceededException.class, () -> pool.insertAfter(a, 1, 99));
-        assertEquals(4, pool.elementCapacity());
+        assertEquals(4, pool.idCapacity());
 
         // The last index inside the capacity is still accepted.
         pool.pushBack(b, 3);
@@ -440,7 +440,7 @@ class IntrusiveListPoolTest {
     }
 
     @Test
-    void callsNamingAnElementNotInTheListAreRejected() {
+    void callsNamingAnIdNotInTheListAreRejected() {
         IntrusiveListPool pool = new IntrusiveListPool("strict", 8, 2, GrowthPolicy.FAIL);
         int a = pool.newList(0);
         int b = pool.newList(0);
@@ -463,7 +463,7 @@ class IntrusiveListPoolTest {
         assertRejectedUnchanged(pool, IllegalStateException.class, () -> pool.insertAfter(a, 400, 6));
 
         IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> pool.remove(a, 3));
-        assertTrue(thrown.getMessage().contains("element 3"), thrown.getMessage());
+        assertTrue(thrown.getMessage().contains("id 3"), thrown.getMessage());
         assertTrue(thrown.getMessage().contains("list " + a), thrown.getMessage());
 
         // Under GROW a refused insert must not have grown the pool for the element it never linked.
@@ -472,7 +472,7 @@ class IntrusiveListPoolTest {
         growing.pushBack(g, 0);
         assertRejectedUnchanged(growing, IllegalStateException.class, () -> growing.insertBefore(g, 1, 1_000));
         assertRejectedUnchanged(growing, IllegalStateException.class, () -> growing.insertAfter(g, 2, 1_000));
-        assertEquals(4, growing.elementCapacity());
+        assertEquals(4, growing.idCapacity());
 
         // Removing twice: the second is a non-member.
         pool.remove(a, 2);
@@ -500,11 +500,11 @@ class IntrusiveListPoolTest {
             assertRejectedUnchanged(pool, IllegalArgumentException.class, () -> pool.first(bad));
             assertRejectedUnchanged(pool, IllegalArgumentException.class, () -> pool.last(bad));
             assertRejectedUnchanged(pool, IllegalArgumentException.class, () -> pool.size(bad));
-            assertRejectedUnchanged(pool, IllegalArgumentException.class, () -> pool.slotOf(bad));
+            assertRejectedUnchanged(pool, IllegalArgumentException.class, () -> pool.channelOf(bad));
         }
         // An unknown list must be refused before the element is looked at, so no growth either.
         assertRejectedUnchanged(pool, IllegalArgumentException.class, () -> pool.pushBack(missing, 1_000));
-        assertEquals(8, pool.elementCapacity());
+        assertEquals(8, pool.idCapacity());
     }
 
     @Test

@@ -127,8 +127,8 @@ class SwapPopArrayPropertyTest {
             for (Node gone : removed) {
                 assertFalse(all.contains(gone));
                 assertFalse(children.contains(gone));
-                assertEquals(IndexField.NOT_STORED, gone.globalIndex);
-                assertEquals(IndexField.NOT_STORED, gone.parentIndex);
+                assertEquals(Index.NONE, gone.globalIndex);
+                assertEquals(Index.NONE, gone.parentIndex);
             }
         }
         if (capacity < 4 && ops.size() >= 1000) {
@@ -151,7 +151,7 @@ class SwapPopArrayPropertyTest {
     }
 
     private static void detachIfChild(SwapPopArray<Node> children, List<Node> childModel, Node n) {
-        if (n.parentIndex != IndexField.NOT_STORED) {
+        if (n.parentIndex != Index.NONE) {
             int at = n.parentIndex;
             assertSame(n, childModel.get(at));
             assertEquals(at, children.remove(n));

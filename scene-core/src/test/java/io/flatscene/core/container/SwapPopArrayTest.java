@@ -18,8 +18,8 @@ class SwapPopArrayTest {
     /** A scene-node stand-in carrying both of the Ogre seed's index fields. */
     static final class Node {
         final int value;
-        int globalIndex = IndexField.NOT_STORED;
-        int parentIndex = IndexField.NOT_STORED;
+        int globalIndex = Index.NONE;
+        int parentIndex = Index.NONE;
 
         Node(int value) {
             this.value = value;
@@ -89,7 +89,7 @@ class SwapPopArrayTest {
         for (int i = 0; i < ns.size(); i++) {
             assertEquals(i, array.add(ns.get(i)));
             assertEquals(i, ns.get(i).globalIndex);
-            assertEquals(IndexField.NOT_STORED, ns.get(i).parentIndex, "add must only write its own field");
+            assertEquals(Index.NONE, ns.get(i).parentIndex, "add must only write its own field");
         }
         assertEquals(5, array.size());
         assertFalse(array.isEmpty());
@@ -111,7 +111,7 @@ class SwapPopArrayTest {
         assertEquals(4, array.size());
         assertSame(ns.get(4), array.get(1));
         assertEquals(1, ns.get(4).globalIndex);
-        assertEquals(IndexField.NOT_STORED, ns.get(1).globalIndex);
+        assertEquals(Index.NONE, ns.get(1).globalIndex);
         assertFalse(array.contains(ns.get(1)));
         array.validate();
 
@@ -119,7 +119,7 @@ class SwapPopArrayTest {
         Node last = array.get(array.size() - 1);
         int next = array.remove(last);
         assertEquals(array.size(), next);
-        assertEquals(IndexField.NOT_STORED, last.globalIndex);
+        assertEquals(Index.NONE, last.globalIndex);
         array.validate();
 
         assertEquals(identitySet(List.of(ns.get(0), ns.get(4), ns.get(2))), identitySet(contents(array)));
@@ -133,7 +133,7 @@ class SwapPopArrayTest {
         assertEquals(0, array.removeAt(0));
         assertSame(ns.get(3), array.get(0));
         assertEquals(0, ns.get(3).globalIndex);
-        assertEquals(IndexField.NOT_STORED, ns.get(0).globalIndex);
+        assertEquals(Index.NONE, ns.get(0).globalIndex);
         assertEquals(3, array.size());
         array.validate();
 
@@ -166,7 +166,7 @@ class SwapPopArrayTest {
         assertEquals(0, array.size());
         assertTrue(array.isEmpty());
         for (Node n : ns) {
-            assertEquals(IndexField.NOT_STORED, n.globalIndex);
+            assertEquals(Index.NONE, n.globalIndex);
             assertFalse(array.contains(n));
         }
         array.validate();
@@ -200,11 +200,11 @@ class SwapPopArrayTest {
         // Destroying a node removes it from both; each removal moves a different element in each array.
         Node victim = ns.get(2);
         all.remove(victim);
-        assertEquals(IndexField.NOT_STORED, victim.globalIndex);
+        assertEquals(Index.NONE, victim.globalIndex);
         assertTrue(childrenOfA.contains(victim), "global removal must leave the parent index alone");
         assertSame(victim, childrenOfA.get(victim.parentIndex));
         childrenOfA.remove(victim);
-        assertEquals(IndexField.NOT_STORED, victim.parentIndex);
+        assertEquals(Index.NONE, victim.parentIndex);
 
         // Reparenting: leaves one child list, joins the other, stays in the global array at the same place.
         Node moving = ns.get(5);
@@ -240,7 +240,7 @@ class SwapPopArrayTest {
         all.validate();
         assertEquals(9, all.size());
         for (Node n : ns) {
-            assertEquals(IndexField.NOT_STORED, n.parentIndex);
+            assertEquals(Index.NONE, n.parentIndex);
         }
     }
 
@@ -265,7 +265,7 @@ class SwapPopArrayTest {
                 assertTrue(array.contains(n));
             } else {
                 assertFalse(array.contains(n));
-                assertEquals(IndexField.NOT_STORED, n.globalIndex);
+                assertEquals(Index.NONE, n.globalIndex);
             }
         }
         assertEquals(expected, identitySet(contents(array)));
@@ -280,7 +280,7 @@ class SwapPopArrayTest {
             i = array.removeAt(i);
         }
         assertTrue(array.isEmpty());
-        ns.forEach(n -> assertEquals(IndexField.NOT_STORED, n.globalIndex));
+        ns.forEach(n -> assertEquals(Index.NONE, n.globalIndex));
         array.validate();
     }
 
@@ -332,7 +332,7 @@ class SwapPopArrayTest {
         assertEquals(3, array.size());
         assertEquals(3, array.capacity());
         assertEquals(ns, contents(array));
-        assertEquals(IndexField.NOT_STORED, extra.globalIndex, "the refused element must not look stored");
+        assertEquals(Index.NONE, extra.globalIndex, "the refused element must not look stored");
         assertFalse(array.contains(extra));
         array.validate();
         // After making room the refused element fits.
@@ -469,7 +469,7 @@ class SwapPopArrayTest {
         assertTrue(e.getMessage().contains(ns.get(1).toString()), e.getMessage());
         ns.get(1).globalIndex = 1;
         array.validate();
-        ns.get(0).globalIndex = IndexField.NOT_STORED;
+        ns.get(0).globalIndex = Index.NONE;
         assertThrows(IllegalStateException.class, array::validate);
     }
 

@@ -504,9 +504,9 @@ class SceneBadInputTest {
 
     @Test
     void addChildOfANodeThatHasAParentIsRefused() {
-        refused(IllegalStateException.class, () -> root.addChild(b), named(b), named(a));
-        refused(IllegalStateException.class, () -> a.addChild(b), named(b), named(a));
-        refused(IllegalStateException.class, () -> d.addChild(f), named(f), named(e));
+        refused(IllegalArgumentException.class, () -> root.addChild(b), named(b), named(a));
+        refused(IllegalArgumentException.class, () -> a.addChild(b), named(b), named(a));
+        refused(IllegalArgumentException.class, () -> d.addChild(f), named(f), named(e));
     }
 
     @Test
@@ -517,9 +517,9 @@ class SceneBadInputTest {
 
     @Test
     void attachingAnAttachedObjectIsRefused() {
-        refused(IllegalStateException.class, () -> d.attachObject(hull), named(hull), named(b));
-        refused(IllegalStateException.class, () -> b.attachObject(hull), named(hull), named(b));
-        refused(IllegalStateException.class, () -> f.attachObject(lamp), named(lamp), named(d));
+        refused(IllegalArgumentException.class, () -> d.attachObject(hull), named(hull), named(b));
+        refused(IllegalArgumentException.class, () -> b.attachObject(hull), named(hull), named(b));
+        refused(IllegalArgumentException.class, () -> f.attachObject(lamp), named(lamp), named(d));
     }
 
     @Test
@@ -534,8 +534,8 @@ class SceneBadInputTest {
     @Test
     void nodeListAddOfANodeInAnotherListOfTheSameChannelIsRefused() {
         // a is in enemies (channel 0); allies is channel 0 as well.
-        refused(IllegalStateException.class, () -> allies.add(a), named(a));
-        refused(IllegalStateException.class, () -> enemies.add(a), named(a));
+        refused(IllegalArgumentException.class, () -> allies.add(a), named(a));
+        refused(IllegalArgumentException.class, () -> enemies.add(a), named(a));
         // A list of another channel is independent: this is allowed, which shows the refusal is per channel.
         NodeList other = scene.createNodeList(2);
         other.add(a);
@@ -546,8 +546,8 @@ class SceneBadInputTest {
 
     @Test
     void nodeListRemoveOfANonMemberIsRefused() {
-        refused(IllegalStateException.class, () -> allies.remove(a));
-        refused(IllegalStateException.class, () -> selected.remove(d));
+        refused(IllegalArgumentException.class, () -> allies.remove(a));
+        refused(IllegalArgumentException.class, () -> selected.remove(d));
     }
 
     // ---- validation mode ----

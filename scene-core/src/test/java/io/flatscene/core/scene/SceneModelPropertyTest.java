@@ -687,7 +687,7 @@ class SceneModelPropertyTest {
                     return;
                 }
                 note = "attached " + handleText(attached.handle) + " to " + handleText(target.handle);
-                rejects(IllegalStateException.class, () -> target.real.addChild(attached.real), attached);
+                rejects(IllegalArgumentException.class, () -> target.real.addChild(attached.real), attached);
                 return;
             }
             MNode target = c % 4 == 1 ? descendantOf(child, b) : pickNode(b);
@@ -942,7 +942,7 @@ class SceneModelPropertyTest {
         void attach(MObj o, MNode m) {
             note = o.kind + " " + handleText(o.handle) + " to " + handleText(m.handle);
             if (o.node != null) {
-                rejects(IllegalStateException.class, () -> m.real.attachObject(o.real), o);
+                rejects(IllegalArgumentException.class, () -> m.real.attachObject(o.real), o);
                 return;
             }
             expectSame(m.real, m.real.attachObject(o.real), () -> "attachObject returns the node");
@@ -1001,7 +1001,7 @@ class SceneModelPropertyTest {
             note = handleText(m.handle) + " to list " + l;
             if (m.listOf[channel] >= 0) {
                 // Only the type here: whether the message names the node is SceneBadInputTest's concern.
-                rejects(IllegalStateException.class, () -> lists[l].add(m.real));
+                rejects(IllegalArgumentException.class, () -> lists[l].add(m.real));
                 return;
             }
             lists[l].add(m.real);
@@ -1022,7 +1022,7 @@ class SceneModelPropertyTest {
                     return;
                 }
                 note = "non-member " + handleText(m.handle) + " from list " + l;
-                rejects(IllegalStateException.class, () -> lists[l].remove(m.real));
+                rejects(IllegalArgumentException.class, () -> lists[l].remove(m.real));
                 return;
             }
             Iterator<MNode> it = members.iterator();

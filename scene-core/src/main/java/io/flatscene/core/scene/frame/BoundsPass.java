@@ -1,5 +1,6 @@
 package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.container.Index;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 
@@ -27,7 +28,7 @@ final class BoundsPass {
         float[] worldHalf = items.worldHalfArray();
         for (int i = from; i < to; i++) {
             int node = nodeId[i];
-            if (node == TransformStore.NO_PARENT) {
+            if (node == Index.NONE) {
                 continue;
             }
             int w = transforms.slotOfId(node) * 12;

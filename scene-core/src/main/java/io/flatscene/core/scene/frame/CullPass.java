@@ -1,5 +1,6 @@
 package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.container.Index;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 
@@ -44,7 +45,7 @@ final class CullPass {
         int written = from;
         for (int i = from; i < to; i++) {
             int node = nodeId[i];
-            if (node == TransformStore.NO_PARENT || (visibility[i] & mask) == 0) {
+            if (node == Index.NONE || (visibility[i] & mask) == 0) {
                 continue;
             }
             int slot = transforms.slotOfId(node);

@@ -1,5 +1,6 @@
 package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.container.Index;
 import io.flatscene.core.scene.store.LightStore;
 import io.flatscene.core.scene.store.TransformStore;
 
@@ -27,7 +28,7 @@ final class LightPass {
         int count = 0;
         for (int i = 0; i < lightCount; i++) {
             int node = nodeId[i];
-            if (node == TransformStore.NO_PARENT) {
+            if (node == Index.NONE) {
                 continue;
             }
             int slot = transforms.slotOfId(node);

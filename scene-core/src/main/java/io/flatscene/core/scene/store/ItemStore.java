@@ -1,6 +1,7 @@
 package io.flatscene.core.scene.store;
 
 import io.flatscene.core.container.FloatColumn;
+import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IntColumn;
 import io.flatscene.core.container.SparseSet;
 
@@ -44,7 +45,7 @@ public final class ItemStore {
     public void init(int index, int mesh, int material, int group, int visibility, int query) {
         System.arraycopy(localCenter.values(), index * 3, worldCenter.values(), index * 3, 3);
         System.arraycopy(localHalf.values(), index * 3, worldHalf.values(), index * 3, 3);
-        nodeId.values()[index] = TransformStore.NO_PARENT;
+        nodeId.values()[index] = Index.NONE;
         meshId.values()[index] = mesh;
         materialId.values()[index] = material;
         renderQueueGroup.values()[index] = group;

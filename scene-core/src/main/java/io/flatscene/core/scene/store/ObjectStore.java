@@ -2,6 +2,7 @@ package io.flatscene.core.scene.store;
 
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IndexField;
 import io.flatscene.core.container.ObjectColumn;
 import io.flatscene.core.container.SparseSet;
@@ -55,11 +56,11 @@ public final class ObjectStore<T> {
      */
     public long add(T object) {
         int recorded = denseIndex.get(object);
-        if (recorded != IndexField.NOT_STORED) {
+        if (recorded != Index.NONE) {
             throw new IllegalStateException(name + ": cannot add " + object + ": it is already stored at " + recorded);
         }
         long handle = handles.create(0);
-        int position = set.add(HandleTable.indexOf(handle));
+        int position = set.add(HandleTable.idOf(handle));
         objects.set(position, object);
         denseIndex.set(object, position);
         return handle;
@@ -68,18 +69,18 @@ public final class ObjectStore<T> {
     /** Removes the object by swap-and-pop and ends its handle. */
     public void remove(T object) {
         long handle = handleOf.applyAsLong(object);
-        int position = set.remove(HandleTable.indexOf(handle));
+        int position = set.remove(HandleTable.idOf(handle));
         if (position < set.size()) {
             // the last object now sits where the removed one was: the one fix-up of its recorded position
             denseIndex.set(objects.get(position), position);
         }
-        denseIndex.set(object, IndexField.NOT_STORED);
+        denseIndex.set(object, Index.NONE);
         handles.release(handle);
     }
 
     /** The live object with this handle, or null. */
     public T find(long handle) {
-        return handles.isValid(handle) ? objects.get(set.indexOf(HandleTable.indexOf(handle))) : null;
+        return handles.isValid(handle) ? objects.get(set.indexOf(HandleTable.idOf(handle))) : null;
     }
 
     public int size() {
@@ -110,9 +111,9 @@ public final class ObjectStore<T> {
         for (int i = 0; i < set.size(); i++) {
             T object = objects.get(i);
             long handle = handleOf.applyAsLong(object);
-            if (!handles.isValid(handle) || set.indexOf(HandleTable.indexOf(handle)) != i) {
+            if (!handles.isValid(handle) || set.indexOf(HandleTable.idOf(handle)) != i) {
                 throw new IllegalStateException(name + ": " + object + " at global index " + i + " has handle "
-                        + HandleTable.describe(handle) + " mapping to " + set.indexOf(HandleTable.indexOf(handle)));
+                        + HandleTable.describe(handle) + " mapping to " + set.indexOf(HandleTable.idOf(handle)));
             }
             if (denseIndex.get(object) != i) {
                 throw new IllegalStateException(name + ": " + object + " at global index " + i + " records global "

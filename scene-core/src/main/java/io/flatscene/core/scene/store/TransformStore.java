@@ -3,6 +3,7 @@ package io.flatscene.core.scene.store;
 import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.container.Index;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -32,7 +33,6 @@ import java.util.Objects;
  * API, and {@link #validate} re-checks the invariants in debug.
  */
 public final class TransformStore {
-    public static final int NO_PARENT = -1;
 
     public static final int DIRTY = 1;
     public static final int INHERIT_ORIENTATION = 1 << 1;
@@ -49,7 +49,7 @@ public final class TransformStore {
     private final GrowthPolicy policy;
     private final HandleTable ids;
     private final BandAllocator bands = new BandAllocator(this::moveSlot);
-    private int graphRoot = NO_PARENT;
+    private int graphRoot = Index.NONE;
     private boolean updating;
 
     private int capacity;
@@ -107,12 +107,12 @@ public final class TransformStore {
 
     /** The slot of a live node's handle; the caller has checked the handle. */
     public int slotOf(long handle) {
-        return ids.slotAt(HandleTable.indexOf(handle));
+        return ids.indexAt(HandleTable.idOf(handle));
     }
 
     /** The slot of the node with stable id {@code id}. */
     public int slotOfId(int id) {
-        return ids.slotAt(id);
+        return ids.indexAt(id);
     }
 
     /** The depth-0 node whose subtree is the drawn scene graph. */
@@ -122,7 +122,7 @@ public final class TransformStore {
 
     public void setGraphRoot(int id) {
         graphRoot = id;
-        markDirty(ids.slotAt(id));
+        markDirty(ids.indexAt(id));
     }
 
     /**
@@ -132,17 +132,17 @@ public final class TransformStore {
      * @return its handle; the handle's index is the node's stable id
      */
     public long create(int parent) {
-        int band = parent == NO_PARENT ? 0 : 2 * (depth(ids.slotAt(parent)) + 1);
+        int band = parent == Index.NONE ? 0 : 2 * (depth(ids.indexAt(parent)) + 1);
         // The id table has the same capacity and policy: it throws under FAIL, or grows and logs the one WARN line,
         // before the slot arrays grow in step with it.
         long handle = ids.create(0);
         if (bands.total() + 1 > capacity) {
             allocate(Capacity.next(capacityName, policy, capacity, bands.total() + 1));
         }
-        int id = HandleTable.indexOf(handle);
+        int id = HandleTable.idOf(handle);
         int slot = bands.open(band);
         idAt[slot] = id;
-        ids.setSlotAt(id, slot);
+        ids.setIndexAt(id, slot);
         writeIdentity(slot);
         parentId[slot] = parent;
         flags[slot] = (band << BAND_SHIFT) | DIRTY | INHERIT_ORIENTATION | INHERIT_SCALE;
@@ -152,22 +152,22 @@ public final class TransformStore {
 
     /** Frees a node's slot and ends its handle. Its children must already be gone or moved. */
     public void destroy(int id) {
-        int slot = ids.slotAt(id);
+        int slot = ids.indexAt(id);
         long handle = ids.handleAt(id);
         bands.close(slot, band(slot));
         ids.release(handle);
     }
 
     /**
-     * Gives a node a new parent ({@link #NO_PARENT} for depth 0). If its depth changes, it moves to the new band;
+     * Gives a node a new parent ({@link #Index.NONE} for depth 0). If its depth changes, it moves to the new band;
      * its children must then be moved by the caller, parents first, so each finds its parent one level up.
      *
      * @return whether the node's depth changed
      */
     public boolean setParent(int id, int parent) {
-        int oldDepth = depth(ids.slotAt(id));
-        int depth = parent == NO_PARENT ? 0 : depth(ids.slotAt(parent)) + 1;
-        int slot = moveToBand(id, 2 * depth + (isStatic(ids.slotAt(id)) ? 1 : 0));
+        int oldDepth = depth(ids.indexAt(id));
+        int depth = parent == Index.NONE ? 0 : depth(ids.indexAt(parent)) + 1;
+        int slot = moveToBand(id, 2 * depth + (isStatic(ids.indexAt(id)) ? 1 : 0));
         parentId[slot] = parent;
         markDirty(slot);
         return depth != oldDepth;
@@ -175,19 +175,19 @@ public final class TransformStore {
 
     /** Moves a node between the dynamic and static band of its depth. */
     public void setStatic(int id, boolean isStatic) {
-        int slot = moveToBand(id, 2 * depth(ids.slotAt(id)) + (isStatic ? 1 : 0));
+        int slot = moveToBand(id, 2 * depth(ids.indexAt(id)) + (isStatic ? 1 : 0));
         markDirty(slot);
     }
 
     private int moveToBand(int id, int band) {
-        int slot = ids.slotAt(id);
+        int slot = ids.indexAt(id);
         if (band(slot) != band) {
             int staging = capacity;
             copySlot(slot, staging);
             bands.close(slot, band(slot));
             slot = bands.open(band);
             copySlot(staging, slot);
-            ids.setSlotAt(id, slot);
+            ids.setIndexAt(id, slot);
             flags[slot] = (flags[slot] & LOW_BITS) | (band << BAND_SHIFT);
         }
         return slot;
@@ -233,7 +233,7 @@ public final class TransformStore {
     /** Moves a node's data to another slot and records it in the id → slot table: the one fix-up after a move. */
     private void moveSlot(int from, int to) {
         copySlot(from, to);
-        ids.setSlotAt(idAt[to], to);
+        ids.setIndexAt(idAt[to], to);
     }
 
     private void copySlot(int from, int to) {
@@ -351,9 +351,9 @@ public final class TransformStore {
 
     private void validateSlot(int band, int slot) {
         int id = idAt[slot];
-        if (!ids.isValid(ids.handleAt(id)) || ids.slotAt(id) != slot) {
+        if (!ids.isValid(ids.handleAt(id)) || ids.indexAt(id) != slot) {
             throw new IllegalStateException(capacityName + ": slot " + slot + " holds node id " + id
-                    + " whose table entry points at slot " + ids.slotAt(id));
+                    + " whose table entry points at slot " + ids.indexAt(id));
         }
         if (band(slot) != band) {
             throw new IllegalStateException(capacityName + ": node id " + id + " in band " + band
@@ -362,12 +362,12 @@ public final class TransformStore {
         int depth = band >>> 1;
         int parent = parentId[slot];
         if (depth == 0) {
-            if (parent != NO_PARENT) {
+            if (parent != Index.NONE) {
                 throw new IllegalStateException(capacityName + ": depth-0 node id " + id + " has parent " + parent);
             }
             return;
         }
-        int parentBand = band(ids.slotAt(parent));
+        int parentBand = band(ids.indexAt(parent));
         if (parentBand >>> 1 != depth - 1) {
             throw new IllegalStateException(capacityName + ": node id " + id + " at depth " + depth
                     + " has parent id " + parent + " at depth " + (parentBand >>> 1));

@@ -1,0 +1,127 @@
+package io.flatscene.core.scene.frame;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+import org.joml.Matrix4x3f;
+import org.joml.Quaternionf;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The transform kernels against JOML alone: world = T · R · S at depth 0, parent · local down a plain chain, and the
+ * split of the parent into rotation and column lengths when a node inherits only one of orientation and scale.
+ */
+class TransformKernelsTest {
+    private static final float TOLERANCE = 1e-5f;
+    private static final int PARENT = 0;
+    private static final int CHILD = 1;
+
+    private final float[] position = new float[6];
+    private final float[] orientation = new float[8];
+    private final float[] scale = new float[6];
+    private final float[] world = new float[24];
+    private final Random random = new Random(20261124);
+
+    @Test
+    void localMatrixIsTranslationRotationScale() {
+        for (int trial = 0; trial < 200; trial++) {
+            Local local = randomLocal(PARENT);
+            TransformKernels.writeLocal(position, orientation, scale, world, PARENT);
+            assertMatrix(local.matrix(), PARENT);
+        }
+    }
+
+    @Test
+    void plainChainIsParentTimesLocal() {
+        for (int trial = 0; trial < 200; trial++) {
+            Matrix4x3f parent = randomLocal(PARENT).matrix();
+            TransformKernels.writeLocal(position, orientation, scale, world, PARENT);
+            Local child = randomLocal(CHILD);
+            TransformKernels.writeChild(position, orientation, scale, world, CHILD, PARENT, true, true);
+            assertMatrix(parent.mul(child.matrix(), new Matrix4x3f()), CHILD);
+        }
+    }
+
+    @Test
+    void partialInheritanceTakesOnlyTheInheritedPartOfTheParent() {
+        for (int trial = 0; trial < 200; trial++) {
+            // a quaternion cannot hold a reflection, so JOML's rotation of a mirroring parent is no oracle here
+            Matrix4x3f parent = randomLocal(PARENT, false).matrix();
+            TransformKernels.writeLocal(position, orientation, scale, world, PARENT);
+            Local child = randomLocal(CHILD);
+            Vector3f translation = parent.transformPosition(new Vector3f(child.position));
+
+            TransformKernels.writeChild(position, orientation, scale, world, CHILD, PARENT, false, true);
+            Vector3f parentScale = parent.getScale(new Vector3f());
+            assertMatrix(new Matrix4x3f().translationRotateScale(translation, child.orientation,
+                    new Vector3f(child.scale).mul(parentScale)), CHILD, "scale only");
+
+            TransformKernels.writeChild(position, orientation, scale, world, CHILD, PARENT, true, false);
+            Quaternionf parentRotation = parent.getUnnormalizedRotation(new Quaternionf());
+            assertMatrix(new Matrix4x3f().translationRotateScale(translation,
+                    new Quaternionf(parentRotation).mul(child.orientation), child.scale), CHILD, "orientation only");
+
+            TransformKernels.writeChild(position, orientation, scale, world, CHILD, PARENT, false, false);
+            assertMatrix(new Matrix4x3f().translationRotateScale(translation, child.orientation, child.scale),
+                    CHILD, "neither");
+        }
+    }
+
+    @Test
+    void mirroringIsTheSignOfTheDeterminant() {
+        for (int trial = 0; trial < 200; trial++) {
+            Local local = randomLocal(PARENT);
+            TransformKernels.writeLocal(position, orientation, scale, world, PARENT);
+            float determinant = local.matrix().determinant();
+            assertEquals(determinant < 0f, TransformKernels.scaleMirrors(scale, PARENT));
+            assertEquals(determinant, TransformKernels.linearDeterminant(world, PARENT),
+                    Math.abs(determinant) * 1e-4f);
+        }
+    }
+
+    /** A random local transform written into the arrays at {@code slot}; scales may be negative. */
+    private Local randomLocal(int slot) {
+        return randomLocal(slot, true);
+    }
+
+    private Local randomLocal(int slot, boolean mayMirror) {
+        Vector3f p = new Vector3f(next(10f), next(10f), next(10f));
+        Quaternionf q = new Quaternionf().rotateXYZ(next(3f), next(3f), next(3f));
+        Vector3f s = new Vector3f(nonZero(mayMirror), nonZero(mayMirror), nonZero(mayMirror));
+        p.get(position, slot * 3);
+        orientation[slot * 4] = q.x;
+        orientation[slot * 4 + 1] = q.y;
+        orientation[slot * 4 + 2] = q.z;
+        orientation[slot * 4 + 3] = q.w;
+        s.get(scale, slot * 3);
+        return new Local(p, q, s);
+    }
+
+    private float next(float range) {
+        return (random.nextFloat() * 2f - 1f) * range;
+    }
+
+    private float nonZero(boolean mayBeNegative) {
+        float magnitude = 0.25f + random.nextFloat() * 2f;
+        return mayBeNegative && random.nextInt(4) == 0 ? -magnitude : magnitude;
+    }
+
+    private void assertMatrix(Matrix4x3f expected, int slot) {
+        assertMatrix(expected, slot, "");
+    }
+
+    private void assertMatrix(Matrix4x3f expected, int slot, String what) {
+        float[] columns = expected.get(new float[12]);
+        for (int i = 0; i < 12; i++) {
+            float tolerance = TOLERANCE * Math.max(1f, Math.abs(columns[i]));
+            assertEquals(columns[i], world[slot * 12 + i], tolerance * 10f, what + ": element " + i + " of " + expected);
+        }
+    }
+
+    private record Local(Vector3f position, Quaternionf orientation, Vector3f scale) {
+        Matrix4x3f matrix() {
+            return new Matrix4x3f().translationRotateScale(position, orientation, scale);
+        }
+    }
+}
