@@ -28,8 +28,9 @@ class EmbeddedRenderingTest {
 
     @Test
     void drawsIntoTheGamesFramebufferAndRestoresTheStateItTouches() {
-        try (HeadlessContext gameContext = HeadlessContext.create(true);
-             Framebuffer gameFramebuffer = new Framebuffer(200, 150)) {
+        // the game's context: current for everything below and closed last
+        HeadlessContext gameContext = HeadlessContext.create(true);
+        try (Framebuffer gameFramebuffer = new Framebuffer(200, 150)) {
             int gameVertexArray = glGenVertexArrays();
             int gameBuffer = glGenBuffers();
             glBindBuffer(GL_UNIFORM_BUFFER, gameBuffer);
@@ -54,6 +55,8 @@ class EmbeddedRenderingTest {
             }
             glDeleteBuffers(gameBuffer);
             glDeleteVertexArrays(gameVertexArray);
+        } finally {
+            gameContext.close();
         }
     }
 

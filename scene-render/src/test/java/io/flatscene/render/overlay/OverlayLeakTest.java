@@ -53,8 +53,9 @@ class OverlayLeakTest {
     }
 
     private static long runFrames(int frames) {
-        try (HeadlessContext context = HeadlessContext.create(true);
-             Renderer renderer = new Renderer(RendererConfig.builder().debugOutput(true).build());
+        // current for everything below and closed last, when every GL object made in it is gone
+        HeadlessContext context = HeadlessContext.create(true);
+        try (Renderer renderer = new Renderer(RendererConfig.builder().debugOutput(true).build());
              Framebuffer target = new Framebuffer(WIDTH, HEIGHT);
              TextOverlay text = new TextOverlay();
              BoundsOverlay bounds = new BoundsOverlay();
@@ -89,6 +90,8 @@ class OverlayLeakTest {
             RenderStats stats = renderer.render(scene, camera, target);
             assertEquals(GL_NO_ERROR, glGetError());
             return stats.glErrors();
+        } finally {
+            context.close();
         }
     }
 
