@@ -4,12 +4,11 @@ import io.flatscene.core.scene.Camera;
 import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
+import java.nio.ByteBuffer;
 import org.joml.Matrix4f;
 import org.joml.Matrix4x3f;
 import org.joml.Vector3f;
 import org.lwjgl.system.MemoryUtil;
-
-import java.nio.ByteBuffer;
 
 import static org.lwjgl.opengl.GL15C.GL_DYNAMIC_DRAW;
 import static org.lwjgl.opengl.GL15C.glBindBuffer;

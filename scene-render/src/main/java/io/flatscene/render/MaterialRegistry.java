@@ -1,11 +1,10 @@
 package io.flatscene.render;
 
 import io.flatscene.render.material.Material;
-import org.lwjgl.system.MemoryUtil;
-
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import org.lwjgl.system.MemoryUtil;
 
 import static org.lwjgl.opengl.GL15C.GL_DYNAMIC_DRAW;
 import static org.lwjgl.opengl.GL15C.glBindBuffer;

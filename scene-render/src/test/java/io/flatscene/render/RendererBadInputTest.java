@@ -9,13 +9,12 @@ import io.flatscene.render.material.Material;
 import io.flatscene.render.mesh.Meshes;
 import io.flatscene.render.target.Framebuffer;
 import io.flatscene.render.target.RenderTarget;
+import java.util.concurrent.atomic.AtomicReference;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
-
-import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -82,7 +82,9 @@ public class SparseSetSortBenchmark {
         LongColumn longs;
         ObjectColumn<Object> objects;
         IdComparator byKey;
-        /** The same ids in the shuffled order, no columns: {@code set.sortAs(shuffledOrder)} restores the start state. */
+        /**
+         * The same ids in the shuffled order, no columns: {@code set.sortAs(shuffledOrder)} restores the start state.
+         */
         SparseSet shuffledOrder;
         int[] shuffled;
         float[] keys;

@@ -11,11 +11,10 @@ import io.flatscene.render.RendererConfig;
 import io.flatscene.render.material.Material;
 import io.flatscene.render.mesh.Meshes;
 import io.flatscene.render.target.RenderTarget;
-import org.joml.Vector3f;
-import org.lwjgl.opengl.GL;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.joml.Vector3f;
+import org.lwjgl.opengl.GL;
 
 import static org.lwjgl.glfw.GLFW.GLFW_CONTEXT_VERSION_MAJOR;
 import static org.lwjgl.glfw.GLFW.GLFW_CONTEXT_VERSION_MINOR;

@@ -7,7 +7,6 @@ import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
 import io.flatscene.render.Renderer;
 import io.flatscene.render.mesh.Meshes;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -10,9 +10,8 @@ import io.flatscene.render.material.Material;
 import io.flatscene.render.mesh.Meshes;
 import io.flatscene.samples.model.ImportedModel;
 import io.flatscene.samples.model.ModelImporter;
-import org.joml.Vector3f;
-
 import java.nio.file.Path;
+import org.joml.Vector3f;
 
 /**
  * A model file's node hierarchy mapped onto scene nodes (the bundled rover unless a file is given), on a slowly

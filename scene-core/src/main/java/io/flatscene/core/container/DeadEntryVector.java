@@ -35,7 +35,9 @@ public final class DeadEntryVector {
         this.values = new int[Capacity.checkInitial(name, capacity)];
     }
 
-    /** The dead-entry encoding of a free-list link: {@code -3 - next}, {@code <= -2} for every index an array can have. */
+    /**
+     * The dead-entry encoding of a free-list link: {@code -3 - next}, {@code <= -2} for every index an array can have.
+     */
     static int encodeLink(int next) {
         return -3 - next;
     }

@@ -14,9 +14,10 @@ import java.util.Objects;
  *
  * <p>Per link (element {@code e}, slot {@code k}) the pool keeps the next element, the previous element and the owning
  * list, or {@link #NONE}, side by side in one int array at {@code (e * linkSlots + k) * 3}, so the membership check
- * of a step reads the cache line the step reads anyway. The owner is what makes {@link #contains}, {@link #remove} and {@link #unlinkAll} O(1) and lets a
- * list's size stay right when an element is unlinked through any path: the seed keeps a list pointer in each link
- * for the same reason. Only {@code link} and {@code unlink} below write these arrays.
+ * of a step reads the cache line the step reads anyway. The owner is what makes {@link #contains}, {@link #remove}
+ * and {@link #unlinkAll} O(1) and lets a list's size stay right when an element is unlinked through any path: the
+ * seed keeps a list pointer in each link for the same reason. Only {@code link} and {@code unlink} below write these
+ * arrays.
  *
  * <p>Iterate a list, even while removing from it:
  * <pre>{@code

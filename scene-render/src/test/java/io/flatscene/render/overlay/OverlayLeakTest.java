@@ -11,13 +11,12 @@ import io.flatscene.render.context.HeadlessContext;
 import io.flatscene.render.material.Material;
 import io.flatscene.render.mesh.Meshes;
 import io.flatscene.render.target.Framebuffer;
+import java.util.HashMap;
+import java.util.Map;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.Configuration;
 import org.lwjgl.system.MemoryUtil;
-
-import java.util.HashMap;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
