@@ -4,19 +4,20 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Many doubly linked lists of element indices hosted in flat int arrays: the intrusive-list seed's several links per
- * object and safe link destruction, stored the way Stepanov's {@code list_pool} stores nodes.
+ * Many doubly linked lists of element indices hosted in flat int arrays: the several links per object and safe link
+ * destruction of Allen Chou's "Intrusively Linked Lists with Safe Link Destruction" (see docs/references.md), stored
+ * the way Stepanov's {@code list_pool} stores nodes.
  *
  * <p>Elements are non-negative ints the caller owns (a scene object's stable id, say). Each element has
  * {@code linkSlots} links; each list uses one slot, chosen when the list is created, so an element can be in as many
- * lists at once as it has slots (the seed's main list and to-be-destroyed list). Two lists that use the same slot
+ * lists at once as it has slots (the article's main list and to-be-destroyed list). Two lists that use the same slot
  * exclude each other: a link is in one list at a time.
  *
  * <p>Per link (element {@code e}, slot {@code k}) the pool keeps the next element, the previous element and the owning
  * list, or {@link #NONE}, side by side in one int array at {@code (e * linkSlots + k) * 3}, so the membership check
  * of a step reads the cache line the step reads anyway. The owner is what makes {@link #contains}, {@link #remove}
  * and {@link #unlinkAll} O(1) and lets a list's size stay right when an element is unlinked through any path: the
- * seed keeps a list pointer in each link for the same reason. Only {@code link} and {@code unlink} below write these
+ * article keeps a list pointer in each link for the same reason. Only {@code link} and {@code unlink} below write these
  * arrays.
  *
  * <p>Iterate a list, even while removing from it:
@@ -195,7 +196,7 @@ public final class IntrusiveListPool {
     /**
      * Unlinks the element from the list in O(1).
      *
-     * @return the element that followed it, or {@link #NONE}: the seed's erase returning the next position
+     * @return the element that followed it, or {@link #NONE}: the article's erase returning the next position
      * @throws IllegalStateException if the element is not in the list
      */
     public int remove(int list, int element) {
@@ -223,7 +224,7 @@ public final class IntrusiveListPool {
     }
 
     /**
-     * Unlinks the element from every list it is in, keeping each list's size right: the seed's link destructor,
+     * Unlinks the element from every list it is in, keeping each list's size right: the article's link destructor,
      * called when the object the element stands for is destroyed.
      *
      * @return how many lists it was removed from

@@ -6,7 +6,7 @@ import io.flatscene.core.container.IndexField;
 /**
  * Something that is placed in the scene by attaching it to a {@link SceneNode}: an {@link Item}, a {@link Light}
  * or a {@link Camera}. Each lives in its type's manager at its global index and, while attached, in its node's
- * attachment list at its parent index (the Ogre 2.0 seed's {@code mGlobalIndex} and {@code mParentIndex}); only the
+ * attachment list at its parent index (Ogre 2.0's {@code mGlobalIndex} and {@code mParentIndex}); only the
  * {@link io.flatscene.core.container.SwapPopArray}s that hold it write those two fields.
  */
 public abstract sealed class MovableObject permits Item, Light, Camera {
