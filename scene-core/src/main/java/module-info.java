@@ -7,5 +7,6 @@ module io.flatscene.core {
 
     exports io.flatscene.core.config;
     exports io.flatscene.core.container;
+    exports io.flatscene.core.parallel;
     exports io.flatscene.core.scene;
 }

@@ -1,7 +1,5 @@
 package io.flatscene.benchmarks;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import io.flatscene.benchmarks.scene.FootprintBenchmark;
 import io.flatscene.benchmarks.scene.TreeShape;
 import java.io.IOException;
@@ -19,6 +17,8 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Runs every benchmark once, at smoke sizes, so none rots between measurement runs. It asserts that each produced a

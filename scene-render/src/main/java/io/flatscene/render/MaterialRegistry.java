@@ -1,10 +1,9 @@
 package io.flatscene.render;
 
-import org.lwjgl.system.MemoryUtil;
-
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import org.lwjgl.system.MemoryUtil;
 
 import static org.lwjgl.opengl.GL15C.GL_DYNAMIC_DRAW;
 import static org.lwjgl.opengl.GL15C.glBindBuffer;

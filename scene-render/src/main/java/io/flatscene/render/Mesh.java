@@ -1,7 +1,6 @@
 package io.flatscene.render;
 
 import io.flatscene.core.scene.Aabb;
-
 import java.util.Arrays;
 
 /**

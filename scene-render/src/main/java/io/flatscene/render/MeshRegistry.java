@@ -4,23 +4,22 @@ import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.scene.Aabb;
 import io.flatscene.render.internal.VertexLayout;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 import static org.lwjgl.opengl.GL11C.glGetInteger;
-import static org.lwjgl.opengl.GL31C.GL_COPY_READ_BUFFER;
-import static org.lwjgl.opengl.GL31C.GL_COPY_WRITE_BUFFER;
-import static org.lwjgl.opengl.GL31C.glCopyBufferSubData;
 import static org.lwjgl.opengl.GL15C.GL_STATIC_DRAW;
 import static org.lwjgl.opengl.GL15C.glBindBuffer;
 import static org.lwjgl.opengl.GL15C.glBufferData;
 import static org.lwjgl.opengl.GL15C.glBufferSubData;
 import static org.lwjgl.opengl.GL15C.glDeleteBuffers;
 import static org.lwjgl.opengl.GL15C.glGenBuffers;
+import static org.lwjgl.opengl.GL31C.GL_COPY_READ_BUFFER;
+import static org.lwjgl.opengl.GL31C.GL_COPY_WRITE_BUFFER;
+import static org.lwjgl.opengl.GL31C.glCopyBufferSubData;
 
 /**
  * Every mesh the renderer draws, in one shared vertex buffer (position and normal interleaved, 24 bytes a vertex)
@@ -113,7 +112,8 @@ public final class MeshRegistry {
         if (vertexCount + vertices > vertexCapacity) {
             int grown = Capacity.next("mesh vertex buffer", GrowthPolicy.ON_DEMAND, vertexCapacity,
                     vertexCount + vertices);
-            vertexBuffer = regrow(vertexBuffer, (long) vertexCount * VertexLayout.VERTEX_STRIDE, (long) grown * VertexLayout.VERTEX_STRIDE);
+            vertexBuffer = regrow(vertexBuffer, (long) vertexCount * VertexLayout.VERTEX_STRIDE,
+                    (long) grown * VertexLayout.VERTEX_STRIDE);
             LOG.info("mesh vertex buffer grew from {} to {} vertices", vertexCapacity, grown);
             vertexCapacity = grown;
         }

@@ -4,16 +4,81 @@ import io.flatscene.render.context.HeadlessContext;
 import io.flatscene.render.image.Image;
 import io.flatscene.render.target.Framebuffer;
 import io.flatscene.render.target.RenderTarget;
-import org.junit.jupiter.api.Test;
-import org.lwjgl.system.MemoryStack;
-
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
+import org.junit.jupiter.api.Test;
+import org.lwjgl.system.MemoryStack;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.lwjgl.opengl.GL46C.*;
+import static org.lwjgl.opengl.GL46C.GL_ARRAY_BUFFER;
+import static org.lwjgl.opengl.GL46C.GL_ARRAY_BUFFER_BINDING;
+import static org.lwjgl.opengl.GL46C.GL_BLEND;
+import static org.lwjgl.opengl.GL46C.GL_BLEND_DST_ALPHA;
+import static org.lwjgl.opengl.GL46C.GL_BLEND_DST_RGB;
+import static org.lwjgl.opengl.GL46C.GL_BLEND_EQUATION_ALPHA;
+import static org.lwjgl.opengl.GL46C.GL_BLEND_EQUATION_RGB;
+import static org.lwjgl.opengl.GL46C.GL_BLEND_SRC_ALPHA;
+import static org.lwjgl.opengl.GL46C.GL_BLEND_SRC_RGB;
+import static org.lwjgl.opengl.GL46C.GL_COLOR_CLEAR_VALUE;
+import static org.lwjgl.opengl.GL46C.GL_COLOR_WRITEMASK;
+import static org.lwjgl.opengl.GL46C.GL_CULL_FACE;
+import static org.lwjgl.opengl.GL46C.GL_CULL_FACE_MODE;
+import static org.lwjgl.opengl.GL46C.GL_CURRENT_PROGRAM;
+import static org.lwjgl.opengl.GL46C.GL_CW;
+import static org.lwjgl.opengl.GL46C.GL_DEPTH_CLEAR_VALUE;
+import static org.lwjgl.opengl.GL46C.GL_DEPTH_FUNC;
+import static org.lwjgl.opengl.GL46C.GL_DEPTH_TEST;
+import static org.lwjgl.opengl.GL46C.GL_DEPTH_WRITEMASK;
+import static org.lwjgl.opengl.GL46C.GL_DRAW_FRAMEBUFFER;
+import static org.lwjgl.opengl.GL46C.GL_DRAW_FRAMEBUFFER_BINDING;
+import static org.lwjgl.opengl.GL46C.GL_DRAW_INDIRECT_BUFFER;
+import static org.lwjgl.opengl.GL46C.GL_DRAW_INDIRECT_BUFFER_BINDING;
+import static org.lwjgl.opengl.GL46C.GL_FRONT;
+import static org.lwjgl.opengl.GL46C.GL_FRONT_FACE;
+import static org.lwjgl.opengl.GL46C.GL_FUNC_SUBTRACT;
+import static org.lwjgl.opengl.GL46C.GL_GEQUAL;
+import static org.lwjgl.opengl.GL46C.GL_MAX;
+import static org.lwjgl.opengl.GL46C.GL_ONE;
+import static org.lwjgl.opengl.GL46C.GL_SCISSOR_TEST;
+import static org.lwjgl.opengl.GL46C.GL_SRC_COLOR;
+import static org.lwjgl.opengl.GL46C.GL_STATIC_DRAW;
+import static org.lwjgl.opengl.GL46C.GL_UNIFORM_BUFFER;
+import static org.lwjgl.opengl.GL46C.GL_UNIFORM_BUFFER_BINDING;
+import static org.lwjgl.opengl.GL46C.GL_UNIFORM_BUFFER_SIZE;
+import static org.lwjgl.opengl.GL46C.GL_UNIFORM_BUFFER_START;
+import static org.lwjgl.opengl.GL46C.GL_VERTEX_ARRAY_BINDING;
+import static org.lwjgl.opengl.GL46C.GL_VIEWPORT;
+import static org.lwjgl.opengl.GL46C.GL_ZERO;
+import static org.lwjgl.opengl.GL46C.glBindBuffer;
+import static org.lwjgl.opengl.GL46C.glBindBufferBase;
+import static org.lwjgl.opengl.GL46C.glBindBufferRange;
+import static org.lwjgl.opengl.GL46C.glBindFramebuffer;
+import static org.lwjgl.opengl.GL46C.glBindVertexArray;
+import static org.lwjgl.opengl.GL46C.glBlendEquationSeparate;
+import static org.lwjgl.opengl.GL46C.glBlendFuncSeparate;
+import static org.lwjgl.opengl.GL46C.glBufferData;
+import static org.lwjgl.opengl.GL46C.glClearColor;
+import static org.lwjgl.opengl.GL46C.glClearDepth;
+import static org.lwjgl.opengl.GL46C.glColorMask;
+import static org.lwjgl.opengl.GL46C.glCullFace;
+import static org.lwjgl.opengl.GL46C.glDeleteBuffers;
+import static org.lwjgl.opengl.GL46C.glDeleteVertexArrays;
+import static org.lwjgl.opengl.GL46C.glDepthFunc;
+import static org.lwjgl.opengl.GL46C.glDepthMask;
+import static org.lwjgl.opengl.GL46C.glDisable;
+import static org.lwjgl.opengl.GL46C.glEnable;
+import static org.lwjgl.opengl.GL46C.glFrontFace;
+import static org.lwjgl.opengl.GL46C.glGenBuffers;
+import static org.lwjgl.opengl.GL46C.glGenVertexArrays;
+import static org.lwjgl.opengl.GL46C.glGetFloat;
+import static org.lwjgl.opengl.GL46C.glGetFloatv;
+import static org.lwjgl.opengl.GL46C.glGetInteger;
+import static org.lwjgl.opengl.GL46C.glGetIntegeri;
+import static org.lwjgl.opengl.GL46C.glGetIntegerv;
+import static org.lwjgl.opengl.GL46C.glIsEnabled;
+import static org.lwjgl.opengl.GL46C.glViewport;
 
 /**
  * A game that owns its context and state: FlatScene draws into the game's framebuffer and, with restoreGlState,
@@ -28,8 +93,9 @@ class EmbeddedRenderingTest {
 
     @Test
     void drawsIntoTheGamesFramebufferAndRestoresTheStateItTouches() {
-        try (HeadlessContext gameContext = HeadlessContext.create(true);
-             Framebuffer gameFramebuffer = new Framebuffer(200, 150)) {
+        // the game's context: current for everything below and closed last
+        HeadlessContext gameContext = HeadlessContext.create(true);
+        try (Framebuffer gameFramebuffer = new Framebuffer(200, 150)) {
             int gameVertexArray = glGenVertexArrays();
             int gameBuffer = glGenBuffers();
             glBindBuffer(GL_UNIFORM_BUFFER, gameBuffer);
@@ -54,6 +120,8 @@ class EmbeddedRenderingTest {
             }
             glDeleteBuffers(gameBuffer);
             glDeleteVertexArrays(gameVertexArray);
+        } finally {
+            gameContext.close();
         }
     }
 

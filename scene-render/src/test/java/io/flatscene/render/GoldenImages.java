@@ -1,7 +1,6 @@
 package io.flatscene.render;
 
 import io.flatscene.render.image.Image;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 

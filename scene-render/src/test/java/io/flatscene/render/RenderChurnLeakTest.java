@@ -4,17 +4,16 @@ import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
-import org.joml.Vector3f;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-import org.lwjgl.system.Configuration;
-import org.lwjgl.system.MemoryUtil;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.joml.Vector3f;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.lwjgl.system.Configuration;
+import org.lwjgl.system.MemoryUtil;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -7,13 +7,12 @@ import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.Space;
 import io.flatscene.render.target.Framebuffer;
 import io.flatscene.render.target.RenderTarget;
+import java.util.concurrent.atomic.AtomicReference;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
-
-import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

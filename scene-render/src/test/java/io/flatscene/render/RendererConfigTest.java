@@ -1,8 +1,7 @@
 package io.flatscene.render;
 
-import org.junit.jupiter.api.Test;
-
 import java.util.Properties;
+import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,10 +1,5 @@
 package io.flatscene.render;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
 import io.flatscene.core.scene.Camera;
 import io.flatscene.core.scene.FrameStats;
 import io.flatscene.core.scene.RenderQueue;
@@ -15,6 +10,11 @@ import io.flatscene.render.target.Framebuffer;
 import org.joml.Vector3f;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * Two cameras drawn from one scene update, each culled into its own queue and drawn into its own target: each picture

@@ -26,8 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * an {@link ArrayList} of {@code Integer} (contiguous references, but each value is a boxed object). A plain
  * {@code int[]} of the live values is the floor: the fastest any representation could go.
  *
- * <p>Seed: {@code 000_1014ffae48f6602f.txt} (PathEngine): the "vector with dead entries", whose point is that marking
- * an entry dead keeps every other index valid, at the price of skipping dead entries while iterating.
+ * <p>Article: PathEngine's "Vector Hosted Lists" (see docs/references.md): the "vector with dead entries", whose point
+ * is that marking an entry dead keeps every other index valid, at the price of skipping dead entries while iterating.
  *
  * <p>The vector holds {@value #N} entries of which {@code deadPercent} percent are dead, chosen uniformly at random
  * with a fixed seed (so {@code nextLive}'s skip loop meets unpredictable branches, the realistic case). The three

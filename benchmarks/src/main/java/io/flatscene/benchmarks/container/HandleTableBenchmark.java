@@ -32,8 +32,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * analysis may or may not remove) and the boxed {@code Integer} slot; that is the cost a user of the map pays.
  * Random positions come from pre-drawn batches (fixed seed), {@value #OPS} operations per invocation.
  *
- * <p>Seeds: {@code 000_1014ffae48f6602f.txt} (PathEngine's dead-entry vector, which hosts the entries and their free
- * list) and {@code 003_37fb8c3c15e6e7bf.txt} (Ogre 2.0, whose swap-and-pop moves objects, hence the id to slot table).
+ * <p>Articles (see docs/references.md): PathEngine's "Vector Hosted Lists" (the dead-entry vector, which hosts the
+ * entries and their free list) and Ogre 2.0's O(1) insertion and removal (whose swap-and-pop moves objects, hence the
+ * id to slot table).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -43,7 +43,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li><b>sweep</b> ({@code sweepPool}, {@code sweepLinkedListIterator}): the fairer O(1) baseline for LinkedList,
  *       whose unlink is O(1) only through an iterator already positioned on the element: one pass over a
  *       {@value #CHURN_SIZE}-element list removes the {@value #OPS} members of a random condemned set while iterating
- *       ({@code ListIterator.remove()} vs the pool's {@code remove} returning the next element, the seed's erase
+ *       ({@code ListIterator.remove()} vs the pool's {@code remove} returning the next element, Allen Chou's erase
  *       returning the next position), then appends them again. Scores are per removal and include the walk over
  *       {@value #CHURN_SIZE}/{@value #OPS} elements per removal.</li>
  * </ul>
@@ -51,8 +51,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * setup ends with a full GC so that the {@code LinkedList}'s nodes and {@code Integer}s keep their allocation order
  * (G1's full collection slides objects; a young collection would copy them in traversal order, by chance).
  *
- * <p>Seed: {@code 001_6b603d384cf14d4a.txt} (intrusively linked lists): O(1) unlink of a known element and erase
- * returning the next position.
+ * <p>Article: Allen Chou's "Intrusively Linked Lists with Safe Link Destruction" (see docs/references.md): O(1) unlink
+ * of a known element and erase returning the next position.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

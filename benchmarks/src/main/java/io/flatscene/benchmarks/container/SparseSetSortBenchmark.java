@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Sorting a {@link SparseSet} of {@value #N} ids by a float key column with the seed's three strategies,
+ * Sorting a {@link SparseSet} of {@value #N} ids by a float key column with EnTT's three strategies,
  * {@link SparseSet#sortInPlace} (every swap of the sort also swaps the sparse entries and every column),
  * {@link SparseSet#sortByPermutation} (sort an index array, then apply it by cycles) and {@link SparseSet#sort} (the
  * mixed one: sort the ids alone, then move the columns by walking the sparse array), against what a Java user would
@@ -35,8 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code float[]} key indexed by id ({@code ArrayList.sort}, i.e. {@code Arrays.sort(Integer[], Comparator)}, a
  * TimSort), and, as the floor with no comparator at all, {@link Arrays#sort(int[])} of the primitive ids.
  *
- * <p>Seed: {@code 002_19edbd8e7898577e.txt} (EnTT): sorting a sparse set that has several dense arrays; in-place vs
- * permutation vs mixed, whose relative costs depend on the number of arrays to carry along.
+ * <p>Article: EnTT's sparse-set sorting (see docs/references.md): sorting a sparse set that has several dense arrays;
+ * in-place vs permutation vs mixed, whose relative costs depend on the number of arrays to carry along.
  *
  * <p>The ids {@code 0..N-1} are added in a shuffled order (fixed seed) and every id has a random float key (fixed
  * seed). {@code extraColumns = 3} gives the set the key column plus an int, a long and an object column, as an EnTT
@@ -82,7 +82,9 @@ public class SparseSetSortBenchmark {
         LongColumn longs;
         ObjectColumn<Object> objects;
         IdComparator byKey;
-        /** The same ids in the shuffled order, no columns: {@code set.sortAs(shuffledOrder)} restores the start state. */
+        /**
+         * The same ids in the shuffled order, no columns: {@code set.sortAs(shuffledOrder)} restores the start state.
+         */
         SparseSet shuffledOrder;
         int[] shuffled;
         float[] keys;

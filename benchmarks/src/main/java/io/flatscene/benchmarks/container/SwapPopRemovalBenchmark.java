@@ -26,12 +26,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Removal of a known element from an unordered collection: {@link SwapPopArray#remove(Object)} (O(1) through the
- * element's own index field, then swap-and-pop) against what a Java user would reach for, {@link ArrayList#remove(Object)}
- * (linear search, then an arraycopy of the tail) and {@link LinkedList#remove(Object)} (linear search by pointer
- * chasing, then an O(1) unlink).
+ * element's own index field, then swap-and-pop) against what a Java user would reach for,
+ * {@link ArrayList#remove(Object)} (linear search, then an arraycopy of the tail) and
+ * {@link LinkedList#remove(Object)} (linear search by pointer chasing, then an O(1) unlink).
  *
- * <p>Seed: {@code 003_37fb8c3c15e6e7bf.txt} (Ogre 2.0): O(1) swap-and-pop removal through {@code mGlobalIndex}, the
- * element recording its own position.
+ * <p>Article: Ogre 2.0's O(1) insertion and removal (see docs/references.md): O(1) swap-and-pop removal through
+ * {@code mGlobalIndex}, the element recording its own position.
  *
  * <p>Each invocation removes {@value #REMOVALS} distinct elements picked at random (fixed seed) from a collection of
  * {@code n} elements and then appends them again, so the collection is back to {@code n} elements and every invocation

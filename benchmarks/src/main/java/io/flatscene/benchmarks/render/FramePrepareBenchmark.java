@@ -6,11 +6,12 @@ import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
 import io.flatscene.render.DrawPath;
+import io.flatscene.render.Material;
+import io.flatscene.render.Meshes;
 import io.flatscene.render.Renderer;
 import io.flatscene.render.RendererConfig;
 import io.flatscene.render.context.HeadlessContext;
-import io.flatscene.render.Material;
-import io.flatscene.render.Meshes;
+import java.util.concurrent.TimeUnit;
 import org.joml.Vector3f;
 import org.lwjgl.system.MemoryUtil;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -26,8 +27,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * The CPU side of a frame with {@code instances} dynamic instances, all visible: the scene's frame update

@@ -27,7 +27,7 @@ record Goal(String name, String target, String unit, double threshold, boolean a
         }
     }
 
-    /** The goals, set for a 2-core machine: the report says so where it ran on another. */
+    /** FlatScene's benchmark goals, set for a 2-core machine: the report says so where it ran on another. */
     static List<Goal> twoCores() {
         Map<String, String> fullUpdate = Map.of("scene", "tree100k", "moved", "all");
         List<Goal> goals = new ArrayList<>(List.of(

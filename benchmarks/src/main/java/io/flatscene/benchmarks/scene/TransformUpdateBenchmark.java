@@ -156,8 +156,10 @@ public class TransformUpdateBenchmark {
             flat.moved = moved;
             flat.setUp();
             long recomputed;
-            try (SceneManager manager = flat.manager) {
+            try {
                 recomputed = flat.frame();
+            } finally {
+                flat.manager.close();
             }
             long bytes = recomputed * RECOMPUTED_BYTES + (scene.nodeCount() - recomputed) * SCANNED_BYTES;
             from = new byte[Math.toIntExact(bytes)];

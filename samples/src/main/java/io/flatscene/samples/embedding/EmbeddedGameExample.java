@@ -6,16 +6,15 @@ import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
-import io.flatscene.render.Renderer;
-import io.flatscene.render.RendererConfig;
 import io.flatscene.render.Material;
 import io.flatscene.render.Meshes;
+import io.flatscene.render.Renderer;
+import io.flatscene.render.RendererConfig;
 import io.flatscene.render.target.RenderTarget;
-import org.joml.Vector3f;
-import org.lwjgl.opengl.GL;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.joml.Vector3f;
+import org.lwjgl.opengl.GL;
 
 import static org.lwjgl.glfw.GLFW.GLFW_CONTEXT_VERSION_MAJOR;
 import static org.lwjgl.glfw.GLFW.GLFW_CONTEXT_VERSION_MINOR;

@@ -5,9 +5,8 @@ import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
-import io.flatscene.render.Renderer;
 import io.flatscene.render.Meshes;
-
+import io.flatscene.render.Renderer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

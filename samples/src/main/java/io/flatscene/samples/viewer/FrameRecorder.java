@@ -2,7 +2,6 @@ package io.flatscene.samples.viewer;
 
 import io.flatscene.core.scene.FrameStats;
 import io.flatscene.render.RenderStats;
-
 import java.util.Arrays;
 import java.util.Locale;
 

@@ -6,7 +6,6 @@ import io.flatscene.core.scene.SceneManager;
 import io.flatscene.render.RenderStats;
 import io.flatscene.render.overlay.TextOverlay;
 import io.flatscene.render.target.RenderTarget;
-
 import java.util.Formatter;
 import java.util.Locale;
 

@@ -5,14 +5,13 @@ import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
-import io.flatscene.render.Renderer;
 import io.flatscene.render.Material;
 import io.flatscene.render.Meshes;
+import io.flatscene.render.Renderer;
 import io.flatscene.samples.model.ImportedModel;
 import io.flatscene.samples.model.ModelImporter;
-import org.joml.Vector3f;
-
 import java.nio.file.Path;
+import org.joml.Vector3f;
 
 /**
  * A model file's node hierarchy mapped onto scene nodes (the bundled rover unless a file is given), on a slowly

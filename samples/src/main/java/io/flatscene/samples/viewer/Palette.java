@@ -1,7 +1,7 @@
 package io.flatscene.samples.viewer;
 
-import io.flatscene.render.Renderer;
 import io.flatscene.render.Material;
+import io.flatscene.render.Renderer;
 
 /** A few pleasant colours registered as materials; returns the first id, the rest follow in order. */
 final class Palette {

@@ -4,10 +4,9 @@ import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
-import io.flatscene.render.Renderer;
 import io.flatscene.render.Material;
 import io.flatscene.render.Meshes;
-
+import io.flatscene.render.Renderer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,6 +1,5 @@
 package io.flatscene.samples.viewer;
 
-import io.flatscene.core.config.ConfigException;
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.container.CapacityExceededException;
 import io.flatscene.core.scene.Camera;
@@ -14,9 +13,6 @@ import io.flatscene.render.image.Image;
 import io.flatscene.render.overlay.BoundsOverlay;
 import io.flatscene.render.target.RenderTarget;
 import io.flatscene.samples.model.ModelException;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
-
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -26,6 +22,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * The sample viewer: the three demo scenes in a 1280x720 window, or headless through EGL where there is no display

@@ -1,7 +1,5 @@
 package io.flatscene.samples.model;
 
-import org.joml.Matrix4f;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -15,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.joml.Matrix4f;
 
 /**
  * Writes the sample viewer's default model, {@code flatscene-rover.gltf}: a small rover built from boxes and

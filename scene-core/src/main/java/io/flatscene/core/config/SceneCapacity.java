@@ -3,8 +3,9 @@ package io.flatscene.core.config;
 /**
  * The capacities a scene declares at startup, each named by the configuration key that sets it.
  *
- * <p>Managers name their containers with {@link #key()}, so that a {@link io.flatscene.core.container.CapacityExceededException}
- * or a growth warning tells the game exactly which setting to raise.
+ * <p>Managers name their containers with {@link #key()}, so that a
+ * {@link io.flatscene.core.container.CapacityExceededException} or a growth warning tells the game exactly which
+ * setting to raise.
  */
 public enum SceneCapacity {
     /** Scene nodes, the root included. */

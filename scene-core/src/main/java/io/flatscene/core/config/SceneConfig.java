@@ -29,7 +29,8 @@ import org.apache.logging.log4j.Logger;
  *   <tr><td>{@value #MAX_NODES_KEY}</td><td>{@value #DEFAULT_MAX_NODES}</td><td>1 to {@value #MAX_CAPACITY}</td></tr>
  *   <tr><td>{@value #MAX_ITEMS_KEY}</td><td>{@value #DEFAULT_MAX_ITEMS}</td><td>1 to {@value #MAX_CAPACITY}</td></tr>
  *   <tr><td>{@value #MAX_LIGHTS_KEY}</td><td>{@value #DEFAULT_MAX_LIGHTS}</td><td>1 to {@value #MAX_CAPACITY}</td></tr>
- *   <tr><td>{@value #MAX_CAMERAS_KEY}</td><td>{@value #DEFAULT_MAX_CAMERAS}</td><td>1 to {@value #MAX_CAPACITY}</td></tr>
+ *   <tr><td>{@value #MAX_CAMERAS_KEY}</td><td>{@value #DEFAULT_MAX_CAMERAS}</td>
+ *       <td>1 to {@value #MAX_CAPACITY}</td></tr>
  *   <tr><td>{@value #GROWTH_POLICY_KEY}</td><td>GROW</td><td>GROW or FAIL, any case</td></tr>
  *   <tr><td>{@value #WORKER_THREADS_KEY}</td><td>available processors</td>
  *       <td>1 to {@value #MAX_WORKER_THREADS}</td></tr>

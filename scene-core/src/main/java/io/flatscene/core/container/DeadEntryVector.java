@@ -4,14 +4,15 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * PathEngine's "vector with dead entries": a growable array of int values {@code >= -1} whose entries can be marked
- * dead in O(1) without moving the others, so an entry's index stays a valid reference until {@link #consolidate()}.
+ * PathEngine's "vector with dead entries", from Thomas Young's "Vector Hosted Lists" (see docs/references.md): a
+ * growable array of int values {@code >= -1} whose entries can be marked dead in O(1) without moving the others, so
+ * an entry's index stays a valid reference until {@link #consolidate()}.
  *
  * <p>Dead entries are chained into a free list stored in the dead entries themselves: a dead entry holds
  * {@code -3 - next}, where {@code next} is the index of the next dead entry or {@code -1} at the end of the chain.
  * Every encoded value is {@code <= -2}, which is why live values must be {@code >= -1}: the sign of
  * {@code value + 1} tells dead from live with no extra storage. {@link #addEntry()} reuses the most recently freed
- * entry first, as the seed does.
+ * entry first, as the article's does.
  *
  * <p>Iterate the live entries without allocating:
  * <pre>{@code
@@ -34,7 +35,9 @@ public final class DeadEntryVector {
         this.values = new int[Capacity.checkInitial(name, capacity)];
     }
 
-    /** The dead-entry encoding of a free-list link: {@code -3 - next}, {@code <= -2} for every index an array can have. */
+    /**
+     * The dead-entry encoding of a free-list link: {@code -3 - next}, {@code <= -2} for every index an array can have.
+     */
     static int encodeLink(int next) {
         return -3 - next;
     }
@@ -44,7 +47,7 @@ public final class DeadEntryVector {
         return -3 - encoded;
     }
 
-    /** The number of entries, dead ones included: the seed's {@code size()}. */
+    /** The number of entries, dead ones included: the article's {@code size()}. */
     public int size() {
         return size;
     }

@@ -3,9 +3,9 @@ package io.flatscene.core.container;
 /**
  * What a container does when an insertion needs more room than the capacity declared at startup.
  *
- * <p>The Ogre 2.0 seed asks the game to declare its capacity up front so that every insertion is an O(1) append;
- * exceeding it is a concession, paid once with an O(n) copy ({@link #GROW}), or refused ({@link #FAIL}) where the
- * game would rather know than pay.
+ * <p>Ogre 2.0's article on O(1) insertion and removal (see docs/references.md) asks the game to declare its capacity
+ * up front so that every insertion is an O(1) append; exceeding it is a concession, paid once with an O(n) copy
+ * ({@link #GROW}), or refused ({@link #FAIL}) where the game would rather know than pay.
  */
 public enum GrowthPolicy {
     /** Grow the storage by half (one WARN log line naming the old and new capacity) and carry on. */

@@ -5,9 +5,9 @@ package io.flatscene.core.container;
  * heapsort past a depth of 2·log2(n) so the worst case stays O(n log n), insertion sort for short ranges.
  *
  * <p>Every move is a swap reported to an optional {@link Swaps} listener: that is what lets
- * {@link SparseSet#sortInPlace} carry the sparse array and every column along with the ids (the EnTT seed's
- * "roll your own sorting algorithm and take control of the section where elements are moved"). With no listener it
- * is a plain primitive sort that allocates nothing.
+ * {@link SparseSet#sortInPlace} carry the sparse array and every column along with the ids (EnTT's article on sorting
+ * sparse sets, see docs/references.md: "roll your own sorting algorithm and take control of the section where
+ * elements are moved"). With no listener it is a plain primitive sort that allocates nothing.
  */
 final class IntroSort {
     private static final int INSERTION_THRESHOLD = 16;

@@ -4,26 +4,21 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Many doubly linked lists of id indices hosted in flat int arrays: the intrusive-list seed's several links per
- * object and safe link destruction, stored the way Stepanov's {@code list_pool} stores nodes.
+ * Many doubly linked lists of ids hosted in flat int arrays: the several links per object and safe link destruction
+ * of Allen Chou's "Intrusively Linked Lists with Safe Link Destruction" (see docs/references.md), stored the way
+ * Stepanov's {@code list_pool} stores nodes.
  *
- * <p>Ids are non-negative ints the caller owns (a scene object's stable id, say). Each id has
- * {@code channels} links; each list uses one channel, chosen when the list is created, so an id can be in as many
- * lists at once as it has channels (the seed's main list and to-be-destroyed list). Two lists that use the same channel
- * exclude each other: a link is in one list at a time.
+ * <p>Ids are non-negative ints the caller owns (a scene object's stable id, say). Each id has {@code channels} links;
+ * each list uses one channel, chosen when the list is created, so an id can be in as many lists at once as it has
+ * channels (the article's main list and to-be-destroyed list). Two lists that use the same channel exclude each
+ * other: a link is in one list at a time.
  *
- * <p>Per link (id {@code e}, channel {@code k}) the pool keeps the next id, the previous id and the owning
- * list, or {@link #Index.NONE}, side by side in one int array at {@code (e * channels + k) * 3}, so the membership check
- * of a step reads the cache line the step reads anyway. The owner is what makes {@link #contains}, {@link #remove} and {@link #unlinkAll} O(1) and lets a
- * list's size stay right when an id is unlinked through any path: the seed keeps a list pointer in each link
- * for the same reason. Only {@code link} and {@code unlink} below write these arrays.
- *
- * <p>Iterate a list, even while removing from it:
- * <pre>{@code
- * for (int e = pool.first(list); e != Index.NONE; ) {
- *     e = condemned(e) ? pool.remove(list, e) : pool.next(list, e);
- * }
- * }</pre>
+ * <p>Per link (id {@code e}, channel {@code k}) the pool keeps the next id, the previous id and the owning list, or
+ * {@link Index#NONE}, side by side in one int array at {@code (e * channels + k) * 3}, so the membership check of a
+ * step reads the cache line the step reads anyway. The owner is what makes {@link #contains}, {@link #remove} and
+ * {@link #unlinkAll} O(1) and lets a list's size stay right when an id is unlinked through any path: the article
+ * keeps a list pointer in each link for the same reason. Only {@code link} and {@code unlink} below write these
+ * arrays.
  */
 public final class IntrusiveListPool {
     /** No id, no list: the end of a list, or a link that is in no list. */
@@ -125,24 +120,24 @@ public final class IntrusiveListPool {
         return size(list) == 0;
     }
 
-    /** The first id of the list, or {@link #Index.NONE}. */
+    /** The first id of the list, or {@link Index#NONE}. */
     public int first(int list) {
         checkList(list);
         return head[list];
     }
 
-    /** The last id of the list, or {@link #Index.NONE}. */
+    /** The last id of the list, or {@link Index#NONE}. */
     public int last(int list) {
         checkList(list);
         return tail[list];
     }
 
-    /** The id after {@code id} in the list, or {@link #Index.NONE} at the end. */
+    /** The id after {@code id} in the list, or {@link Index#NONE} at the end. */
     public int next(int list, int id) {
         return links[memberLink(list, id, "step from") + NEXT];
     }
 
-    /** The id before {@code id} in the list, or {@link #Index.NONE} at the start. */
+    /** The id before {@code id} in the list, or {@link Index#NONE} at the start. */
     public int previous(int list, int id) {
         return links[memberLink(list, id, "step back from") + PREV];
     }
@@ -153,7 +148,7 @@ public final class IntrusiveListPool {
         return id >= 0 && id < idCapacity && links[linkOf(id, listChannel[list]) + OWNER] == list;
     }
 
-    /** The list the id's link {@code channel} is in, or {@link #Index.NONE}. */
+    /** The list the id's link {@code channel} is in, or {@link Index#NONE}. */
     public int listOf(int id, int channel) {
         Objects.checkIndex(channel, channels);
         checkId(id);
@@ -193,7 +188,7 @@ public final class IntrusiveListPool {
     /**
      * Unlinks the id from the list in O(1).
      *
-     * @return the id that followed it, or {@link #Index.NONE}: the seed's erase returning the next position
+     * @return the id that followed it, or {@link Index#NONE}: the article's erase returning the next position
      * @throws IllegalStateException if the id is not in the list
      */
     public int remove(int list, int id) {
@@ -203,7 +198,7 @@ public final class IntrusiveListPool {
         return following;
     }
 
-    /** Removes and returns the first id, or returns {@link #Index.NONE} if the list is empty. */
+    /** Removes and returns the first id, or returns {@link Index#NONE} if the list is empty. */
     public int popFront(int list) {
         int first = first(list);
         if (first != Index.NONE) {
@@ -221,7 +216,7 @@ public final class IntrusiveListPool {
     }
 
     /**
-     * Unlinks the id from every list it is in, keeping each list's size right: the seed's link destructor,
+     * Unlinks the id from every list it is in, keeping each list's size right: the article's link destructor,
      * called when the object the id stands for is destroyed.
      *
      * @return how many lists it was removed from

@@ -37,6 +37,10 @@ public final class LongRadixSort {
     private final WorkerPool.Task countTask = this::countShare;
     private final WorkerPool.Task scatterTask = this::scatterShare;
 
+    /** A sorter with no scratch buffers yet: the first sort sizes them. */
+    public LongRadixSort() {
+    }
+
     /**
      * Sorts {@code keys[0..n)} as unsigned numbers, moving {@code values[0..n)} with them; equal keys keep their
      * order.

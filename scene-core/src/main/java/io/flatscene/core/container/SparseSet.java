@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A sparse set of non-negative int ids with any number of parallel dense {@link Column}s, from the EnTT seed.
+ * A sparse set of non-negative int ids with any number of parallel dense {@link Column}s, from EnTT's article on
+ * sorting sparse sets (see docs/references.md).
  *
  * <p>Layout: {@code dense[p]} is the id at position {@code p < size()}; the sparse array maps an id to
  * {@code p + 1} (0 meaning absent, so fresh pages need no fill). The sparse array is paged: a page of
@@ -15,7 +16,7 @@ import java.util.Objects;
  * the sorts: for every {@code p < size()}, {@code indexOf(dense[p]) == p}, and every column's position {@code p}
  * holds the values of {@code dense[p]}.
  *
- * <p>Three sorts from the seed, kept side by side because their costs differ with the number of columns:
+ * <p>Three sorts from the article, kept side by side because their costs differ with the number of columns:
  * {@link #sortInPlace} swaps every column at every swap of the sort; {@link #sortByPermutation} sorts an index array
  * and then applies it by following cycles; {@link #sort} (the mixed one) sorts the ids alone and then walks the
  * sparse array to move the columns, one swap per misplaced position. {@link #sortAs} arranges this set in the order of
@@ -192,7 +193,7 @@ public final class SparseSet {
     }
 
     /**
-     * The seed's in-place sort: an introsort over the ids that swaps the sparse entries and every column along with
+     * The article's in-place sort: an introsort over the ids that swaps the sparse entries and every column along with
      * each swap of two ids. No extra memory; the cost of a swap grows with the number of columns.
      */
     public void sortInPlace(IdComparator order) {
@@ -201,7 +202,7 @@ public final class SparseSet {
     }
 
     /**
-     * The seed's permutation sort: sorts an index array by the ids it points at, then applies that permutation by
+     * The article's permutation sort: sorts an index array by the ids it points at, then applies that permutation by
      * following its cycles, swapping ids, sparse entries and columns once per misplaced position.
      */
     public void sortByPermutation(IdComparator order) {
@@ -230,7 +231,7 @@ public final class SparseSet {
     }
 
     /**
-     * The seed's mixed sort: sorts the dense ids alone (the comparator still finds each id's values through
+     * The article's mixed sort: sorts the dense ids alone (the comparator still finds each id's values through
      * {@link #indexOf}, which the sort leaves untouched), then walks the sparse array, which still maps each id to
      * its old position, to move the columns: one swap per misplaced position, with nothing allocated beyond what the
      * primitive sort of the ids needs (nothing).

@@ -4,15 +4,16 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * An unordered array with O(1) append and O(1) removal by swap-and-pop, from the Ogre 2.0 seed.
+ * An unordered array with O(1) append and O(1) removal by swap-and-pop, from Ogre 2.0's article on O(1) insertion
+ * and removal (see docs/references.md).
  *
  * <p>Each element records its own position through an {@link IndexField}, so {@link #remove(Object)} finds it
  * without a search. The invariant this class alone keeps: for every {@code i < size()},
- * {@code indexField.get(get(i)) == i}, and every element it removed reads {@link IndexField#Index.NONE}. The only
- * writes of the field are in {@link #add}, {@link #removeAt} and {@link #clear}: the seed's warning that a forgotten
+ * {@code indexField.get(get(i)) == i}, and every element it removed reads {@link Index#NONE}. The only
+ * writes of the field are in {@link #add}, {@link #removeAt} and {@link #clear}: the article's warning that a forgotten
  * index update "is a pita to find" is answered by there being no other place to forget it.
  *
- * <p>Removal while iterating follows the seed's {@code efficientVectorRemove}: {@link #removeAt(int)} returns the
+ * <p>Removal while iterating follows the article's {@code efficientVectorRemove}: {@link #removeAt(int)} returns the
  * position to look at next, which now holds the element that was last:
  * <pre>{@code
  * for (int i = 0; i < array.size(); ) {
@@ -74,7 +75,7 @@ public final class SwapPopArray<E> {
      * Appends the element in O(1) (O(n) once if the array must grow) and returns its position, which is also
      * written to its index field.
      *
-     * @throws IllegalStateException      if the element's index field is not {@link IndexField#Index.NONE}: it is
+     * @throws IllegalStateException      if the element's index field is not {@link Index#NONE}: it is
      *                                    already in this array or in another that shares the field
      * @throws CapacityExceededException  if the array is full under {@link GrowthPolicy#FAIL}
      */
@@ -127,7 +128,7 @@ public final class SwapPopArray<E> {
             @SuppressWarnings("unchecked")
             E moved = (E) elements[last];
             elements[index] = moved;
-            // The moved element's recorded position is now wrong; this is the one fix-up the seed warns about.
+            // The moved element's recorded position is now wrong; this is the one fix-up the article warns about.
             indexField.set(moved, index);
         }
         elements[last] = null;

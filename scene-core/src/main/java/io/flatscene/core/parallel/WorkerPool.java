@@ -16,7 +16,9 @@ import org.apache.logging.log4j.Logger;
  * of one worker runs every task on the caller's thread.
  */
 public final class WorkerPool implements AutoCloseable {
-    /** A pass split across workers: worker {@code w} of {@code workers} does its share. Must not block on the others. */
+    /**
+     * A pass split across workers: worker {@code w} of {@code workers} does its share. Must not block on the others.
+     */
     @FunctionalInterface
     public interface Task {
         void run(int worker, int workers);

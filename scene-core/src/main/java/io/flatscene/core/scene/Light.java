@@ -1,5 +1,7 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.container.Index;
+
 import static io.flatscene.core.scene.store.LightStore.BLUE;
 import static io.flatscene.core.scene.store.LightStore.GREEN;
 import static io.flatscene.core.scene.store.LightStore.PARAMETERS;
@@ -7,8 +9,6 @@ import static io.flatscene.core.scene.store.LightStore.RANGE;
 import static io.flatscene.core.scene.store.LightStore.RED;
 import static io.flatscene.core.scene.store.LightStore.SPOT_INNER;
 import static io.flatscene.core.scene.store.LightStore.SPOT_OUTER;
-
-import io.flatscene.core.container.Index;
 
 /**
  * A light source, placed and aimed by the node it is attached to (it shines along the node's -Z axis). Its

@@ -163,8 +163,8 @@ public final class SceneNode {
         checkAlive();
         scene.checkOwned(child, "be added as a child");
         if (child.parent != null) {
-            throw new IllegalArgumentException("cannot add " + child.describe() + " to " + describe() + ": it is a child"
-                    + " of " + child.parent.describe() + "; detach or reparent it");
+            throw new IllegalArgumentException("cannot add " + child.describe() + " to " + describe() + ": it is a "
+                    + "child of " + child.parent.describe() + "; detach or reparent it");
         }
         scene.reparent(child, this);
         return this;

@@ -1,9 +1,5 @@
 package io.flatscene.core.container;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -16,6 +12,10 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.constraints.IntRange;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * Model-based check of {@link DeadEntryVector} against a list holding null for dead entries and an explicit stack
@@ -34,7 +34,8 @@ class DeadEntryVectorPropertyTest {
     }
 
     @Property(tries = 50, shrinking = ShrinkingMode.BOUNDED)
-    void behavesLikeListWithHoles(@ForAll("operations") List<Op> ops, @ForAll @IntRange(min = 0, max = 6) int capacity) {
+    void behavesLikeListWithHoles(@ForAll("operations") List<Op> ops,
+                                  @ForAll @IntRange(min = 0, max = 6) int capacity) {
         DeadEntryVector v = new DeadEntryVector("prop.entries", capacity, GrowthPolicy.GROW);
         List<Integer> model = new ArrayList<>();
         Deque<Integer> freed = new ArrayDeque<>();

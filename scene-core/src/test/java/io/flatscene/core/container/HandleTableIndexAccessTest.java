@@ -1,9 +1,9 @@
 package io.flatscene.core.container;
 
+import org.junit.jupiter.api.Test;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-
-import org.junit.jupiter.api.Test;
 
 /** The bare-index accessors an owner uses for ids it knows are alive, such as a child's reference to its parent. */
 class HandleTableIndexAccessTest {

@@ -1,9 +1,6 @@
 package io.flatscene.core.container;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
+import io.flatscene.core.parallel.WorkerPool;
 import java.util.Arrays;
 import java.util.Comparator;
 import net.jqwik.api.Arbitraries;
@@ -12,8 +9,11 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
-import io.flatscene.core.parallel.WorkerPool;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class LongRadixSortTest {
 

@@ -1,9 +1,9 @@
 package io.flatscene.core.container;
 
+import org.junit.jupiter.api.Test;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-
-import org.junit.jupiter.api.Test;
 
 /** A comparator that throws must not leave ids and column values parted, whichever sort was running. */
 class SparseSetComparatorFailureTest {

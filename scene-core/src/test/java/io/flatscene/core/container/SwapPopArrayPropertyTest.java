@@ -1,11 +1,5 @@
 package io.flatscene.core.container;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.flatscene.core.container.SwapPopArrayTest.Node;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -19,6 +13,12 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.constraints.IntRange;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Model-based check of {@link SwapPopArray}. The model is a plain list that applies the documented swap-and-pop
@@ -39,7 +39,8 @@ class SwapPopArrayPropertyTest {
     }
 
     @Property(tries = 60, shrinking = ShrinkingMode.BOUNDED)
-    void behavesLikeSwapAndPopList(@ForAll("operations") List<Op> ops, @ForAll @IntRange(min = 0, max = 6) int capacity) {
+    void behavesLikeSwapAndPopList(@ForAll("operations") List<Op> ops,
+                                   @ForAll @IntRange(min = 0, max = 6) int capacity) {
         SwapPopArray<Node> all = new SwapPopArray<>("prop.all", capacity, GrowthPolicy.GROW, SwapPopArrayTest.GLOBAL);
         SwapPopArray<Node> children = new SwapPopArray<>("prop.children", capacity, GrowthPolicy.GROW,
                 SwapPopArrayTest.PARENT);

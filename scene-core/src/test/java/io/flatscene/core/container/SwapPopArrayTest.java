@@ -1,17 +1,17 @@
 package io.flatscene.core.container;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SwapPopArrayTest {
 
@@ -375,7 +375,8 @@ class SwapPopArrayTest {
         // A position that is in range and occupied, by someone else: the identity check must catch it.
         forged.globalIndex = 1;
         IllegalStateException e = assertRejectedRemove(array, ns, forged);
-        assertTrue(e.getMessage().contains(ns.get(1).toString()), "message should name the occupant: " + e.getMessage());
+        assertTrue(e.getMessage().contains(ns.get(1).toString()),
+                "message should name the occupant: " + e.getMessage());
         assertEquals(1, forged.globalIndex, "a rejected remove must not touch the element's field");
     }
 

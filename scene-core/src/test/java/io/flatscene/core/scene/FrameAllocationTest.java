@@ -1,8 +1,5 @@
 package io.flatscene.core.scene;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.sun.management.ThreadMXBean;
 import io.flatscene.core.config.SceneConfig;
 import java.lang.management.ManagementFactory;
@@ -13,6 +10,9 @@ import java.util.Set;
 import org.joml.Vector3f;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A steady frame allocates nothing, on the caller's thread or on the scene's workers: measured with the JVM's

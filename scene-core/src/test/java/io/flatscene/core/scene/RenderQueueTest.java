@@ -1,11 +1,5 @@
 package io.flatscene.core.scene;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.flatscene.core.config.SceneConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,6 +12,12 @@ import java.util.Set;
 import org.joml.Matrix4x3f;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RenderQueueTest {
     private static final Aabb SMALL = new Aabb(0, 0, 0, 0.1f, 0.1f, 0.1f);

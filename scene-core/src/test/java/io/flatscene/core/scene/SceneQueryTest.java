@@ -1,9 +1,5 @@
 package io.flatscene.core.scene;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.flatscene.core.config.SceneConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,6 +9,10 @@ import java.util.Random;
 import java.util.Set;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SceneQueryTest {
     private static final Aabb UNIT = new Aabb(0, 0, 0, 1, 1, 1);

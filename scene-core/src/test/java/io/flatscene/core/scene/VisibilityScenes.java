@@ -51,8 +51,8 @@ final class VisibilityScenes {
     static Built build(long seed, int nodeCount, int itemCount, int depthOneNodes, double staticChance,
                        int workers) {
         Random random = new Random(seed);
-        SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(nodeCount + 1024).maxItems(itemCount + 8192)
-                .workerThreads(workers).build());
+        SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(nodeCount + 1024)
+                .maxItems(itemCount + 8192).workerThreads(workers).build());
         Built built = new Built(scene);
         SceneNode root = scene.getRootNode();
         built.nodes.add(root);

@@ -1,6 +1,9 @@
 package io.flatscene.render.context;
 
 import io.flatscene.render.gl.GlInfo;
+import java.nio.IntBuffer;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.lwjgl.PointerBuffer;
@@ -15,10 +18,6 @@ import org.lwjgl.opengl.GL;
 import org.lwjgl.opengl.GLCapabilities;
 import org.lwjgl.system.Configuration;
 import org.lwjgl.system.MemoryStack;
-
-import java.nio.IntBuffer;
-import java.util.Arrays;
-import java.util.List;
 
 import static org.lwjgl.egl.EGL10.EGL_NONE;
 import static org.lwjgl.egl.EGL10.EGL_NO_CONTEXT;

@@ -2,6 +2,7 @@ package io.flatscene.render.context;
 
 import io.flatscene.render.gl.GlInfo;
 import io.flatscene.render.target.RenderTarget;
+import java.util.List;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.lwjgl.glfw.GLFWErrorCallback;
@@ -10,8 +11,6 @@ import org.lwjgl.opengl.GL;
 import org.lwjgl.opengl.GLCapabilities;
 import org.lwjgl.system.Configuration;
 import org.lwjgl.system.Platform;
-
-import java.util.List;
 
 import static org.lwjgl.glfw.GLFW.GLFW_CONTEXT_CREATION_API;
 import static org.lwjgl.glfw.GLFW.GLFW_CONTEXT_VERSION_MAJOR;

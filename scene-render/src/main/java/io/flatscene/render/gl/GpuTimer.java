@@ -2,13 +2,13 @@ package io.flatscene.render.gl;
 
 import static org.lwjgl.opengl.GL15C.GL_CURRENT_QUERY;
 import static org.lwjgl.opengl.GL15C.GL_QUERY_RESULT;
-import static org.lwjgl.opengl.GL15C.glGetQueryi;
 import static org.lwjgl.opengl.GL15C.GL_QUERY_RESULT_AVAILABLE;
 import static org.lwjgl.opengl.GL15C.glBeginQuery;
 import static org.lwjgl.opengl.GL15C.glDeleteQueries;
 import static org.lwjgl.opengl.GL15C.glEndQuery;
 import static org.lwjgl.opengl.GL15C.glGenQueries;
 import static org.lwjgl.opengl.GL15C.glGetQueryObjecti;
+import static org.lwjgl.opengl.GL15C.glGetQueryi;
 import static org.lwjgl.opengl.GL33C.GL_TIME_ELAPSED;
 import static org.lwjgl.opengl.GL33C.glGetQueryObjecti64;
 

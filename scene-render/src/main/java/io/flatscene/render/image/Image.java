@@ -1,11 +1,6 @@
 package io.flatscene.render.image;
 
 import io.flatscene.render.target.RenderTarget;
-import org.lwjgl.system.MemoryStack;
-import org.lwjgl.system.MemoryUtil;
-import org.lwjgl.stb.STBImage;
-import org.lwjgl.stb.STBImageWrite;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -14,6 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.BitSet;
+import org.lwjgl.stb.STBImage;
+import org.lwjgl.stb.STBImageWrite;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
 
 import static org.lwjgl.opengl.GL11C.GL_PACK_ALIGNMENT;
 import static org.lwjgl.opengl.GL11C.GL_RGBA;
@@ -21,12 +20,12 @@ import static org.lwjgl.opengl.GL11C.GL_UNSIGNED_BYTE;
 import static org.lwjgl.opengl.GL11C.glGetInteger;
 import static org.lwjgl.opengl.GL11C.glPixelStorei;
 import static org.lwjgl.opengl.GL11C.glReadPixels;
-import static org.lwjgl.opengl.GL30C.GL_READ_FRAMEBUFFER;
-import static org.lwjgl.opengl.GL30C.GL_READ_FRAMEBUFFER_BINDING;
-import static org.lwjgl.opengl.GL30C.glBindFramebuffer;
 import static org.lwjgl.opengl.GL15C.glBindBuffer;
 import static org.lwjgl.opengl.GL21C.GL_PIXEL_PACK_BUFFER;
 import static org.lwjgl.opengl.GL21C.GL_PIXEL_PACK_BUFFER_BINDING;
+import static org.lwjgl.opengl.GL30C.GL_READ_FRAMEBUFFER;
+import static org.lwjgl.opengl.GL30C.GL_READ_FRAMEBUFFER_BINDING;
+import static org.lwjgl.opengl.GL30C.glBindFramebuffer;
 
 /**
  * An 8-bit RGBA picture, top row first (as files and screens have it, unlike GL's bottom-up rows): a screenshot

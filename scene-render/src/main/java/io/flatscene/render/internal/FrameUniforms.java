@@ -2,11 +2,10 @@ package io.flatscene.render.internal;
 
 import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.RenderQueue;
+import java.nio.ByteBuffer;
 import org.joml.Matrix4f;
 import org.joml.Vector3f;
 import org.lwjgl.system.MemoryUtil;
-
-import java.nio.ByteBuffer;
 
 import static org.lwjgl.opengl.GL15C.GL_DYNAMIC_DRAW;
 import static org.lwjgl.opengl.GL15C.glBindBuffer;

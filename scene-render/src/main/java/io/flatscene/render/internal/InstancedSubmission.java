@@ -4,11 +4,10 @@ import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.scene.RenderQueue;
 import io.flatscene.render.MeshRegistry;
+import java.util.Arrays;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.lwjgl.system.MemoryUtil;
-
-import java.util.Arrays;
 
 import static org.lwjgl.opengl.GL11C.GL_TRIANGLES;
 import static org.lwjgl.opengl.GL11C.GL_UNSIGNED_INT;

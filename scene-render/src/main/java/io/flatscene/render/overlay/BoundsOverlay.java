@@ -7,11 +7,10 @@ import io.flatscene.core.scene.SceneManager;
 import io.flatscene.render.gl.GlOwner;
 import io.flatscene.render.gl.ShaderProgram;
 import io.flatscene.render.target.RenderTarget;
+import java.nio.FloatBuffer;
 import org.joml.Matrix4f;
 import org.joml.Vector3f;
 import org.lwjgl.system.MemoryUtil;
-
-import java.nio.FloatBuffer;
 
 import static org.lwjgl.opengl.GL11C.GL_BLEND;
 import static org.lwjgl.opengl.GL11C.GL_CULL_FACE;

@@ -3,9 +3,8 @@ package io.flatscene.render.overlay;
 import io.flatscene.render.gl.GlOwner;
 import io.flatscene.render.gl.ShaderProgram;
 import io.flatscene.render.target.RenderTarget;
-import org.lwjgl.system.MemoryUtil;
-
 import java.nio.ByteBuffer;
+import org.lwjgl.system.MemoryUtil;
 
 import static org.lwjgl.opengl.GL11C.GL_BLEND;
 import static org.lwjgl.opengl.GL11C.GL_CULL_FACE;

@@ -1,6 +1,7 @@
 package io.flatscene.render.target;
 
 import static org.lwjgl.opengl.GL11C.GL_RGBA8;
+import static org.lwjgl.opengl.GL11C.glGetInteger;
 import static org.lwjgl.opengl.GL14C.GL_DEPTH_COMPONENT24;
 import static org.lwjgl.opengl.GL30C.GL_COLOR_ATTACHMENT0;
 import static org.lwjgl.opengl.GL30C.GL_DEPTH_ATTACHMENT;
@@ -17,7 +18,6 @@ import static org.lwjgl.opengl.GL30C.glFramebufferRenderbuffer;
 import static org.lwjgl.opengl.GL30C.glGenFramebuffers;
 import static org.lwjgl.opengl.GL30C.glGenRenderbuffers;
 import static org.lwjgl.opengl.GL30C.glRenderbufferStorage;
-import static org.lwjgl.opengl.GL11C.glGetInteger;
 
 /**
  * An offscreen framebuffer FlatScene owns: an 8-bit RGBA colour buffer and a 24-bit depth buffer, the target of

@@ -1,14 +1,13 @@
 package io.flatscene.render.context;
 
 import io.flatscene.render.target.RenderTarget;
+import java.nio.ByteBuffer;
+import java.util.Locale;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.lwjgl.system.MemoryStack;
-
-import java.nio.ByteBuffer;
-import java.util.Locale;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -39,8 +38,8 @@ import static org.lwjgl.opengl.GL30C.GL_CONTEXT_FLAGS;
 import static org.lwjgl.opengl.GL30C.GL_MAJOR_VERSION;
 import static org.lwjgl.opengl.GL30C.GL_MINOR_VERSION;
 import static org.lwjgl.opengl.GL32C.GL_CONTEXT_CORE_PROFILE_BIT;
-import static org.lwjgl.opengl.GL43C.GL_CONTEXT_FLAG_DEBUG_BIT;
 import static org.lwjgl.opengl.GL32C.GL_CONTEXT_PROFILE_MASK;
+import static org.lwjgl.opengl.GL43C.GL_CONTEXT_FLAG_DEBUG_BIT;
 
 /**
  * Opens real windows, so it needs a display: CI runs the build under xvfb-run. The window tests run first so that,

@@ -1,7 +1,6 @@
 package io.flatscene.render.overlay;
 
 import com.sun.management.ThreadMXBean;
-
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 

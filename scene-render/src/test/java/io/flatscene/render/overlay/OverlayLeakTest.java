@@ -4,20 +4,19 @@ import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.scene.Camera;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.Space;
+import io.flatscene.render.Material;
+import io.flatscene.render.Meshes;
 import io.flatscene.render.RenderStats;
 import io.flatscene.render.Renderer;
 import io.flatscene.render.RendererConfig;
 import io.flatscene.render.context.HeadlessContext;
-import io.flatscene.render.Material;
-import io.flatscene.render.Meshes;
 import io.flatscene.render.target.Framebuffer;
+import java.util.HashMap;
+import java.util.Map;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.Configuration;
 import org.lwjgl.system.MemoryUtil;
-
-import java.util.HashMap;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,8 +52,9 @@ class OverlayLeakTest {
     }
 
     private static long runFrames(int frames) {
-        try (HeadlessContext context = HeadlessContext.create(true);
-             Renderer renderer = new Renderer(RendererConfig.builder().debugOutput(true).build());
+        // current for everything below and closed last, when every GL object made in it is gone
+        HeadlessContext context = HeadlessContext.create(true);
+        try (Renderer renderer = new Renderer(RendererConfig.builder().debugOutput(true).build());
              Framebuffer target = new Framebuffer(WIDTH, HEIGHT);
              TextOverlay text = new TextOverlay();
              BoundsOverlay bounds = new BoundsOverlay();
@@ -89,6 +89,8 @@ class OverlayLeakTest {
             RenderStats stats = renderer.render(scene, camera, target);
             assertEquals(GL_NO_ERROR, glGetError());
             return stats.glErrors();
+        } finally {
+            context.close();
         }
     }
 

@@ -1,15 +1,14 @@
 package io.flatscene.render.overlay;
 
 import io.flatscene.render.image.Image;
+import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.lwjgl.stb.STBEasyFont;
 import org.lwjgl.system.MemoryUtil;
-
-import java.nio.ByteBuffer;
-import java.util.concurrent.atomic.AtomicReference;
 
 import static io.flatscene.render.overlay.OverlayGl.assertNoGlError;
 import static io.flatscene.render.overlay.OverlayGl.rgb;

@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * The cull's output before the sort, in item order (each worker writes from the start of its own share): visible
- * items, their transform slots and keys, the count and id width each worker found, and the draw order the key sort produces. Scratch of one pipeline, reused by
- * every cull.
+ * items, their transform slots and keys, the count and id width each worker found, and the draw order the key sort
+ * produces. Scratch of one pipeline, reused by every cull.
  */
 final class CullScratch {
     long[] keys = new long[0];

@@ -1,5 +1,9 @@
 package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.parallel.WorkerPool;
+import io.flatscene.core.scene.store.BandAllocator;
+import io.flatscene.core.scene.store.TransformStore;
+
 import static io.flatscene.core.scene.store.TransformStore.BAND_SHIFT;
 import static io.flatscene.core.scene.store.TransformStore.CHANGED;
 import static io.flatscene.core.scene.store.TransformStore.DIRTY;
@@ -7,10 +11,6 @@ import static io.flatscene.core.scene.store.TransformStore.INHERIT_ORIENTATION;
 import static io.flatscene.core.scene.store.TransformStore.INHERIT_SCALE;
 import static io.flatscene.core.scene.store.TransformStore.IN_GRAPH;
 import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
-
-import io.flatscene.core.parallel.WorkerPool;
-import io.flatscene.core.scene.store.BandAllocator;
-import io.flatscene.core.scene.store.TransformStore;
 
 /**
  * The transform pass: recomputes the world matrix (and the in-graph and mirrored bits) of every node that changed or

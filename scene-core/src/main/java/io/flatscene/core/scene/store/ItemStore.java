@@ -10,9 +10,9 @@ import io.flatscene.core.container.SparseSet;
  * by the item's global index and move with it on every swap-and-pop. The bounds and cull passes stream through the
  * arrays the {@code ...Array()} methods return, fetched once a pass because growth replaces them.
  *
- * <p>Bounds are centre and half extents, 3 floats each. {@code nodeId} is the stable id of the node the item is
- * attached to, or {@link TransformStore#NO_PARENT}; a detached item keeps its last world bounds. {@code transparent}
- * is 1 or 0.
+ * <p>Bounds are center and half extents, 3 floats each. {@code nodeId} is the stable id of the node the item is
+ * attached to, or {@link io.flatscene.core.container.Index#NONE}; a detached item keeps its last world bounds.
+ * {@code transparent} is 1 or 0.
  */
 public final class ItemStore {
     private final FloatColumn localCenter;
@@ -41,7 +41,7 @@ public final class ItemStore {
         transparent = items.addIntColumn();
     }
 
-    /** Fills a new item's data after {@link #setLocal}; its world bounds start as its local bounds, as at the origin. */
+    /** Fills a new item's data after {@link #setLocal}; its world bounds start as its local bounds. */
     public void init(int index, int mesh, int material, int group, int visibility, int query) {
         System.arraycopy(localCenter.values(), index * 3, worldCenter.values(), index * 3, 3);
         System.arraycopy(localHalf.values(), index * 3, worldHalf.values(), index * 3, 3);

@@ -159,7 +159,7 @@ public final class TransformStore {
     }
 
     /**
-     * Gives a node a new parent ({@link #Index.NONE} for depth 0). If its depth changes, it moves to the new band;
+     * Gives a node a new parent ({@link Index#NONE} for depth 0). If its depth changes, it moves to the new band;
      * its children must then be moved by the caller, parents first, so each finds its parent one level up.
      *
      * @return whether the node's depth changed

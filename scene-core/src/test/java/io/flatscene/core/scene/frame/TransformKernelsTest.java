@@ -1,12 +1,12 @@
 package io.flatscene.core.scene.frame;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.util.Random;
 import org.joml.Matrix4x3f;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The transform kernels against JOML alone: world = T · R · S at depth 0, parent · local down a plain chain, and the
@@ -115,7 +115,8 @@ class TransformKernelsTest {
         float[] columns = expected.get(new float[12]);
         for (int i = 0; i < 12; i++) {
             float tolerance = TOLERANCE * Math.max(1f, Math.abs(columns[i]));
-            assertEquals(columns[i], world[slot * 12 + i], tolerance * 10f, what + ": element " + i + " of " + expected);
+            assertEquals(columns[i], world[slot * 12 + i], tolerance * 10f,
+                    what + ": element " + i + " of " + expected);
         }
     }
 
