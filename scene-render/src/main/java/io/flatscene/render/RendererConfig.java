@@ -1,29 +1,93 @@
 package io.flatscene.render;
 
+import io.flatscene.core.config.ConfigException;
+import io.flatscene.core.config.ConfigReader;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Properties;
-import java.util.TreeSet;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
- * Startup settings of a {@link Renderer}. Built in code, or read from {@code flatscene.render.*} properties (system
- * properties override what code set, so a test or a user can force, say, the draw path without a rebuild).
+ * Startup settings of a {@link Renderer}: the draw path, the sizes of its material and light arrays and instance
+ * buffers, and its debugging aids. Immutable; every instance holds valid values.
+ *
+ * <p>Built like {@link io.flatscene.core.config.SceneConfig}:
+ * <pre>{@code
+ * RendererConfig a = RendererConfig.builder().drawPath(DrawPath.INSTANCED).maxLocalLights(16).build();
+ * RendererConfig b = RendererConfig.load(Path.of("renderer.properties")); // file, then -Dflatscene.render.*
+ * RendererConfig c = RendererConfig.fromSystemProperties();               // defaults, then -Dflatscene.render.*
+ * RendererConfig d = a.withSystemProperties();                            // a, then -Dflatscene.render.*
+ * }</pre>
+ * System properties win, so that a test or a user can force, say, the draw path without a rebuild. A bad value
+ * fails there with a {@link ConfigException} naming the key, the value and the rule.
+ *
+ * <p>Keys and rules:
+ * <table>
+ *   <caption>Configuration keys</caption>
+ *   <tr><th>key</th><th>default</th><th>rule</th></tr>
+ *   <tr><td>{@value #DRAW_PATH_KEY}</td><td>AUTO</td>
+ *       <td>AUTO, MULTI_DRAW_INDIRECT or INSTANCED, any case</td></tr>
+ *   <tr><td>{@value #MAX_MATERIALS_KEY}</td><td>{@value #DEFAULT_MAX_MATERIALS}</td>
+ *       <td>1 to {@value #MAX_MATERIALS_LIMIT}</td></tr>
+ *   <tr><td>{@value #MAX_LOCAL_LIGHTS_KEY}</td><td>{@value #DEFAULT_MAX_LOCAL_LIGHTS}</td>
+ *       <td>0 to {@value #MAX_LOCAL_LIGHTS_LIMIT}</td></tr>
+ *   <tr><td>{@value #INITIAL_INSTANCES_KEY}</td><td>{@value #DEFAULT_INITIAL_INSTANCES}</td>
+ *       <td>1 to {@value #INITIAL_INSTANCES_LIMIT}</td></tr>
+ *   <tr><td>{@value #DEBUG_OUTPUT_KEY}</td><td>{@value #DEFAULT_DEBUG_OUTPUT}</td><td>true or false, any case</td></tr>
+ *   <tr><td>{@value #GPU_TIMING_KEY}</td><td>{@value #DEFAULT_GPU_TIMING}</td><td>true or false, any case</td></tr>
+ *   <tr><td>{@value #RESTORE_GL_STATE_KEY}</td><td>{@value #DEFAULT_RESTORE_GL_STATE}</td>
+ *       <td>true or false, any case</td></tr>
+ * </table>
  */
 public final class RendererConfig {
+    private static final Logger LOG = LogManager.getLogger(RendererConfig.class);
+
+    /**
+     * Every key starts with this; a system property with this prefix that is no known key is an error. The scene's
+     * configuration leaves these keys to the renderer.
+     */
     public static final String KEY_PREFIX = "flatscene.render.";
+    /** Key of {@link #drawPath()}. */
     public static final String DRAW_PATH_KEY = "flatscene.render.drawPath";
+    /** Key of {@link #maxMaterials()}. */
     public static final String MAX_MATERIALS_KEY = "flatscene.render.maxMaterials";
+    /** Key of {@link #maxLocalLights()}. */
     public static final String MAX_LOCAL_LIGHTS_KEY = "flatscene.render.maxLocalLights";
+    /** Key of {@link #initialInstances()}. */
     public static final String INITIAL_INSTANCES_KEY = "flatscene.render.initialInstances";
+    /** Key of {@link #debugOutput()}. */
     public static final String DEBUG_OUTPUT_KEY = "flatscene.render.debugOutput";
+    /** Key of {@link #gpuTiming()}. */
     public static final String GPU_TIMING_KEY = "flatscene.render.gpuTiming";
+    /** Key of {@link #restoreGlState()}. */
     public static final String RESTORE_GL_STATE_KEY = "flatscene.render.restoreGlState";
+
+    /** 1024 materials of 32 bytes fill the 32 KiB a uniform block may hold on every driver we target but macOS. */
+    public static final int MAX_MATERIALS_LIMIT = 1024;
+    /** The largest {@link #maxLocalLights()}. */
+    public static final int MAX_LOCAL_LIGHTS_LIMIT = 64;
+    /** More is taken for a typo: the multi-draw path's three regions of that many instances take gigabytes. */
+    public static final int INITIAL_INSTANCES_LIMIT = 1 << 26;
+
+    /** Default {@link #maxMaterials()}. */
+    public static final int DEFAULT_MAX_MATERIALS = 256;
+    /** Default {@link #maxLocalLights()}. */
+    public static final int DEFAULT_MAX_LOCAL_LIGHTS = 8;
+    /** Default {@link #initialInstances()}. */
+    public static final int DEFAULT_INITIAL_INSTANCES = 16_384;
+    /** Default {@link #debugOutput()}: off, since synchronous debug output slows every GL call. */
+    public static final boolean DEFAULT_DEBUG_OUTPUT = false;
+    /** Default {@link #gpuTiming()}. */
+    public static final boolean DEFAULT_GPU_TIMING = true;
+    /** Default {@link #restoreGlState()}: off, since only a context the game also draws with needs it. */
+    public static final boolean DEFAULT_RESTORE_GL_STATE = false;
 
     private static final List<String> KEYS = List.of(DRAW_PATH_KEY, MAX_MATERIALS_KEY, MAX_LOCAL_LIGHTS_KEY,
             INITIAL_INSTANCES_KEY, DEBUG_OUTPUT_KEY, GPU_TIMING_KEY, RESTORE_GL_STATE_KEY);
-    /** 1024 materials of 32 bytes fill the 32 KiB a uniform block may hold on every driver we target but macOS. */
-    public static final int MAX_MATERIALS_LIMIT = 1024;
-    public static final int MAX_LOCAL_LIGHTS_LIMIT = 64;
+    private static final String SYSTEM_PROPERTY = "system property";
 
     private final DrawPath drawPath;
     private final int maxMaterials;
@@ -43,45 +107,100 @@ public final class RendererConfig {
         restoreGlState = b.restoreGlState;
     }
 
+    /** The defaults: AUTO, {@value #DEFAULT_MAX_MATERIALS} materials and so on, GPU timing on, no debugging aids. */
     public static RendererConfig defaults() {
         return builder().build();
     }
 
+    /** A builder holding the defaults. */
     public static Builder builder() {
         return new Builder();
     }
 
+    /** A builder holding this configuration's values, to derive a variant. */
     public Builder toBuilder() {
-        return new Builder().drawPath(drawPath).maxMaterials(maxMaterials).maxLocalLights(maxLocalLights)
-                .initialInstances(initialInstances).debugOutput(debugOutput).gpuTiming(gpuTiming)
-                .restoreGlState(restoreGlState);
-    }
-
-    /** This configuration with every {@code flatscene.render.*} system property applied over it. */
-    public RendererConfig withSystemProperties() {
-        return withProperties(System.getProperties(), "system property");
+        return new Builder(this);
     }
 
     /**
-     * This configuration with every {@code flatscene.render.*} key of {@code properties} applied over it; keys
-     * without the prefix belong to someone else and are ignored.
+     * Reads a properties file, then overrides it with every JVM system property whose name starts with
+     * {@value #KEY_PREFIX}.
      *
-     * @throws IllegalArgumentException naming key, value and rule for an unknown key or a bad value
+     * @param propertiesFile a {@link Properties} file in UTF-8; every key in it must be a known key
+     * @throws ConfigException if the file cannot be read, or holds an unknown key or a bad value, or a
+     *                         {@value #KEY_PREFIX} system property is unknown or bad
+     */
+    public static RendererConfig load(Path propertiesFile) {
+        Objects.requireNonNull(propertiesFile, "propertiesFile");
+        Properties file = ConfigReader.read(propertiesFile);
+        return from(builder(), file, "file " + propertiesFile, System.getProperties(), SYSTEM_PROPERTY);
+    }
+
+    /**
+     * The defaults overridden by every JVM system property whose name starts with {@value #KEY_PREFIX}, for a game
+     * without a configuration file.
+     *
+     * @throws ConfigException if such a system property is unknown or has a bad value
+     */
+    public static RendererConfig fromSystemProperties() {
+        return from(builder(), null, null, System.getProperties(), SYSTEM_PROPERTY);
+    }
+
+    /**
+     * The configuration {@link #load(Path)} builds, from properties already in memory.
+     *
+     * @param file      the file's properties: every key must be known
+     * @param overrides applied after {@code file} and winning over it; only keys starting with {@value #KEY_PREFIX}
+     *                  are read (so {@link System#getProperties()} can be passed as is), and each must be known
+     * @throws ConfigException on an unknown key or a bad value in either
+     */
+    public static RendererConfig fromProperties(Properties file, Properties overrides) {
+        return from(builder(), Objects.requireNonNull(file, "file"), "properties file",
+                Objects.requireNonNull(overrides, "overrides"), "override");
+    }
+
+    /**
+     * This configuration with every {@value #KEY_PREFIX} system property applied over it: what code chose, with the
+     * user's last word.
+     *
+     * @throws ConfigException if such a system property is unknown or has a bad value
+     */
+    public RendererConfig withSystemProperties() {
+        return withProperties(System.getProperties(), SYSTEM_PROPERTY);
+    }
+
+    /**
+     * This configuration with every {@value #KEY_PREFIX} key of {@code properties} applied over it; keys without the
+     * prefix belong to someone else and are ignored.
+     *
+     * @param source where the properties came from, for the exception's message
+     * @throws ConfigException on an unknown {@value #KEY_PREFIX} key or a bad value
      */
     public RendererConfig withProperties(Properties properties, String source) {
-        Builder builder = toBuilder();
-        for (String key : new TreeSet<>(properties.stringPropertyNames())) {
-            if (key.startsWith(KEY_PREFIX)) {
-                builder.set(key, properties.getProperty(key).trim(), source);
-            }
+        return from(toBuilder(), null, null, Objects.requireNonNull(properties, "properties"), source);
+    }
+
+    /** @param file null for none: the builder's values stand until the overrides */
+    private static RendererConfig from(Builder builder, Properties file, String fileSource, Properties overrides,
+                                       String overrideSource) {
+        if (file != null) {
+            List<String> read = ConfigReader.apply(file, key -> true,
+                    (key, value) -> builder.set(key, value, fileSource));
+            LOG.debug("Read renderer configuration from {}: {}", fileSource, read);
         }
+        List<String> overridden = ConfigReader.apply(overrides, key -> key.startsWith(KEY_PREFIX),
+                (key, value) -> builder.set(key, value, overrideSource));
+        LOG.debug("Renderer configuration overrides ({}): {}", overrideSource,
+                overridden.isEmpty() ? "none" : overridden);
         return builder.build();
     }
 
+    /** Every configuration key, in the order {@link #toString()} lists them. */
     public static List<String> keys() {
         return KEYS;
     }
 
+    /** How instances reach the GPU; {@link DrawPath#AUTO} picks by the context. */
     public DrawPath drawPath() {
         return drawPath;
     }
@@ -125,113 +244,192 @@ public final class RendererConfig {
     }
 
     @Override
-    public String toString() {
-        return "RendererConfig[drawPath=" + drawPath + ", maxMaterials=" + maxMaterials + ", maxLocalLights="
-                + maxLocalLights + ", initialInstances=" + initialInstances + ", debugOutput=" + debugOutput
-                + ", gpuTiming=" + gpuTiming + ", restoreGlState=" + restoreGlState + "]";
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof RendererConfig)) {
+            return false;
+        }
+        RendererConfig other = (RendererConfig) o;
+        return drawPath == other.drawPath && maxMaterials == other.maxMaterials
+                && maxLocalLights == other.maxLocalLights && initialInstances == other.initialInstances
+                && debugOutput == other.debugOutput && gpuTiming == other.gpuTiming
+                && restoreGlState == other.restoreGlState;
     }
 
+    @Override
+    public int hashCode() {
+        return Objects.hash(drawPath, maxMaterials, maxLocalLights, initialInstances, debugOutput, gpuTiming,
+                restoreGlState);
+    }
+
+    /**
+     * Every effective value with its key on one line, in the form a properties file or {@code -D} accepts, e.g.
+     * {@code RendererConfig[flatscene.render.drawPath=AUTO, ..., flatscene.render.restoreGlState=false]}: the
+     * renderer logs it once.
+     */
+    @Override
+    public String toString() {
+        return "RendererConfig[" + DRAW_PATH_KEY + "=" + drawPath + ", " + MAX_MATERIALS_KEY + "=" + maxMaterials
+                + ", " + MAX_LOCAL_LIGHTS_KEY + "=" + maxLocalLights + ", " + INITIAL_INSTANCES_KEY + "="
+                + initialInstances + ", " + DEBUG_OUTPUT_KEY + "=" + debugOutput + ", " + GPU_TIMING_KEY + "="
+                + gpuTiming + ", " + RESTORE_GL_STATE_KEY + "=" + restoreGlState + "]";
+    }
+
+    /**
+     * Collects values for a {@link RendererConfig}, starting from the defaults. Setters accept any number;
+     * {@link #build()} checks every value, so a builder fed from user input reports the bad value with its key.
+     */
     public static final class Builder {
+        private static final String MAX_MATERIALS_RULE = rangeRule(1, MAX_MATERIALS_LIMIT);
+        private static final String MAX_LOCAL_LIGHTS_RULE = rangeRule(0, MAX_LOCAL_LIGHTS_LIMIT);
+        private static final String INITIAL_INSTANCES_RULE = rangeRule(1, INITIAL_INSTANCES_LIMIT);
+        private static final String DRAW_PATH_RULE = "must be AUTO, MULTI_DRAW_INDIRECT or INSTANCED "
+                + "(case-insensitive)";
+        private static final String BOOLEAN_RULE = "must be true or false (case-insensitive)";
+
         private DrawPath drawPath = DrawPath.AUTO;
-        private int maxMaterials = 256;
-        private int maxLocalLights = 8;
-        private int initialInstances = 16_384;
-        private boolean debugOutput;
-        private boolean gpuTiming = true;
-        private boolean restoreGlState;
+        private int maxMaterials = DEFAULT_MAX_MATERIALS;
+        private int maxLocalLights = DEFAULT_MAX_LOCAL_LIGHTS;
+        private int initialInstances = DEFAULT_INITIAL_INSTANCES;
+        private boolean debugOutput = DEFAULT_DEBUG_OUTPUT;
+        private boolean gpuTiming = DEFAULT_GPU_TIMING;
+        private boolean restoreGlState = DEFAULT_RESTORE_GL_STATE;
 
         private Builder() {
         }
 
+        private Builder(RendererConfig c) {
+            drawPath = c.drawPath;
+            maxMaterials = c.maxMaterials;
+            maxLocalLights = c.maxLocalLights;
+            initialInstances = c.initialInstances;
+            debugOutput = c.debugOutput;
+            gpuTiming = c.gpuTiming;
+            restoreGlState = c.restoreGlState;
+        }
+
+        /** Sets {@value RendererConfig#DRAW_PATH_KEY}. */
         public Builder drawPath(DrawPath drawPath) {
-            if (drawPath == null) {
-                throw new IllegalArgumentException(DRAW_PATH_KEY + " must not be null");
-            }
-            this.drawPath = drawPath;
+            this.drawPath = Objects.requireNonNull(drawPath, "drawPath");
             return this;
         }
 
+        /** Sets {@value RendererConfig#MAX_MATERIALS_KEY}: 1 to {@value RendererConfig#MAX_MATERIALS_LIMIT}. */
         public Builder maxMaterials(int maxMaterials) {
-            this.maxMaterials = checkRange(MAX_MATERIALS_KEY, maxMaterials, 1, MAX_MATERIALS_LIMIT);
+            this.maxMaterials = maxMaterials;
             return this;
         }
 
+        /** Sets {@value RendererConfig#MAX_LOCAL_LIGHTS_KEY}: 0 to {@value RendererConfig#MAX_LOCAL_LIGHTS_LIMIT}. */
         public Builder maxLocalLights(int maxLocalLights) {
-            this.maxLocalLights = checkRange(MAX_LOCAL_LIGHTS_KEY, maxLocalLights, 0, MAX_LOCAL_LIGHTS_LIMIT);
+            this.maxLocalLights = maxLocalLights;
             return this;
         }
 
+        /**
+         * Sets {@value RendererConfig#INITIAL_INSTANCES_KEY}: 1 to {@value RendererConfig#INITIAL_INSTANCES_LIMIT}.
+         */
         public Builder initialInstances(int initialInstances) {
-            this.initialInstances = checkRange(INITIAL_INSTANCES_KEY, initialInstances, 1, 1 << 26);
+            this.initialInstances = initialInstances;
             return this;
         }
 
+        /** Sets {@value RendererConfig#DEBUG_OUTPUT_KEY}. */
         public Builder debugOutput(boolean debugOutput) {
             this.debugOutput = debugOutput;
             return this;
         }
 
+        /** Sets {@value RendererConfig#GPU_TIMING_KEY}. */
         public Builder gpuTiming(boolean gpuTiming) {
             this.gpuTiming = gpuTiming;
             return this;
         }
 
+        /** Sets {@value RendererConfig#RESTORE_GL_STATE_KEY}. */
         public Builder restoreGlState(boolean restoreGlState) {
             this.restoreGlState = restoreGlState;
             return this;
         }
 
+        /**
+         * The configuration, once every value is checked.
+         *
+         * @throws ConfigException naming the first key whose value breaks its rule
+         */
         public RendererConfig build() {
+            checkRange(MAX_MATERIALS_KEY, maxMaterials, 1, MAX_MATERIALS_LIMIT, MAX_MATERIALS_RULE);
+            checkRange(MAX_LOCAL_LIGHTS_KEY, maxLocalLights, 0, MAX_LOCAL_LIGHTS_LIMIT, MAX_LOCAL_LIGHTS_RULE);
+            checkRange(INITIAL_INSTANCES_KEY, initialInstances, 1, INITIAL_INSTANCES_LIMIT, INITIAL_INSTANCES_RULE);
             return new RendererConfig(this);
         }
 
-        private static int checkRange(String key, int value, int min, int max) {
-            if (value < min || value > max) {
-                throw new IllegalArgumentException(key + "=" + value + ": must be between " + min + " and " + max);
-            }
-            return value;
-        }
-
+        /**
+         * Parses one textual value (already trimmed) into this builder; the check of the parsed value against its
+         * rule happens here too, so the exception can quote the text as written and say where it came from.
+         */
         void set(String key, String value, String source) {
-            try {
-                switch (key) {
-                    case DRAW_PATH_KEY -> drawPath(parseDrawPath(value));
-                    case MAX_MATERIALS_KEY -> maxMaterials(parseInt(key, value));
-                    case MAX_LOCAL_LIGHTS_KEY -> maxLocalLights(parseInt(key, value));
-                    case INITIAL_INSTANCES_KEY -> initialInstances(parseInt(key, value));
-                    case DEBUG_OUTPUT_KEY -> debugOutput(parseBoolean(key, value));
-                    case GPU_TIMING_KEY -> gpuTiming(parseBoolean(key, value));
-                    case RESTORE_GL_STATE_KEY -> restoreGlState(parseBoolean(key, value));
-                    default -> throw new IllegalArgumentException(key + "=" + value + ": unknown key, known keys are "
-                            + KEYS);
-                }
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(e.getMessage() + " (from " + source + ")", e);
+            switch (key) {
+                case DRAW_PATH_KEY -> drawPath = parseDrawPath(key, value, source);
+                case MAX_MATERIALS_KEY -> maxMaterials = parseInt(key, value, 1, MAX_MATERIALS_LIMIT,
+                        MAX_MATERIALS_RULE, source);
+                case MAX_LOCAL_LIGHTS_KEY -> maxLocalLights = parseInt(key, value, 0, MAX_LOCAL_LIGHTS_LIMIT,
+                        MAX_LOCAL_LIGHTS_RULE, source);
+                case INITIAL_INSTANCES_KEY -> initialInstances = parseInt(key, value, 1, INITIAL_INSTANCES_LIMIT,
+                        INITIAL_INSTANCES_RULE, source);
+                case DEBUG_OUTPUT_KEY -> debugOutput = parseBoolean(key, value, source);
+                case GPU_TIMING_KEY -> gpuTiming = parseBoolean(key, value, source);
+                case RESTORE_GL_STATE_KEY -> restoreGlState = parseBoolean(key, value, source);
+                default -> throw new ConfigException(key, value, ConfigReader.unknownKeyRule(key, KEY_PREFIX, KEYS),
+                        source);
             }
         }
 
-        private static DrawPath parseDrawPath(String value) {
-            try {
-                return DrawPath.valueOf(value.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(DRAW_PATH_KEY + "=" + value + ": must be one of "
-                        + List.of(DrawPath.values()), e);
+        private static String rangeRule(int min, int max) {
+            return "must be an integer between " + min + " and " + max;
+        }
+
+        private static void checkRange(String key, int value, int min, int max, String rule) {
+            if (value < min || value > max) {
+                throw new ConfigException(key, Integer.toString(value), rule, null);
             }
         }
 
-        private static int parseInt(String key, String value) {
+        private static int parseInt(String key, String value, int min, int max, String rule, String source) {
+            int parsed;
             try {
-                return Integer.parseInt(value);
+                // Integer.parseInt rejects overflow as well as non-numbers, so both read as the range rule
+                parsed = Integer.parseInt(value);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(key + "=" + value + ": must be an integer", e);
+                throw new ConfigException(key, value, rule, source);
             }
+            if (parsed < min || parsed > max) {
+                throw new ConfigException(key, value, rule, source);
+            }
+            return parsed;
         }
 
-        private static boolean parseBoolean(String key, String value) {
-            if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
-                return Boolean.parseBoolean(value);
+        private static DrawPath parseDrawPath(String key, String value, String source) {
+            String upper = value.toUpperCase(Locale.ROOT);
+            for (DrawPath path : DrawPath.values()) {
+                if (path.name().equals(upper)) {
+                    return path;
+                }
             }
-            throw new IllegalArgumentException(key + "=" + value + ": must be true or false");
+            throw new ConfigException(key, value, DRAW_PATH_RULE, source);
+        }
+
+        private static boolean parseBoolean(String key, String value, String source) {
+            // Stricter than Boolean.parseBoolean, which reads "yes" or "on" as false without a word
+            if (value.equalsIgnoreCase("true")) {
+                return true;
+            }
+            if (value.equalsIgnoreCase("false")) {
+                return false;
+            }
+            throw new ConfigException(key, value, BOOLEAN_RULE, source);
         }
     }
 }

@@ -94,6 +94,41 @@ final class TestScenes {
     }
 
     /**
+     * {@code count} cubes and spheres in a square field, each on its own child of the node named "field", in four
+     * colors with every seventh item transparent, under a sun and two point lights, seen from high above its
+     * middle: a field of 9,000 shows about 1,400, so culling has work and drawing stays cheap on a software
+     * rasterizer. With the scene's two worker threads and 8,192 items or more, its frame passes run in parallel.
+     */
+    static TestScenes field(Renderer renderer, int width, int height, int count) {
+        SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(count + 16).maxItems(count + 16)
+                .workerThreads(2).build());
+        int cube = renderer.meshes().add(Meshes.cube(0.8f));
+        int sphere = renderer.meshes().add(Meshes.sphere(0.5f, 8, 4));
+        int first = renderer.materials().count();
+        renderer.materials().add(Material.colour(0.9f, 0.3f, 0.2f));
+        renderer.materials().add(Material.colour(0.2f, 0.7f, 0.3f));
+        renderer.materials().add(Material.colour(0.2f, 0.4f, 0.9f));
+        renderer.materials().add(Material.colour(0.9f, 0.8f, 0.2f));
+        int glass = renderer.materials().add(Material.colour(0.6f, 0.8f, 0.9f).withAlpha(0.4f));
+        SceneNode field = scene.getRootNode().createChild("field");
+        int side = (int) Math.ceil(Math.sqrt(count));
+        for (int i = 0; i < count; i++) {
+            int mesh = i % 3 == 0 ? sphere : cube;
+            boolean transparent = i % 7 == 0;
+            Item item = scene.createItem(mesh, transparent ? glass : first + i % 4, renderer.meshes().bounds(mesh))
+                    .setTransparent(transparent);
+            field.createChild().setPosition((i % side - side / 2f) * 1.5f, 0, (i / side - side / 2f) * 1.5f)
+                    .attachObject(item);
+        }
+        sun(scene, 0.4f, -1.0f);
+        for (int lamp = 0; lamp < 2; lamp++) {
+            Light light = scene.createLight("lamp " + lamp, Light.Type.POINT).setColour(1f, 0.7f, 0.4f).setRange(12f);
+            scene.getRootNode().createChild("lamp " + lamp).setPosition(lamp * 10f - 5f, 3f, 0).attachObject(light);
+        }
+        return withCamera(scene, width, height, new Vector3f(0, 50, 10), new Vector3f(0, 0, 0));
+    }
+
+    /**
      * Forty cubes in a row along X from -19.5 to 19.5, the camera at the row's middle looking along +X with a
      * field of view narrow enough that everything behind it (the half at negative X) is culled.
      */

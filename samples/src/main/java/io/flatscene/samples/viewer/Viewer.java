@@ -65,12 +65,13 @@ public final class Viewer {
         try {
             options = ViewerOptions.parse(args);
             config = loadConfig(options.config());
-            rendererConfig = RendererConfig.defaults().withSystemProperties();
+            rendererConfig = RendererConfig.fromSystemProperties();
         } catch (ViewerOptions.HelpRequested e) {
             out.println(ViewerOptions.USAGE);
             return 0;
         } catch (ViewerOptions.UsageException | IllegalArgumentException | UncheckedIOException e) {
-            // ConfigException and the renderer's bad -Dflatscene.render.* values are IllegalArgumentExceptions
+            // IllegalArgumentException: a ConfigException for a bad scene or renderer (-Dflatscene.render.*) setting,
+            // an InvalidPathException for an unusable path
             return usageError(err, e.getMessage());
         }
         boolean headless = options.headless() || !hasDisplay();

@@ -51,6 +51,23 @@ class ViewerCommandLineTest {
     }
 
     @Test
+    void aBadRendererSystemPropertyIsNamed() {
+        // the scene's loader leaves flatscene.render.* to the renderer, whose own rule must be the one reported
+        String key = "flatscene.render.drawPath";
+        String previous = System.getProperty(key);
+        System.setProperty(key, "sideways");
+        try {
+            assertRejected(key + "=sideways: must be AUTO, MULTI_DRAW_INDIRECT or INSTANCED", "--frames", "1");
+        } finally {
+            if (previous == null) {
+                System.clearProperty(key);
+            } else {
+                System.setProperty(key, previous);
+            }
+        }
+    }
+
+    @Test
     void helpPrintsTheUsageAndSucceeds() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         assertEquals(0, Viewer.run(new String[]{"--help"}, new PrintStream(out, true, StandardCharsets.UTF_8),

@@ -14,7 +14,14 @@ public final class ConfigException extends IllegalArgumentException {
     private final String value;
     private final String rule;
 
-    ConfigException(String key, String value, String rule, String source) {
+    /**
+     * @param key    the offending key
+     * @param value  the offending value as written, whitespace trimmed
+     * @param rule   the rule the value breaks, e.g. {@code must be true or false}
+     * @param source where the value came from, e.g. {@code file flatscene.properties} or {@code system property};
+     *               null for a value set in code
+     */
+    public ConfigException(String key, String value, String rule, String source) {
         super(key + "=" + value + ": " + rule + (source == null ? "" : " (from " + source + ")"));
         this.key = key;
         this.value = value;

@@ -9,16 +9,27 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 
-/** Turns properties into builder calls: reading the file, filtering overrides, and naming unknown keys helpfully. */
-final class ConfigReader {
+/**
+ * Turns properties into builder calls: reading the file, filtering overrides, and naming unknown keys helpfully.
+ * Public so that the other modules' configurations (the renderer's {@code flatscene.render.*}) read their files and
+ * system properties by the same rules and fail with the same {@link ConfigException}s as {@link SceneConfig}.
+ */
+public final class ConfigReader {
     /** Further than this many edits, a suggestion is more likely to confuse than help. */
     private static final int MAX_SUGGESTION_DISTANCE = 3;
 
     private ConfigReader() {
     }
 
-    static Properties read(Path file) {
+    /**
+     * Reads a {@link Properties} file in UTF-8.
+     *
+     * @throws ConfigException naming the file if it cannot be read or is not a properties file
+     */
+    public static Properties read(Path file) {
         Properties properties = new Properties();
         try (Reader reader = Files.newBufferedReader(file)) {
             properties.load(reader);
@@ -30,48 +41,51 @@ final class ConfigReader {
     }
 
     /**
-     * Feeds every property to the builder in key order, so that the first error reported does not depend on hash
-     * order, and returns the {@code key=value} pairs applied.
+     * Feeds every property whose key {@code accepted} selects to {@code setter} in key order, so that the first
+     * error reported does not depend on hash order, and returns the {@code key=value} pairs applied.
      *
-     * @param prefixedOnly read only keys shaped like scene keys ({@code flatscene.<name>}): the rest of the system
-     *                     properties belong to someone else
+     * @param accepted the keys to read: for system properties, those in the caller's namespace, since the rest
+     *                 belong to someone else
+     * @param setter   takes a key and its value, whitespace trimmed, and throws a {@link ConfigException} for an
+     *                 unknown key or a bad value
      */
-    static List<String> apply(SceneConfig.Builder builder, Properties properties, boolean prefixedOnly,
-                              String source) {
+    public static List<String> apply(Properties properties, Predicate<String> accepted,
+                                     BiConsumer<String, String> setter) {
         List<String> applied = new ArrayList<>();
         for (String key : new TreeSet<>(properties.stringPropertyNames())) {
-            if (prefixedOnly && !isSceneKeyShape(key)) {
+            if (!accepted.test(key)) {
                 continue;
             }
             // Properties trims leading whitespace only; a trailing blank in a file is invisible and never meant
             String value = properties.getProperty(key).trim();
-            builder.set(key, value, source);
+            setter.accept(key, value);
             applied.add(key + "=" + value);
         }
         return applied;
     }
 
     /**
-     * Scene keys are {@code flatscene.<name>}; a further dot marks another component's namespace, such as the
-     * renderer's {@code flatscene.render.*}, which share the system properties but are not the scene's to judge.
+     * The rule an unknown key breaks, for its {@link ConfigException}: the known key nearest to it as a suggestion,
+     * or the list of known keys when none is near.
+     *
+     * @param prefix    the prefix every known key starts with, tried in front of {@code key} too, so that a key
+     *                  written without it is still recognized
+     * @param knownKeys every key of the configuration
      */
-    private static boolean isSceneKeyShape(String key) {
-        return key.startsWith(SceneConfig.KEY_PREFIX) && key.indexOf('.', SceneConfig.KEY_PREFIX.length()) < 0;
-    }
-
-    static String unknownKeyRule(String key) {
-        String closest = closestKey(key);
+    public static String unknownKeyRule(String key, String prefix, List<String> knownKeys) {
+        String closest = closestKey(key, prefix, knownKeys);
         return closest != null ? "unknown key, did you mean " + closest + "?"
-                : "unknown key, known keys are " + SceneConfig.keys();
+                : "unknown key, known keys are " + knownKeys;
     }
 
     /** The known key nearest to {@code key} ignoring case, also tried with the prefix added; null if none is near. */
-    static String closestKey(String key) {
+    static String closestKey(String key, String prefix, List<String> knownKeys) {
         String lower = key.toLowerCase(Locale.ROOT);
-        String prefixed = lower.startsWith(SceneConfig.KEY_PREFIX) ? lower : SceneConfig.KEY_PREFIX + lower;
+        String lowerPrefix = prefix.toLowerCase(Locale.ROOT);
+        String prefixed = lower.startsWith(lowerPrefix) ? lower : lowerPrefix + lower;
         String best = null;
         int bestDistance = MAX_SUGGESTION_DISTANCE + 1;
-        for (String known : SceneConfig.keys()) {
+        for (String known : knownKeys) {
             String knownLower = known.toLowerCase(Locale.ROOT);
             int distance = Math.min(distance(lower, knownLower), distance(prefixed, knownLower));
             if (distance < bestDistance) {

@@ -150,12 +150,22 @@ public final class SceneConfig {
     private static SceneConfig from(Properties file, String fileSource, Properties overrides, String overrideSource) {
         Builder builder = builder();
         if (file != null) {
-            List<String> read = ConfigReader.apply(builder, file, false, fileSource);
+            List<String> read = ConfigReader.apply(file, key -> true,
+                    (key, value) -> builder.set(key, value, fileSource));
             LOG.debug("Read scene configuration from {}: {}", fileSource, read);
         }
-        List<String> overridden = ConfigReader.apply(builder, overrides, true, overrideSource);
+        List<String> overridden = ConfigReader.apply(overrides, SceneConfig::isSceneKeyShape,
+                (key, value) -> builder.set(key, value, overrideSource));
         LOG.debug("Scene configuration overrides ({}): {}", overrideSource, overridden.isEmpty() ? "none" : overridden);
         return builder.build();
+    }
+
+    /**
+     * Scene keys are {@code flatscene.<name>}; a further dot marks another component's namespace, such as the
+     * renderer's {@code flatscene.render.*}, which share the system properties but are not the scene's to judge.
+     */
+    private static boolean isSceneKeyShape(String key) {
+        return key.startsWith(KEY_PREFIX) && key.indexOf('.', KEY_PREFIX.length()) < 0;
     }
 
     /** Every configuration key, in the order {@link #toString()} lists them. */
@@ -391,7 +401,8 @@ public final class SceneConfig {
                     validation = parseBoolean(key, value, source);
                     break;
                 default:
-                    throw new ConfigException(key, value, ConfigReader.unknownKeyRule(key), source);
+                    throw new ConfigException(key, value, ConfigReader.unknownKeyRule(key, KEY_PREFIX, KEYS),
+                            source);
             }
         }
 

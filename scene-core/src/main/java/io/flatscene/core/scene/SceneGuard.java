@@ -61,9 +61,12 @@ final class SceneGuard {
      * @param subject what was to change, named in the message (described only when the change is refused)
      */
     void checkMutable(Object subject) {
+        // The pass sets its thread before it starts updating: reading the flag first means a refusal for a running
+        // pass almost always finds the thread to name, rather than a frame that began between the two reads.
+        boolean updating = transforms.isUpdating();
         Thread running = frameThread.get();
         Thread changing = changeThread.get();
-        if (running != null || transforms.isUpdating() || (changing != null && changing != Thread.currentThread())) {
+        if (running != null || updating || (changing != null && changing != Thread.currentThread())) {
             throw refusal(subject, running, changing);
         }
     }

@@ -363,9 +363,9 @@ class SceneConfigTest {
 
     @Test
     void suggestionsStayNear() {
-        assertEquals("flatscene.maxItems", ConfigReader.closestKey("FLATSCENE.MAXITEMS"));
-        assertEquals("flatscene.validation", ConfigReader.closestKey("validation"));
-        assertNull(ConfigReader.closestKey("java.home"));
+        assertEquals("flatscene.maxItems", closestSceneKey("FLATSCENE.MAXITEMS"));
+        assertEquals("flatscene.validation", closestSceneKey("validation"));
+        assertNull(closestSceneKey("java.home"));
         assertEquals(3, ConfigReader.distance("kitten", "sitting"));
         assertEquals(0, ConfigReader.distance("", ""));
         assertEquals(4, ConfigReader.distance("", "four"));
@@ -487,6 +487,10 @@ class SceneConfigTest {
         assertEquals(value, e.value());
         assertTrue(e.getMessage().startsWith(key + "=" + value + ": unknown key"), e.getMessage());
         assertTrue(e.getMessage().contains("did you mean " + suggestion + "?"), e.getMessage());
+    }
+
+    private static String closestSceneKey(String key) {
+        return ConfigReader.closestKey(key, SceneConfig.KEY_PREFIX, SceneConfig.keys());
     }
 
     private static Properties props(String... keysAndValues) {

@@ -1,11 +1,8 @@
 package io.flatscene.core.scene;
 
-import com.sun.management.ThreadMXBean;
 import io.flatscene.core.config.SceneConfig;
-import java.lang.management.ManagementFactory;
-import java.util.ArrayList;
+import io.flatscene.core.testing.AllocationMeter;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Set;
 import org.joml.Vector3f;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,10 +26,7 @@ class FrameAllocationTest {
     @ParameterizedTest(name = "{0} worker thread(s)")
     @ValueSource(ints = {2, 1})
     void steadyFramesAllocateNothing(int workers) {
-        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
-        assertTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled(),
-                "per-thread allocation counters are needed");
-        Set<Thread> threadsBefore = Thread.getAllStackTraces().keySet();
+        Set<Thread> threadsBefore = AllocationMeter.liveThreads();
         try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(NODES + 16).maxItems(NODES + 16)
                 .workerThreads(workers).build())) {
             Camera camera = scene.createCamera("eye");
@@ -54,73 +48,45 @@ class FrameAllocationTest {
                 nodes[i] = node;
                 node.attachObject(scene.createItem(i % 7, i % 5, box).setTransparent(i % 11 == 0));
             }
-            int seed = 12345;
+            Mover mover = new Mover(nodes);
             for (int frame = 0; frame < WARM_UP_FRAMES; frame++) {
-                seed = moveSome(nodes, seed, frame);
+                mover.moveSome(frame);
                 scene.updateFrame(camera);
             }
             assertTrue(scene.renderQueue().instanceCount() > 1000, "a third or so of the scene should be visible: "
                     + scene.renderQueue().instanceCount());
 
-            long[] ids = measuredThreadIds(threadsBefore, workers);
-            // The first C2 compilation of any method of a class resolves every string constant of that class on
-            // the thread that asked for it (HotSpot's CompileBroker does so for C2), a few dozen bytes of String
-            // that no frame code allocates; a late compilation after the warm-up can land inside a window. So
-            // each window is measured apart, and the test asks for one clean window of 1,000 frames among a few:
-            // anything the frame itself allocates, even once per 1,000 frames, dirties every window.
-            long[] windows = new long[MAX_WINDOWS];
-            for (int window = 0; window < MAX_WINDOWS; window++) {
-                // The caller's own counter is read last before and first after, so that the test's own
-                // bookkeeping around the reads stays outside the measured region.
-                long before = workerBytes(threads, ids) + threads.getThreadAllocatedBytes(ids[0]);
+            AllocationMeter meter = AllocationMeter.callerAnd(WORKER_PREFIX, threadsBefore);
+            assertEquals(workers, meter.threadNames().length, "the caller and the scene's " + (workers - 1)
+                    + " worker thread(s): " + Arrays.toString(meter.threadNames()));
+            // One clean window of 1,000 frames among a few, for the reason AllocationMeter gives: a late C2
+            // compilation may allocate a few strings in any window, while anything the frame itself allocates,
+            // even once per 1,000 frames, dirties every window.
+            meter.assertSomeWindowClean(MEASURED_FRAMES + " frames", MAX_WINDOWS, () -> {
                 for (int frame = 0; frame < MEASURED_FRAMES; frame++) {
-                    seed = moveSome(nodes, seed, frame);
+                    mover.moveSome(frame);
                     scene.updateFrame(camera);
                 }
-                long after = threads.getThreadAllocatedBytes(ids[0]) + workerBytes(threads, ids);
-                windows[window] = after - before;
-                if (windows[window] == 0) {
-                    return;
-                }
-            }
-            throw new AssertionError("every window of " + MEASURED_FRAMES + " frames allocated, on the caller and "
-                    + (ids.length - 1) + " worker thread(s); bytes per window: " + Arrays.toString(windows));
+            });
         }
     }
 
-    /** An LCG inline, since java.util.Random would do as well but is one more thing to trust not to allocate. */
-    private static int moveSome(SceneNode[] nodes, int seed, int frame) {
-        for (int m = 0; m < MOVES_PER_FRAME; m++) {
-            seed = seed * 1_103_515_245 + 12_345;
-            int index = (seed >>> 1) % nodes.length;
-            nodes[index].setPosition((index % 200) - 100f, (frame % 17) * 0.25f, -(index / 4000) * 20f);
-        }
-        return seed;
-    }
+    /** Moves a few nodes per frame, as a game would between frames. */
+    private static final class Mover {
+        private final SceneNode[] nodes;
+        private int seed = 12345;
 
-    /** The caller and the threads the scene's pool started, found by name before the measured region. */
-    private static long[] measuredThreadIds(Set<Thread> threadsBefore, int workers) {
-        List<Long> ids = new ArrayList<>();
-        ids.add(Thread.currentThread().getId());
-        for (Thread thread : Thread.getAllStackTraces().keySet()) {
-            if (thread.getName().startsWith(WORKER_PREFIX) && !threadsBefore.contains(thread)) {
-                ids.add(thread.getId());
+        Mover(SceneNode[] nodes) {
+            this.nodes = nodes;
+        }
+
+        /** An LCG inline, since java.util.Random would do as well but is one more thing to trust not to allocate. */
+        void moveSome(int frame) {
+            for (int m = 0; m < MOVES_PER_FRAME; m++) {
+                seed = seed * 1_103_515_245 + 12_345;
+                int index = (seed >>> 1) % nodes.length;
+                nodes[index].setPosition((index % 200) - 100f, (frame % 17) * 0.25f, -(index / 4000) * 20f);
             }
         }
-        assertEquals(workers, ids.size(), "the caller and the scene's " + (workers - 1) + " worker thread(s): "
-                + ids);
-        return ids.stream().mapToLong(Long::longValue).toArray();
-    }
-
-    private static long workerBytes(ThreadMXBean threads, long[] ids) {
-        long total = 0;
-        for (int i = 1; i < ids.length; i++) {
-            long bytes = threads.getThreadAllocatedBytes(ids[i]);
-            if (bytes < 0) {
-                throw new AssertionError("worker thread " + ids[i] + " ended while measured");
-            }
-            total += bytes;
-        }
-        return total;
     }
 }

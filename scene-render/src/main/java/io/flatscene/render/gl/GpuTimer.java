@@ -7,10 +7,10 @@ import static org.lwjgl.opengl.GL15C.glBeginQuery;
 import static org.lwjgl.opengl.GL15C.glDeleteQueries;
 import static org.lwjgl.opengl.GL15C.glEndQuery;
 import static org.lwjgl.opengl.GL15C.glGenQueries;
-import static org.lwjgl.opengl.GL15C.glGetQueryObjecti;
-import static org.lwjgl.opengl.GL15C.glGetQueryi;
+import static org.lwjgl.opengl.GL15C.glGetQueryObjectiv;
+import static org.lwjgl.opengl.GL15C.glGetQueryiv;
 import static org.lwjgl.opengl.GL33C.GL_TIME_ELAPSED;
-import static org.lwjgl.opengl.GL33C.glGetQueryObjecti64;
+import static org.lwjgl.opengl.GL33C.glGetQueryObjecti64v;
 
 /**
  * GPU time of each frame's draws from GL_TIME_ELAPSED queries, read a few frames late so that asking never waits
@@ -22,6 +22,12 @@ public final class GpuTimer {
 
     private final int[] queries = new int[RING];
     private final boolean[] pending = new boolean[RING];
+    /**
+     * Where queries write their results: LWJGL's single-value getters wrap a new NIO buffer around stack memory on
+     * every call, a heap allocation per frame wherever the JIT does not remove it; its array overloads allocate none.
+     */
+    private final int[] intResult = new int[1];
+    private final long[] longResult = new long[1];
     private int next;
     private boolean timing;
     private long latestNanos = -1;
@@ -36,7 +42,7 @@ public final class GpuTimer {
      */
     public void begin() {
         collect();
-        timing = !pending[next] && glGetQueryi(GL_TIME_ELAPSED, GL_CURRENT_QUERY) == 0;
+        timing = !pending[next] && !gameQueryRunning();
         if (timing) {
             glBeginQuery(GL_TIME_ELAPSED, queries[next]);
         }
@@ -51,12 +57,22 @@ public final class GpuTimer {
         }
     }
 
+    private boolean gameQueryRunning() {
+        glGetQueryiv(GL_TIME_ELAPSED, GL_CURRENT_QUERY, intResult);
+        return intResult[0] != 0;
+    }
+
     /** Reads every finished query, oldest first, so {@link #latestNanos()} is the newest measured frame. */
     private void collect() {
         for (int i = 0; i < RING; i++) {
             int slot = (next + i) % RING;
-            if (pending[slot] && glGetQueryObjecti(queries[slot], GL_QUERY_RESULT_AVAILABLE) != 0) {
-                latestNanos = glGetQueryObjecti64(queries[slot], GL_QUERY_RESULT);
+            if (!pending[slot]) {
+                continue;
+            }
+            glGetQueryObjectiv(queries[slot], GL_QUERY_RESULT_AVAILABLE, intResult);
+            if (intResult[0] != 0) {
+                glGetQueryObjecti64v(queries[slot], GL_QUERY_RESULT, longResult);
+                latestNanos = longResult[0];
                 pending[slot] = false;
             }
         }
