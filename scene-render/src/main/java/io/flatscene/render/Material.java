@@ -1,15 +1,15 @@
 package io.flatscene.render;
 
 /**
- * How a surface shades under Blinn-Phong: a base colour with alpha (below 1 only means something for items marked
- * transparent), a specular intensity, a shininess exponent, and an emission: how much of its base colour it gives
+ * How a surface shades under Blinn-Phong: a base color with alpha (below 1 only means something for items marked
+ * transparent), a specular intensity, a shininess exponent, and an emission: how much of its base color it gives
  * off by itself, lit or not (a sun, a lamp, a screen).
  */
 public record Material(float red, float green, float blue, float alpha, float specular, float shininess,
                        float emission) {
     public Material {
         if (!inUnitRange(red) || !inUnitRange(green) || !inUnitRange(blue) || !inUnitRange(alpha)) {
-            throw new IllegalArgumentException("material colour (" + red + ", " + green + ", " + blue + ", " + alpha
+            throw new IllegalArgumentException("material color (" + red + ", " + green + ", " + blue + ", " + alpha
                     + ") must have every component between 0 and 1");
         }
         if (!(specular >= 0f) || !Float.isFinite(specular)) {
@@ -28,8 +28,8 @@ public record Material(float red, float green, float blue, float alpha, float sp
         this(red, green, blue, alpha, specular, shininess, 0f);
     }
 
-    /** An opaque colour with a soft highlight (specular 0.3, shininess 32). */
-    public static Material colour(float red, float green, float blue) {
+    /** An opaque color with a soft highlight (specular 0.3, shininess 32). */
+    public static Material color(float red, float green, float blue) {
         return new Material(red, green, blue, 1f, 0.3f, 32f);
     }
 

@@ -19,7 +19,7 @@ import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER;
  * because the shader declares the array's size.
  */
 public final class MaterialRegistry {
-    /** std140: base colour vec4, then (specular, shininess, emission, unused). */
+    /** std140: base color vec4, then (specular, shininess, emission, unused). */
     static final int FLOATS_PER_MATERIAL = 8;
 
     private final Thread owner;

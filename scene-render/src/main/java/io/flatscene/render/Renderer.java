@@ -102,7 +102,7 @@ public final class Renderer implements AutoCloseable {
     private boolean[] runTransparent = new boolean[16];
     private boolean[] runMirrored = new boolean[16];
     private final float[] ambient = {0.15f, 0.15f, 0.17f};
-    private final float[] clearColour = {0.05f, 0.06f, 0.08f, 1f};
+    private final float[] clearColor = {0.05f, 0.06f, 0.08f, 1f};
     private boolean clearEnabled = true;
     /** Whether {@link #prepare} uploaded a frame that {@link #draw} has not drawn yet. */
     private boolean prepared;
@@ -210,31 +210,31 @@ public final class Renderer implements AutoCloseable {
     }
 
     /**
-     * Light every surface receives regardless of the scene's lights. Colours reach the framebuffer as computed,
-     * with no sRGB encoding, like every colour the renderer takes.
+     * Light every surface receives regardless of the scene's lights. Colors reach the framebuffer as computed,
+     * with no sRGB encoding, like every color the renderer takes.
      */
     public void setAmbient(float red, float green, float blue) {
-        checkColour("ambient", red, green, blue, 1f);
+        checkColor("ambient", red, green, blue, 1f);
         ambient[0] = red;
         ambient[1] = green;
         ambient[2] = blue;
     }
 
-    /** The colour each frame starts from. */
-    public void setClearColour(float red, float green, float blue, float alpha) {
-        checkColour("clear colour", red, green, blue, alpha);
-        clearColour[0] = red;
-        clearColour[1] = green;
-        clearColour[2] = blue;
-        clearColour[3] = alpha;
+    /** The color each frame starts from. */
+    public void setClearColor(float red, float green, float blue, float alpha) {
+        checkColor("clear color", red, green, blue, alpha);
+        clearColor[0] = red;
+        clearColor[1] = green;
+        clearColor[2] = blue;
+        clearColor[3] = alpha;
     }
 
-    /** Whether {@link #draw} clears colour and depth first; a game drawing under FlatScene's frame turns it off. */
+    /** Whether {@link #draw} clears color and depth first; a game drawing under FlatScene's frame turns it off. */
     public void setClearEnabled(boolean clearEnabled) {
         this.clearEnabled = clearEnabled;
     }
 
-    private static void checkColour(String what, float red, float green, float blue, float alpha) {
+    private static void checkColor(String what, float red, float green, float blue, float alpha) {
         if (!(red >= 0f && green >= 0f && blue >= 0f && alpha >= 0f && alpha <= 1f)
                 || !Float.isFinite(red + green + blue)) {
             throw new IllegalArgumentException(what + " (" + red + ", " + green + ", " + blue + ", " + alpha
@@ -392,7 +392,7 @@ public final class Renderer implements AutoCloseable {
             glColorMask(true, true, true, true);
             glDepthMask(true);
             if (clearEnabled) {
-                glClearColor(clearColour[0], clearColour[1], clearColour[2], clearColour[3]);
+                glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3]);
                 glClearDepth(1.0);
                 glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
             }

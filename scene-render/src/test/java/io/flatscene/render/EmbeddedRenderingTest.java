@@ -114,8 +114,8 @@ class EmbeddedRenderingTest {
                     assertEquals(before, describeState(), "frame " + frame + " changed the game's state");
                 }
                 Image drawn = Image.read(target);
-                assertTrue(drawn.distinctColours() > 100, "the cubes should be in the game's framebuffer, found "
-                        + drawn.distinctColours() + " colours");
+                assertTrue(drawn.distinctColors() > 100, "the cubes should be in the game's framebuffer, found "
+                        + drawn.distinctColors() + " colors");
                 built.scene.close();
             }
             glDeleteBuffers(gameBuffer);

@@ -48,7 +48,7 @@ class FrameConsistencyTest {
         try (HeadlessRendering gl = HeadlessRendering.open(SIZE, SIZE, path);
              SceneManager scene = new SceneManager(SceneConfig.builder().validation(true).build())) {
             int cube = gl.renderer.meshes().add(Meshes.cube(1f));
-            int green = gl.renderer.materials().add(Material.colour(0.2f, 0.8f, 0.3f));
+            int green = gl.renderer.materials().add(Material.color(0.2f, 0.8f, 0.3f));
             Camera camera = scene.createCamera("eye").setPerspective(0.8f, 0.5f, 50f).setViewport(SIZE, SIZE);
             scene.getRootNode().createChild().setPosition(2, 2.5f, 3).lookAt(new Vector3f(), Space.PARENT)
                     .attachObject(camera);
@@ -77,15 +77,15 @@ class FrameConsistencyTest {
         }
     }
 
-    /** With no light in the scene and no ambient, only emission shows: the emissive cube in its own colour. */
+    /** With no light in the scene and no ambient, only emission shows: the emissive cube in its own color. */
     @ParameterizedTest
     @EnumSource(value = DrawPath.class, names = {"MULTI_DRAW_INDIRECT", "INSTANCED"})
     void anEmissiveMaterialShinesWithoutLight(DrawPath path) {
         try (HeadlessRendering gl = HeadlessRendering.open(SIZE, SIZE, path);
              SceneManager scene = new SceneManager(SceneConfig.builder().validation(true).build())) {
             int cube = gl.renderer.meshes().add(Meshes.cube(1f));
-            int glowing = gl.renderer.materials().add(Material.colour(0.8f, 0.4f, 0.2f).withEmission(1f));
-            int dark = gl.renderer.materials().add(Material.colour(0.8f, 0.4f, 0.2f));
+            int glowing = gl.renderer.materials().add(Material.color(0.8f, 0.4f, 0.2f).withEmission(1f));
+            int dark = gl.renderer.materials().add(Material.color(0.8f, 0.4f, 0.2f));
             Camera camera = scene.createCamera("eye").setPerspective(0.8f, 0.5f, 50f).setViewport(SIZE, SIZE);
             scene.getRootNode().createChild().setPosition(0, 0, 4).attachObject(camera);
             scene.getRootNode().createChild().setPosition(-0.8f, 0, 0)
@@ -93,7 +93,7 @@ class FrameConsistencyTest {
             scene.getRootNode().createChild().setPosition(0.8f, 0, 0)
                     .attachObject(scene.createItem(cube, dark, gl.renderer.meshes().bounds(cube)));
             gl.renderer.setAmbient(0f, 0f, 0f);
-            gl.renderer.setClearColour(0f, 0f, 0f, 1f);
+            gl.renderer.setClearColor(0f, 0f, 0f, 1f);
             gl.renderer.render(scene, camera, gl.target);
             Image image = Image.read(gl.target);
             int left = image.rgba(SIZE / 2 - 18, SIZE / 2);

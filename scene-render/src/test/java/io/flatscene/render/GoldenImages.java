@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Compares renders with the reference images in {@code src/test/resources/golden}. Software rasterisers differ in
- * the last bit of a colour and in which pixels an edge covers, so a pixel may differ by {@link #CHANNEL_TOLERANCE}
+ * the last bit of a color and in which pixels an edge covers, so a pixel may differ by {@link #CHANNEL_TOLERANCE}
  * per channel, and up to {@link #MAX_DIFFERING_FRACTION} of the pixels may differ by more. Run with
  * {@code -Dflatscene.updateGoldens=true} to rewrite the references after a deliberate change (then look at them).
  */

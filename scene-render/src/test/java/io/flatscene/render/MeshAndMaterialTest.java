@@ -73,10 +73,10 @@ class MeshAndMaterialTest {
 
     @Test
     void badMaterialsAreNamed() {
-        assertRejected(() -> new Material(1.5f, 0, 0, 1, 0, 1), "colour (1.5");
-        assertRejected(() -> Material.colour(0, 0, 0).withAlpha(-0.1f), "-0.1");
-        assertRejected(() -> Material.colour(0, 0, 0).withSpecular(Float.NaN, 8f), "specular NaN");
-        assertRejected(() -> Material.colour(0, 0, 0).withSpecular(1f, 0.5f), "shininess 0.5");
-        assertRejected(() -> Material.colour(0, 0, 0).withEmission(-1f), "emission -1.0");
+        assertRejected(() -> new Material(1.5f, 0, 0, 1, 0, 1), "color (1.5");
+        assertRejected(() -> Material.color(0, 0, 0).withAlpha(-0.1f), "-0.1");
+        assertRejected(() -> Material.color(0, 0, 0).withSpecular(Float.NaN, 8f), "specular NaN");
+        assertRejected(() -> Material.color(0, 0, 0).withSpecular(1f, 0.5f), "shininess 0.5");
+        assertRejected(() -> Material.color(0, 0, 0).withEmission(-1f), "emission -1.0");
     }
 }

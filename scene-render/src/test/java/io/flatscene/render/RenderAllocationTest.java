@@ -1,6 +1,7 @@
 package io.flatscene.render;
 
 import io.flatscene.core.scene.Camera;
+import io.flatscene.core.scene.RenderQueue;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.testing.AllocationMeter;
@@ -14,8 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A steady frame of the render loop allocates nothing on the Java heap, on either draw path: {@code prepare} (the
- * scene's frame update, on the caller and the scene's worker, then the upload) followed by {@code draw}, measured
+ * A steady frame of the render loop allocates nothing on the Java heap, on either draw path: the scene's update and
+ * cull (on the caller and the scene's worker), {@code prepare} (the upload) and {@code draw}, measured
  * with the JVM's per-thread allocation counters over windows of frames after warm-up, while the game moves nodes
  * between frames. One clean window among a few is asked for, for the reason {@link AllocationMeter} gives.
  */
@@ -53,12 +54,16 @@ class RenderAllocationTest {
         }
     }
 
-    /** The game's loop: a few nodes moved, then the frame prepared and drawn. */
+    /**
+     * The game's loop: a few nodes moved, then the frame prepared and drawn, every other frame through the one-view
+     * convenience and otherwise as one update and a cull into the game's own queue.
+     */
     private static final class Frames {
         private final Renderer renderer;
         private final Framebuffer target;
         private final SceneManager scene;
         private final Camera camera;
+        private final RenderQueue view = new RenderQueue();
         private final SceneNode[] nodes;
         private final int side;
         private int seed = 12345;
@@ -80,7 +85,12 @@ class RenderAllocationTest {
         void run(int frames) {
             for (int i = 0; i < frames; i++) {
                 moveSome();
-                renderer.prepare(scene, camera);
+                if (frame % 2 == 0) {
+                    renderer.prepare(scene, camera);
+                } else {
+                    scene.update();
+                    renderer.prepare(scene.cull(camera, view));
+                }
                 renderer.draw(target);
                 frame++;
             }

@@ -51,8 +51,8 @@ class RenderChurnLeakTest {
                      .validation(true).build())) {
             int cube = gl.renderer.meshes().add(Meshes.cube(1f));
             int sphere = gl.renderer.meshes().add(Meshes.sphere(0.6f, 12, 6));
-            int red = gl.renderer.materials().add(Material.colour(0.9f, 0.2f, 0.2f));
-            int blue = gl.renderer.materials().add(Material.colour(0.2f, 0.3f, 0.9f).withAlpha(0.5f));
+            int red = gl.renderer.materials().add(Material.color(0.9f, 0.2f, 0.2f));
+            int blue = gl.renderer.materials().add(Material.color(0.2f, 0.3f, 0.9f).withAlpha(0.5f));
             var camera = scene.createCamera("eye").setPerspective(1f, 0.5f, 300f).setViewport(160, 120);
             scene.getRootNode().createChild("eye").setPosition(0, 30, 60).lookAt(new Vector3f(), Space.PARENT)
                     .attachObject(camera);

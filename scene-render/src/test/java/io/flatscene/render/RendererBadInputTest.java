@@ -31,7 +31,7 @@ class RendererBadInputTest {
         gl = HeadlessRendering.open(64, 48, DrawPath.AUTO);
         scene = new SceneManager(SceneConfig.builder().validation(true).build());
         cube = gl.renderer.meshes().add(Meshes.cube(1f));
-        red = gl.renderer.materials().add(Material.colour(1f, 0f, 0f));
+        red = gl.renderer.materials().add(Material.color(1f, 0f, 0f));
         camera = scene.createCamera("eye").setPerspective(1f, 0.5f, 100f).setViewport(64, 48);
         scene.getRootNode().createChild("eye").setPosition(0, 0, 10).lookAt(new Vector3f(), Space.PARENT)
                 .attachObject(camera);
@@ -118,23 +118,23 @@ class RendererBadInputTest {
     void aFullMaterialRegistryNamesTheSettingAndKeepsItsMaterials() {
         gl.close();
         gl = HeadlessRendering.open(64, 48, RendererConfig.builder().maxMaterials(2).build());
-        gl.renderer.materials().add(Material.colour(1f, 1f, 1f));
-        gl.renderer.materials().add(Material.colour(0f, 0f, 0f));
-        assertRejected(IllegalStateException.class, () -> gl.renderer.materials().add(Material.colour(1f, 0f, 0f)),
+        gl.renderer.materials().add(Material.color(1f, 1f, 1f));
+        gl.renderer.materials().add(Material.color(0f, 0f, 0f));
+        assertRejected(IllegalStateException.class, () -> gl.renderer.materials().add(Material.color(1f, 0f, 0f)),
                 "all 2 materials", RendererConfig.MAX_MATERIALS_KEY);
         assertEquals(2, gl.renderer.materials().count());
-        assertEquals(Material.colour(0f, 0f, 0f), gl.renderer.materials().get(1));
+        assertEquals(Material.color(0f, 0f, 0f), gl.renderer.materials().get(1));
         assertRejected(IllegalArgumentException.class, () -> gl.renderer.materials().get(2), "material id 2");
         assertRejected(IllegalArgumentException.class, () -> gl.renderer.materials().set(-1,
-                Material.colour(0f, 0f, 0f)), "material id -1");
+                Material.color(0f, 0f, 0f)), "material id -1");
         assertRejected(IllegalArgumentException.class, () -> gl.renderer.meshes().bounds(0), "mesh id 0");
     }
 
     @Test
-    void badColoursAndTargetsAreNamed() {
+    void badColorsAndTargetsAreNamed() {
         assertRejected(IllegalArgumentException.class, () -> gl.renderer.setAmbient(-1f, 0f, 0f), "ambient");
-        assertRejected(IllegalArgumentException.class, () -> gl.renderer.setClearColour(0f, 0f, Float.NaN, 1f),
-                "clear colour");
+        assertRejected(IllegalArgumentException.class, () -> gl.renderer.setClearColor(0f, 0f, Float.NaN, 1f),
+                "clear color");
         assertRejected(IllegalArgumentException.class, () -> new Framebuffer(0, 10), "0x10");
         assertRejected(IllegalArgumentException.class, () -> RenderTarget.of(-1, 10, 10), "framebuffer -1");
         Framebuffer closed = new Framebuffer(4, 4);

@@ -29,33 +29,33 @@ final class TestScenes {
 
     private static void sun(SceneManager scene, float yaw, float pitch) {
         Light sun = scene.createLight("sun", Light.Type.DIRECTIONAL);
-        sun.setColour(0.9f, 0.85f, 0.8f);
+        sun.setColor(0.9f, 0.85f, 0.8f);
         scene.getRootNode().createChild("sun").yaw(yaw, Space.LOCAL).pitch(pitch, Space.LOCAL).attachObject(sun);
     }
 
-    /** A 6 x 6 grid of cubes in six colours, lit by a directional light and a warm point light. */
+    /** A 6 x 6 grid of cubes in six colors, lit by a directional light and a warm point light. */
     static TestScenes cubeGrid(Renderer renderer, int width, int height) {
         SceneManager scene = new SceneManager(SceneConfig.builder().validation(true).build());
         int cube = renderer.meshes().add(Meshes.cube(1f));
         int plane = renderer.meshes().add(Meshes.plane(14f, 14f));
-        float[][] colours = {{0.9f, 0.2f, 0.2f}, {0.2f, 0.8f, 0.3f}, {0.2f, 0.4f, 0.9f}, {0.9f, 0.8f, 0.2f},
+        float[][] colors = {{0.9f, 0.2f, 0.2f}, {0.2f, 0.8f, 0.3f}, {0.2f, 0.4f, 0.9f}, {0.9f, 0.8f, 0.2f},
                 {0.8f, 0.3f, 0.8f}, {0.2f, 0.8f, 0.8f}};
         int first = renderer.materials().count();
-        for (float[] c : colours) {
-            renderer.materials().add(Material.colour(c[0], c[1], c[2]));
+        for (float[] c : colors) {
+            renderer.materials().add(Material.color(c[0], c[1], c[2]));
         }
-        int floor = renderer.materials().add(Material.colour(0.5f, 0.5f, 0.5f).withSpecular(0f, 1f));
+        int floor = renderer.materials().add(Material.color(0.5f, 0.5f, 0.5f).withSpecular(0f, 1f));
         scene.getRootNode().createChild("floor").setPosition(0, -0.5f, 0)
                 .attachObject(scene.createItem("floor", plane, floor, renderer.meshes().bounds(plane)));
         for (int x = 0; x < 6; x++) {
             for (int z = 0; z < 6; z++) {
-                Item item = scene.createItem(cube, first + (x + z) % colours.length, renderer.meshes().bounds(cube));
+                Item item = scene.createItem(cube, first + (x + z) % colors.length, renderer.meshes().bounds(cube));
                 scene.getRootNode().createChild().setPosition(x * 2f - 5f, 0, z * 2f - 5f)
                         .yaw((x * 6 + z) * 0.3f, Space.LOCAL).attachObject(item);
             }
         }
         sun(scene, 0.6f, -0.9f);
-        Light lamp = scene.createLight("lamp", Light.Type.POINT).setColour(1.0f, 0.6f, 0.3f).setRange(8f);
+        Light lamp = scene.createLight("lamp", Light.Type.POINT).setColor(1.0f, 0.6f, 0.3f).setRange(8f);
         scene.getRootNode().createChild("lamp").setPosition(-3, 2, 3).attachObject(lamp);
         return withCamera(scene, width, height, new Vector3f(0, 11, 12), new Vector3f(0, -1, 0));
     }
@@ -69,9 +69,9 @@ final class TestScenes {
         int sphere = renderer.meshes().add(Meshes.sphere(1f, 24, 12));
         int cube = renderer.meshes().add(Meshes.cube(1f));
         int star = renderer.materials().add(new Material(1f, 0.85f, 0.3f, 1f, 0f, 1f));
-        int planetBlue = renderer.materials().add(Material.colour(0.25f, 0.45f, 0.95f));
-        int planetRed = renderer.materials().add(Material.colour(0.9f, 0.35f, 0.25f));
-        int moonGrey = renderer.materials().add(Material.colour(0.7f, 0.7f, 0.7f));
+        int planetBlue = renderer.materials().add(Material.color(0.25f, 0.45f, 0.95f));
+        int planetRed = renderer.materials().add(Material.color(0.9f, 0.35f, 0.25f));
+        int moonGray = renderer.materials().add(Material.color(0.7f, 0.7f, 0.7f));
         SceneNode sunNode = scene.getRootNode().createChild("sun").yaw(seconds * 0.3f, Space.LOCAL);
         sunNode.createChild("sun body").setScale(1.5f, 1.5f, 1.5f)
                 .attachObject(scene.createItem(sphere, star, renderer.meshes().bounds(sphere)));
@@ -85,9 +85,9 @@ final class TestScenes {
             SceneNode moonOrbit = planet.createChild("moon orbit " + p).yaw(seconds * 2f, Space.LOCAL);
             moonOrbit.createChild("moon " + p).setPosition(2f, 0.5f, 0).setScale(0.4f, 0.4f, 0.4f)
                     .yaw(seconds, Space.LOCAL)
-                    .attachObject(scene.createItem(cube, moonGrey, renderer.meshes().bounds(cube)));
+                    .attachObject(scene.createItem(cube, moonGray, renderer.meshes().bounds(cube)));
         }
-        Light light = scene.createLight("star light", Light.Type.POINT).setColour(1.2f, 1.1f, 0.9f).setRange(30f);
+        Light light = scene.createLight("star light", Light.Type.POINT).setColor(1.2f, 1.1f, 0.9f).setRange(30f);
         scene.getRootNode().createChild("star light").setPosition(0, 3, 0).attachObject(light);
         sun(scene, -0.4f, -0.7f);
         return withCamera(scene, width, height, new Vector3f(0, 9, 13), new Vector3f(0, 0, 0));
@@ -105,11 +105,11 @@ final class TestScenes {
         int cube = renderer.meshes().add(Meshes.cube(0.8f));
         int sphere = renderer.meshes().add(Meshes.sphere(0.5f, 8, 4));
         int first = renderer.materials().count();
-        renderer.materials().add(Material.colour(0.9f, 0.3f, 0.2f));
-        renderer.materials().add(Material.colour(0.2f, 0.7f, 0.3f));
-        renderer.materials().add(Material.colour(0.2f, 0.4f, 0.9f));
-        renderer.materials().add(Material.colour(0.9f, 0.8f, 0.2f));
-        int glass = renderer.materials().add(Material.colour(0.6f, 0.8f, 0.9f).withAlpha(0.4f));
+        renderer.materials().add(Material.color(0.9f, 0.3f, 0.2f));
+        renderer.materials().add(Material.color(0.2f, 0.7f, 0.3f));
+        renderer.materials().add(Material.color(0.2f, 0.4f, 0.9f));
+        renderer.materials().add(Material.color(0.9f, 0.8f, 0.2f));
+        int glass = renderer.materials().add(Material.color(0.6f, 0.8f, 0.9f).withAlpha(0.4f));
         SceneNode field = scene.getRootNode().createChild("field");
         int side = (int) Math.ceil(Math.sqrt(count));
         for (int i = 0; i < count; i++) {
@@ -122,7 +122,7 @@ final class TestScenes {
         }
         sun(scene, 0.4f, -1.0f);
         for (int lamp = 0; lamp < 2; lamp++) {
-            Light light = scene.createLight("lamp " + lamp, Light.Type.POINT).setColour(1f, 0.7f, 0.4f).setRange(12f);
+            Light light = scene.createLight("lamp " + lamp, Light.Type.POINT).setColor(1f, 0.7f, 0.4f).setRange(12f);
             scene.getRootNode().createChild("lamp " + lamp).setPosition(lamp * 10f - 5f, 3f, 0).attachObject(light);
         }
         return withCamera(scene, width, height, new Vector3f(0, 50, 10), new Vector3f(0, 0, 0));
@@ -135,8 +135,8 @@ final class TestScenes {
     static TestScenes halfCulled(Renderer renderer, int width, int height) {
         SceneManager scene = new SceneManager(SceneConfig.builder().validation(true).build());
         int cube = renderer.meshes().add(Meshes.cube(0.8f));
-        int warm = renderer.materials().add(Material.colour(0.95f, 0.55f, 0.2f));
-        int cool = renderer.materials().add(Material.colour(0.2f, 0.55f, 0.95f));
+        int warm = renderer.materials().add(Material.color(0.95f, 0.55f, 0.2f));
+        int cool = renderer.materials().add(Material.color(0.2f, 0.55f, 0.95f));
         for (int i = 0; i < 40; i++) {
             float x = i - 19.5f;
             scene.getRootNode().createChild("cube " + i).setPosition(x, (i % 3) * 0.6f - 0.6f, (i % 2) * 1.2f - 0.6f)

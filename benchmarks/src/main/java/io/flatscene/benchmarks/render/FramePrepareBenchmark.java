@@ -66,7 +66,7 @@ public class FramePrepareBenchmark {
                 .initialInstances(instances).build());
         int cube = renderer.meshes().add(Meshes.cube(0.8f));
         for (int m = 0; m < 8; m++) {
-            renderer.materials().add(Material.colour(m / 8f, 0.5f, 1f - m / 8f));
+            renderer.materials().add(Material.color(m / 8f, 0.5f, 1f - m / 8f));
         }
         scene = new SceneManager(SceneConfig.builder().maxNodes(instances + 4).maxItems(instances).maxCameras(1)
                 .workerThreads(workers).build());

@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 
 /**
  * The figures of one benchmark class under one set of parameters: the methods measured side by side in one run, so
- * the only figures whose ratios mean something. Methods are recognised by name, not by a fixed list, because the
+ * the only figures whose ratios mean something. Methods are recognized by name, not by a fixed list, because the
  * peers present differ from run to run (a regex, a peer not written yet, a benchmark that failed).
  */
 final class ResultGroup {

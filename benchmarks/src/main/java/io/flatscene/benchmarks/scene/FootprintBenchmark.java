@@ -24,7 +24,7 @@ public final class FootprintBenchmark {
         TreeShape[] shapes = args.length == 0
                 ? new TreeShape[] {TreeShape.tree100k, TreeShape.tree1m}
                 : Arrays.stream(args).map(TreeShape::valueOf).toArray(TreeShape[]::new);
-        // Load and initialise every class (logging included) before the first measurement, so it counts nodes only.
+        // Load and initialize every class (logging included) before the first measurement, so it counts nodes only.
         for (Graph graph : Graph.values()) {
             graph.build.apply(TreeShape.smoke);
         }

@@ -116,8 +116,8 @@ public final class EmbeddedGameExample {
         scene = new SceneManager(SceneConfig.builder().maxNodes(512).maxItems(256).build());
         renderer = new Renderer(RendererConfig.builder().restoreGlState(true).build());
         int cube = renderer.meshes().add(Meshes.cube(1f));
-        int crate = renderer.materials().add(Material.colour(0.8f, 0.55f, 0.3f));
-        int white = renderer.materials().add(Material.colour(0.95f, 0.95f, 0.95f));
+        int crate = renderer.materials().add(Material.color(0.8f, 0.55f, 0.3f));
+        int white = renderer.materials().add(Material.color(0.95f, 0.95f, 0.95f));
         for (int i = 0; i < 120; i++) {
             SceneNode node = scene.getRootNode().createChild("crate " + i)
                     .setPosition((i % 12) * 3f - 16.5f, 0f, (i / 12) * 3f - 13.5f);
@@ -159,7 +159,7 @@ public final class EmbeddedGameExample {
     /** FlatScene draws the frame into the game's default framebuffer and leaves the game's GL state as it was. */
     void render(int width, int height) {
         if (width == 0 || height == 0) {
-            return; // minimised
+            return; // minimized
         }
         if (screen == null || screen.width() != width || screen.height() != height) {
             screen = RenderTarget.of(0, width, height);

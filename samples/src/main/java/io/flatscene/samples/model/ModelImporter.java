@@ -67,11 +67,11 @@ import static org.lwjgl.assimp.Assimp.aiTextureType_NONE;
 /**
  * Imports glTF 2.0 ({@code .gltf}, {@code .glb}) and Wavefront OBJ models through Assimp into a scene: each node of
  * the model becomes a {@link SceneNode} with the node's translation, rotation and scale, each mesh a
- * {@link Mesh} in the renderer, each colour a {@link Material}, and each mesh a node uses an {@link Item} attached
+ * {@link Mesh} in the renderer, each color a {@link Material}, and each mesh a node uses an {@link Item} attached
  * to it.
  *
  * <p>What is kept: triangle geometry with positions and normals (smooth ones are made where the file has none),
- * the diffuse or base colour with its opacity, and the hierarchy. Textures, texture coordinates, vertex colours,
+ * the diffuse or base color with its opacity, and the hierarchy. Textures, texture coordinates, vertex colors,
  * skins, animations, lights and cameras are not; points and lines are skipped, and a shear in a node's matrix,
  * which a translation-rotation-scale node cannot hold, is lost.
  *
@@ -104,10 +104,10 @@ public final class ModelImporter {
             | aiProcess_JoinIdenticalVertices | aiProcess_SortByPType | aiProcess_ValidateDataStructure;
 
     /**
-     * The colour of a material with no colour key at all. Rare: a mesh without any material gets Assimp's own
+     * The color of a material with no color key at all. Rare: a mesh without any material gets Assimp's own
      * default material, which has one.
      */
-    private static final float DEFAULT_GREY = 0.8f;
+    private static final float DEFAULT_GRAY = 0.8f;
 
     private ModelImporter() {
     }
@@ -351,7 +351,7 @@ public final class ModelImporter {
             }
             int index = AIMesh.create(meshPointers.get(m)).mMaterialIndex();
             if (index < 0 || index >= byAssimpIndex.length) {
-                byMesh[m] = Material.colour(DEFAULT_GREY, DEFAULT_GREY, DEFAULT_GREY);
+                byMesh[m] = Material.color(DEFAULT_GRAY, DEFAULT_GRAY, DEFAULT_GRAY);
                 continue;
             }
             if (byAssimpIndex[index] == null) {
@@ -363,26 +363,26 @@ public final class ModelImporter {
     }
 
     /**
-     * glTF's base colour factor where there is one (Assimp also copies it to the diffuse colour, but the base colour
-     * key is the one that holds it), the diffuse colour otherwise. Alpha is the opacity where there is one: OBJ's
-     * {@code d} is only there, and Assimp copies glTF's base colour alpha there too, so multiplying the two would
+     * glTF's base color factor where there is one (Assimp also copies it to the diffuse color, but the base color
+     * key is the one that holds it), the diffuse color otherwise. Alpha is the opacity where there is one: OBJ's
+     * {@code d} is only there, and Assimp copies glTF's base color alpha there too, so multiplying the two would
      * square it. glTF's alpha mode then has the last word, as its specification says: OPAQUE ignores alpha, MASK
      * (without a texture) shows a surface whole or not at all.
      */
     private static Material toMaterial(AIMaterial material) {
         try (MemoryStack stack = MemoryStack.stackPush()) {
-            AIColor4D colour = AIColor4D.malloc(stack);
-            float red = DEFAULT_GREY;
-            float green = DEFAULT_GREY;
-            float blue = DEFAULT_GREY;
+            AIColor4D color = AIColor4D.malloc(stack);
+            float red = DEFAULT_GRAY;
+            float green = DEFAULT_GRAY;
+            float blue = DEFAULT_GRAY;
             float alpha = 1f;
-            if (aiGetMaterialColor(material, AI_MATKEY_BASE_COLOR, aiTextureType_NONE, 0, colour) == aiReturn_SUCCESS
-                    || aiGetMaterialColor(material, AI_MATKEY_COLOR_DIFFUSE, aiTextureType_NONE, 0, colour)
+            if (aiGetMaterialColor(material, AI_MATKEY_BASE_COLOR, aiTextureType_NONE, 0, color) == aiReturn_SUCCESS
+                    || aiGetMaterialColor(material, AI_MATKEY_COLOR_DIFFUSE, aiTextureType_NONE, 0, color)
                     == aiReturn_SUCCESS) {
-                red = colour.r();
-                green = colour.g();
-                blue = colour.b();
-                alpha = colour.a();
+                red = color.r();
+                green = color.g();
+                blue = color.b();
+                alpha = color.a();
             }
             FloatBuffer value = stack.floats(1f);
             IntBuffer max = stack.ints(1);
@@ -409,14 +409,14 @@ public final class ModelImporter {
         }
     }
 
-    /** Files hold over-bright and broken colours; the renderer takes 0 to 1. */
+    /** Files hold over-bright and broken colors; the renderer takes 0 to 1. */
     private static float unit(float value) {
         return Float.isNaN(value) ? 1f : Math.max(0f, Math.min(1f, value));
     }
 
     /**
      * Registers each distinct material once, after checking they all fit: a model that cannot have all its
-     * colours must not take the last free slots from the rest of the application.
+     * colors must not take the last free slots from the rest of the application.
      */
     private static int[] registerMaterials(String source, Renderer renderer, Material[] byMesh) {
         Map<Material, Integer> distinct = new LinkedHashMap<>();
@@ -538,7 +538,7 @@ public final class ModelImporter {
 
     /**
      * Splits an affine matrix into translation, rotation and scale. A mirroring matrix (negative determinant) gets
-     * a negative X scale, since the rotation of its normalised axes would not be a rotation at all; a degenerate
+     * a negative X scale, since the rotation of its normalized axes would not be a rotation at all; a degenerate
      * one (an axis scaled to nothing) keeps the identity rotation.
      */
     static void decompose(Matrix4f matrix, Vector3f translation, Quaternionf rotation, Vector3f scale) {

@@ -60,7 +60,7 @@ final class FieldScene implements DemoScene {
         for (int i = 0; i < count; i++) {
             spawn();
         }
-        Light sun = scene.createLight("sun", Light.Type.DIRECTIONAL).setColour(0.9f, 0.88f, 0.8f);
+        Light sun = scene.createLight("sun", Light.Type.DIRECTIONAL).setColor(0.9f, 0.88f, 0.8f);
         scene.getRootNode().createChild("sun").yaw(0.7f, Space.LOCAL).pitch(-0.9f, Space.LOCAL).attachObject(sun);
         float extent = side * spacing;
         rig.orbit(0f, 0f, 0f, Math.max(30f, extent * 0.45f), 0.3f, 0.55f);

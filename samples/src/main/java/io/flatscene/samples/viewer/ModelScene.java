@@ -36,14 +36,14 @@ final class ModelScene implements DemoScene {
         // a flat or point-like model still gets a floor and a camera distance to work with
         float radius = Math.max(0.01f, Math.max(Math.max(box[3] - box[0], box[4] - box[1]), box[5] - box[2]) * 0.5f);
         int plane = renderer.meshes().add(Meshes.plane(radius * 6f, radius * 6f));
-        int floor = renderer.materials().add(Material.colour(0.35f, 0.37f, 0.4f).withSpecular(0.05f, 4f));
+        int floor = renderer.materials().add(Material.color(0.35f, 0.37f, 0.4f).withSpecular(0.05f, 4f));
         scene.getRootNode().createChild("floor").setPosition((box[0] + box[3]) / 2, box[1] - 0.01f * radius,
                 (box[2] + box[5]) / 2).attachObject(scene.createItem("floor", plane, floor,
                 renderer.meshes().bounds(plane)));
-        Light key = scene.createLight("key light", Light.Type.DIRECTIONAL).setColour(0.95f, 0.9f, 0.85f);
+        Light key = scene.createLight("key light", Light.Type.DIRECTIONAL).setColor(0.95f, 0.9f, 0.85f);
         scene.getRootNode().createChild("key light").yaw(-0.6f, Space.LOCAL).pitch(-0.8f, Space.LOCAL)
                 .attachObject(key);
-        Light fill = scene.createLight("fill light", Light.Type.POINT).setColour(0.4f, 0.5f, 0.7f)
+        Light fill = scene.createLight("fill light", Light.Type.POINT).setColor(0.4f, 0.5f, 0.7f)
                 .setRange(radius * 8f);
         scene.getRootNode().createChild("fill light").setPosition(-radius * 2f, radius * 1.5f, radius * 2f)
                 .attachObject(fill);
@@ -56,18 +56,18 @@ final class ModelScene implements DemoScene {
         scene.updateAllBounds();
         float[] box = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE,
                 -Float.MAX_VALUE};
-        Vector3f centre = new Vector3f();
+        Vector3f center = new Vector3f();
         Vector3f half = new Vector3f();
         for (int i = 0; i < scene.itemCount(); i++) {
             Item item = scene.getItem(i);
-            item.getWorldCenter(centre);
+            item.getWorldCenter(center);
             item.getWorldHalfExtents(half);
-            box[0] = Math.min(box[0], centre.x - half.x);
-            box[1] = Math.min(box[1], centre.y - half.y);
-            box[2] = Math.min(box[2], centre.z - half.z);
-            box[3] = Math.max(box[3], centre.x + half.x);
-            box[4] = Math.max(box[4], centre.y + half.y);
-            box[5] = Math.max(box[5], centre.z + half.z);
+            box[0] = Math.min(box[0], center.x - half.x);
+            box[1] = Math.min(box[1], center.y - half.y);
+            box[2] = Math.min(box[2], center.z - half.z);
+            box[3] = Math.max(box[3], center.x + half.x);
+            box[4] = Math.max(box[4], center.y + half.y);
+            box[5] = Math.max(box[5], center.z + half.z);
         }
         return box;
     }

@@ -29,15 +29,15 @@ final class SolarScene implements DemoScene {
     public void build(Renderer renderer, SceneManager scene, CameraRig rig) {
         int sphere = renderer.meshes().add(Meshes.sphere(1f, 32, 16));
         int rock = renderer.meshes().add(Meshes.cube(1f));
-        int colours = Palette.register(renderer);
+        int colors = Palette.register(renderer);
         // the sunlight sits inside the sun, so the sun's own surface faces away from it: it glows instead
-        int sunColour = renderer.materials().add(new Material(1f, 0.8f, 0.3f, 1f, 0f, 1f, 1f));
-        int grey = renderer.materials().add(Material.colour(0.6f, 0.58f, 0.55f).withSpecular(0.1f, 8f));
+        int sunColor = renderer.materials().add(new Material(1f, 0.8f, 0.3f, 1f, 0f, 1f, 1f));
+        int gray = renderer.materials().add(Material.color(0.6f, 0.58f, 0.55f).withSpecular(0.1f, 8f));
 
         SceneNode system = scene.getRootNode().createChild("solar system");
         system.createChild("sun").setScale(3f, 3f, 3f)
-                .attachObject(scene.createItem("sun", sphere, sunColour, renderer.meshes().bounds(sphere)));
-        Light sunlight = scene.createLight("sunlight", Light.Type.POINT).setColour(1.6f, 1.45f, 1.2f).setRange(140f);
+                .attachObject(scene.createItem("sun", sphere, sunColor, renderer.meshes().bounds(sphere)));
+        Light sunlight = scene.createLight("sunlight", Light.Type.POINT).setColor(1.6f, 1.45f, 1.2f).setRange(140f);
         system.createChild("sunlight").attachObject(sunlight);
 
         Random random = new Random(42);
@@ -48,35 +48,35 @@ final class SolarScene implements DemoScene {
             SceneNode orbit = orbit(system, "orbit " + p, 0.9f / (float) Math.sqrt(distance), random);
             SceneNode planet = orbit.createChild("planet " + p).setPosition(distance, 0, 0);
             planet.createChild("planet body " + p).setScale(size, size, size).attachObject(scene.createItem(
-                    "planet " + p, sphere, colours + p % Palette.SIZE, renderer.meshes().bounds(sphere)));
+                    "planet " + p, sphere, colors + p % Palette.SIZE, renderer.meshes().bounds(sphere)));
             int moons = p < 2 ? 0 : p - 1;
             for (int m = 0; m < moons; m++) {
                 SceneNode moonOrbit = orbit(planet, "moon orbit " + p + "." + m, 2.5f + m, random);
                 moonOrbit.createChild("moon " + p + "." + m).setPosition(size * 1.6f + m * 0.8f, 0.2f * m, 0)
-                        .setScale(0.25f, 0.25f, 0.25f).attachObject(scene.createItem(sphere, grey,
+                        .setScale(0.25f, 0.25f, 0.25f).attachObject(scene.createItem(sphere, gray,
                                 renderer.meshes().bounds(sphere)));
             }
             if (p == 3) {
-                ring(scene, planet, size, ASTEROIDS, rock, grey, renderer, random);
+                ring(scene, planet, size, ASTEROIDS, rock, gray, renderer, random);
             }
         }
         SceneNode companionOrbit = orbit(system, "companion orbit", 0.05f, random);
         SceneNode companion = companionOrbit.createChild("companion sun").setPosition(COMPANION_DISTANCE, 0, 0);
-        int companionColour = renderer.materials().add(new Material(1f, 0.45f, 0.2f, 1f, 0f, 1f, 1f));
+        int companionColor = renderer.materials().add(new Material(1f, 0.45f, 0.2f, 1f, 0f, 1f, 1f));
         companion.createChild("companion body").setScale(1.6f, 1.6f, 1.6f).attachObject(scene.createItem(
-                "companion sun", sphere, companionColour, renderer.meshes().bounds(sphere)));
-        companion.attachObject(scene.createLight("companion light", Light.Type.POINT).setColour(1f, 0.5f, 0.25f)
+                "companion sun", sphere, companionColor, renderer.meshes().bounds(sphere)));
+        companion.attachObject(scene.createLight("companion light", Light.Type.POINT).setColor(1f, 0.5f, 0.25f)
                 .setRange(25f));
         SceneNode far = orbit(companion, "far planet orbit", 0.5f, random).createChild("far planet")
                 .setPosition(6f, 0, 0);
         far.createChild("far planet body").setScale(0.9f, 0.9f, 0.9f).attachObject(scene.createItem(sphere,
-                colours + 6, renderer.meshes().bounds(sphere)));
-        ring(scene, far, 0.9f, ASTEROIDS / 3, rock, grey, renderer, random);
+                colors + 6, renderer.meshes().bounds(sphere)));
+        ring(scene, far, 0.9f, ASTEROIDS / 3, rock, gray, renderer, random);
         nodes = scene.nodeCount();
         rig.orbit(COMPANION_DISTANCE * 0.3f, 0f, 0f, 75f, 0.5f, 0.55f);
     }
 
-    private void ring(SceneManager scene, SceneNode planet, float size, int asteroids, int rock, int grey,
+    private void ring(SceneManager scene, SceneNode planet, float size, int asteroids, int rock, int gray,
                       Renderer renderer, Random random) {
         SceneNode ring = orbit(planet, "asteroid ring", 0.4f, random);
         ring.pitch(0.35f, Space.LOCAL);
@@ -87,7 +87,7 @@ final class SolarScene implements DemoScene {
             ring.createChild().setPosition((float) Math.cos(angle) * radius, random.nextFloat() * 0.3f - 0.15f,
                             (float) Math.sin(angle) * radius).setScale(s, s * 0.7f, s)
                     .yaw(random.nextFloat() * 6f, Space.LOCAL)
-                    .attachObject(scene.createItem(rock, grey, renderer.meshes().bounds(rock)));
+                    .attachObject(scene.createItem(rock, gray, renderer.meshes().bounds(rock)));
         }
     }
 

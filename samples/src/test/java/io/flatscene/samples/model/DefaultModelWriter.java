@@ -18,7 +18,7 @@ import org.joml.Matrix4f;
 /**
  * Writes the sample viewer's default model, {@code flatscene-rover.gltf}: a small rover built from boxes and
  * cylinders (chassis, deck, four wheels with hubs, a mast with a beacon, a three-joint arm with a two-finger hand) in
- * seven colours, as glTF 2.0 with its buffer embedded as a base64 data URI so the one file is the whole model.
+ * seven colors, as glTF 2.0 with its buffer embedded as a base64 data URI so the one file is the whole model.
  *
  * <p>The project makes its own model so that it ships no third-party asset. After changing this class, regenerate
  * the file with {@code mvn -o test -pl samples -Dtest=DefaultModelWriterTest -Dflatscene.regenerateModel=true} (or
@@ -55,11 +55,11 @@ public final class DefaultModelWriter {
 
     // ---- the model ----
 
-    record Colour(String name, float red, float green, float blue) {
+    record Color(String name, float red, float green, float blue) {
     }
 
-    /** A glTF mesh: one primitive, one shape in one colour. */
-    record Part(String name, Shape shape, Colour colour) {
+    /** A glTF mesh: one primitive, one shape in one color. */
+    record Part(String name, Shape shape, Color color) {
     }
 
     /** A glTF node: translation, rotation (x, y, z, w) and scale, written as a matrix when {@code asMatrix}. */
@@ -71,13 +71,13 @@ public final class DefaultModelWriter {
         }
     }
 
-    static final Colour HULL = new Colour("hull", 0.95f, 0.55f, 0.10f);
-    static final Colour PANEL = new Colour("panel", 0.88f, 0.88f, 0.84f);
-    static final Colour TYRE = new Colour("tyre", 0.10f, 0.10f, 0.11f);
-    static final Colour METAL = new Colour("metal", 0.62f, 0.64f, 0.68f);
-    static final Colour ARM = new Colour("arm", 0.15f, 0.38f, 0.88f);
-    static final Colour BEACON = new Colour("beacon", 0.92f, 0.12f, 0.10f);
-    static final Colour GRIP = new Colour("grip", 0.20f, 0.78f, 0.30f);
+    static final Color HULL = new Color("hull", 0.95f, 0.55f, 0.10f);
+    static final Color PANEL = new Color("panel", 0.88f, 0.88f, 0.84f);
+    static final Color TYRE = new Color("tyre", 0.10f, 0.10f, 0.11f);
+    static final Color METAL = new Color("metal", 0.62f, 0.64f, 0.68f);
+    static final Color ARM = new Color("arm", 0.15f, 0.38f, 0.88f);
+    static final Color BEACON = new Color("beacon", 0.92f, 0.12f, 0.10f);
+    static final Color GRIP = new Color("grip", 0.20f, 0.78f, 0.30f);
 
     /** The model's root node; the rover faces +Z with +Y up and its wheels standing on y = 0, as glTF has it. */
     static Node rover() {
@@ -190,7 +190,7 @@ public final class DefaultModelWriter {
             return b.build();
         }
 
-        /** Around the Y axis, centred on the origin. */
+        /** Around the Y axis, centerd on the origin. */
         static Shape cylinder(float radius, float height, int segments) {
             Builder b = new Builder();
             float half = height / 2;
@@ -207,7 +207,7 @@ public final class DefaultModelWriter {
                 b.quad(bottom, bottom + 2, bottom + 3, bottom + 1);
             }
             for (int cap = -1; cap <= 1; cap += 2) {
-                int centre = b.vertexCount();
+                int center = b.vertexCount();
                 b.vertex(0f, cap * half, 0f, 0f, cap, 0f);
                 for (int i = 0; i < segments; i++) {
                     double angle = 2 * StrictMath.PI * i / segments;
@@ -215,12 +215,12 @@ public final class DefaultModelWriter {
                             0f, cap, 0f);
                 }
                 for (int i = 0; i < segments; i++) {
-                    int a = centre + 1 + i;
-                    int c = centre + 1 + (i + 1) % segments;
+                    int a = center + 1 + i;
+                    int c = center + 1 + (i + 1) % segments;
                     if (cap > 0) {
-                        b.triangle(centre, a, c);
+                        b.triangle(center, a, c);
                     } else {
-                        b.triangle(centre, c, a);
+                        b.triangle(center, c, a);
                     }
                 }
             }
@@ -359,8 +359,8 @@ public final class DefaultModelWriter {
     static Document document() {
         Node root = rover();
         List<Part> parts = new ArrayList<>();
-        List<Colour> colours = new ArrayList<>();
-        collectParts(root, parts, colours);
+        List<Color> colors = new ArrayList<>();
+        collectParts(root, parts, colors);
 
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         StringBuilder views = new StringBuilder();
@@ -388,13 +388,13 @@ public final class DefaultModelWriter {
                     + shape.indices().length + ",\"type\":\"SCALAR\"}");
             append(meshes, "{\"name\":\"" + part.name() + "\",\"primitives\":[{\"attributes\":{\"POSITION\":"
                     + positions + ",\"NORMAL\":" + normals + "},\"indices\":" + indices + ",\"material\":"
-                    + colours.indexOf(part.colour()) + ",\"mode\":4}]}");
+                    + colors.indexOf(part.color()) + ",\"mode\":4}]}");
         }
 
         StringBuilder materials = new StringBuilder();
-        for (Colour colour : colours) {
-            append(materials, "{\"name\":\"" + colour.name() + "\",\"pbrMetallicRoughness\":{\"baseColorFactor\":"
-                    + array(new float[]{colour.red(), colour.green(), colour.blue(), 1f})
+        for (Color color : colors) {
+            append(materials, "{\"name\":\"" + color.name() + "\",\"pbrMetallicRoughness\":{\"baseColorFactor\":"
+                    + array(new float[]{color.red(), color.green(), color.blue(), 1f})
                     + ",\"metallicFactor\":0.0,\"roughnessFactor\":0.6}}");
         }
 
@@ -434,14 +434,14 @@ public final class DefaultModelWriter {
                 views.toString(), buffer.toByteArray());
     }
 
-    private static void collectParts(Node node, List<Part> parts, List<Colour> colours) {
+    private static void collectParts(Node node, List<Part> parts, List<Color> colors) {
         if (node.part() != null && !parts.contains(node.part())) {
             parts.add(node.part());
-            if (!colours.contains(node.part().colour())) {
-                colours.add(node.part().colour());
+            if (!colors.contains(node.part().color())) {
+                colors.add(node.part().color());
             }
         }
-        node.children().forEach(child -> collectParts(child, parts, colours));
+        node.children().forEach(child -> collectParts(child, parts, colors));
     }
 
     /** Appends {@code bytes} 4-byte aligned, as glTF requires of float accessors, and describes where. */

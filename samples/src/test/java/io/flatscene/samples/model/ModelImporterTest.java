@@ -115,15 +115,15 @@ class ModelImporterTest {
         assertEquals(List.of("hand", "forearm", "upper.arm", "turret", "chassis", "rover", "holder", "root"),
                 ancestry(only("hand")));
 
-        Set<Material> colours = new HashSet<>();
+        Set<Material> colors = new HashSet<>();
         for (int id = 0; id < renderer.materials().count(); id++) {
-            colours.add(renderer.materials().get(id));
+            colors.add(renderer.materials().get(id));
         }
-        for (DefaultModelWriter.Colour c : List.of(DefaultModelWriter.HULL, DefaultModelWriter.PANEL,
+        for (DefaultModelWriter.Color c : List.of(DefaultModelWriter.HULL, DefaultModelWriter.PANEL,
                 DefaultModelWriter.TYRE, DefaultModelWriter.METAL, DefaultModelWriter.ARM, DefaultModelWriter.BEACON,
                 DefaultModelWriter.GRIP)) {
-            assertTrue(colours.stream().anyMatch(m -> near(m.red(), c.red()) && near(m.green(), c.green())
-                    && near(m.blue(), c.blue()) && m.alpha() == 1f), c + " not among " + colours);
+            assertTrue(colors.stream().anyMatch(m -> near(m.red(), c.red()) && near(m.green(), c.green())
+                    && near(m.blue(), c.blue()) && m.alpha() == 1f), c + " not among " + colors);
         }
         // the four wheels share one mesh and one material
         Set<Integer> wheelMeshes = new HashSet<>();
@@ -175,7 +175,7 @@ class ModelImporterTest {
 
     @ParameterizedTest
     @EnumSource(value = DrawPath.class, names = {"MULTI_DRAW_INDIRECT", "INSTANCED"})
-    void defaultModelRendersInSeveralColours(DrawPath path) {
+    void defaultModelRendersInSeveralColors(DrawPath path) {
         open(RendererConfig.builder().drawPath(path).debugOutput(true).build(),
                 SceneConfig.builder().validation(true).build());
         ImportedModel model = ModelImporter.loadDefault(renderer, scene, scene.getRootNode());
@@ -186,14 +186,14 @@ class ModelImporterTest {
         Image image = Image.read(target);
 
         int background = image.rgba(0, 0);
-        int centre = 0;
+        int center = 0;
         for (int y = HEIGHT * 3 / 8; y < HEIGHT * 5 / 8; y++) {
             for (int x = WIDTH * 3 / 8; x < WIDTH * 5 / 8; x++) {
-                centre += image.rgba(x, y) != background ? 1 : 0;
+                center += image.rgba(x, y) != background ? 1 : 0;
             }
         }
-        assertTrue(centre > WIDTH * HEIGHT / 16 * 3 / 4, centre + " object pixels in the middle");
-        // lit surfaces shade every colour, so count colour families rather than exact values
+        assertTrue(center > WIDTH * HEIGHT / 16 * 3 / 4, center + " object pixels in the middle");
+        // lit surfaces shade every color, so count color families rather than exact values
         int orange = 0;
         int blue = 0;
         int green = 0;
@@ -215,7 +215,7 @@ class ModelImporterTest {
         assertTrue(blue > 100, counts);
         assertTrue(green > 10, counts);
         assertTrue(light > 200, counts);
-        assertTrue(image.distinctColours() > 50, image.distinctColours() + " colours");
+        assertTrue(image.distinctColors() > 50, image.distinctColors() + " colors");
     }
 
     @Test
@@ -333,7 +333,7 @@ class ModelImporterTest {
     }
 
     @Test
-    void objMaterialLibraryGivesColourAndOpacity() throws IOException {
+    void objMaterialLibraryGivesColorAndOpacity() throws IOException {
         write("glass.mtl", """
                 newmtl red
                 Kd 0.9 0.1 0.1
@@ -546,15 +546,15 @@ class ModelImporterTest {
 
     /** A camera looking at {@code bounds} from the front right and above, close enough that they fill the view. */
     private Camera frame(Aabb bounds) {
-        Vector3f centre = new Vector3f(bounds.centerX(), bounds.centerY(), bounds.centerZ());
+        Vector3f center = new Vector3f(bounds.centerX(), bounds.centerY(), bounds.centerZ());
         float radius = new Vector3f(bounds.halfX(), bounds.halfY(), bounds.halfZ()).length();
         float fovY = (float) Math.toRadians(45);
         Vector3f eye = new Vector3f(-0.8f, 0.7f, 1f).normalize().mul(radius / (float) Math.sin(fovY / 2) * 0.9f)
-                .add(centre);
+                .add(center);
         Camera camera = scene.createCamera("viewer");
         camera.setPerspective(fovY, radius * 0.05f, radius * 20f).setViewport(WIDTH, HEIGHT);
-        scene.getRootNode().createChild("viewer").setPosition(eye).lookAt(centre, Space.PARENT).attachObject(camera);
-        Light sun = scene.createLight("sun", Light.Type.DIRECTIONAL).setColour(0.9f, 0.88f, 0.85f);
+        scene.getRootNode().createChild("viewer").setPosition(eye).lookAt(center, Space.PARENT).attachObject(camera);
+        Light sun = scene.createLight("sun", Light.Type.DIRECTIONAL).setColor(0.9f, 0.88f, 0.85f);
         scene.getRootNode().createChild("sun").yaw(-0.5f, Space.LOCAL).pitch(-0.9f, Space.LOCAL).attachObject(sun);
         return camera;
     }

@@ -21,14 +21,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The viewer run as a user runs it, in its own JVM and headless: exit status, summary line, and a screenshot that
- * shows the scene (many colours, and objects in the middle where the camera looks).
+ * shows the scene (many colors, and objects in the middle where the camera looks).
  */
 class ViewerRunTest {
     private static final Pattern SUMMARY = Pattern.compile("summary: scene (\\w+), (\\d+) frames, frame ms avg "
             + "[\\d.]+ p99 [\\d.]+, phase ms update [\\d.]+ cull [\\d.]+ sort [\\d.]+ wait [\\d.]+ upload [\\d.]+ "
             + "submit [\\d.]+ "
             + "gpu ([\\d.]+|n/a), nodes (\\d+), items visible (\\d+) / (\\d+), draw calls (\\d+)");
-    /** The renderer's default clear colour, as bytes. */
+    /** The renderer's default clear color, as bytes. */
     private static final int BACKGROUND = 0x0D0F14FF;
 
     record Run(int status, String out, String err) {
@@ -85,8 +85,8 @@ class ViewerRunTest {
         Image image = Image.readPng(screenshot);
         assertEquals(1280, image.width());
         assertEquals(BACKGROUND, image.rgba(image.width() - 1, 0),
-                "the top right corner shows the clear colour, so the coverage count below means something");
-        assertTrue(image.distinctColours() > 100, image.distinctColours() + " colours");
+                "the top right corner shows the clear color, so the coverage count below means something");
+        assertTrue(image.distinctColors() > 100, image.distinctColors() + " colors");
         int covered = 0;
         int sampled = 0;
         for (int y = image.height() / 3; y < image.height() * 2 / 3; y += 4) {
@@ -110,7 +110,7 @@ class ViewerRunTest {
         assertEquals(0, run.status(), run.err());
         assertTrue(SUMMARY.matcher(run.out()).find(), run.out());
         assertFalse(run.err().contains("headless"), "with a display the viewer opens a window: " + run.err());
-        assertTrue(Image.readPng(screenshot).distinctColours() > 100);
+        assertTrue(Image.readPng(screenshot).distinctColors() > 100);
     }
 
     @Test

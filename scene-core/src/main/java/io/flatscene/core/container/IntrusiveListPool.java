@@ -321,8 +321,8 @@ public final class IntrusiveListPool {
     }
 
     /**
-     * Walks every list forwards and checks each link against its neighbours, its owner and its list's size; checks
-     * that no link outside a list keeps stale neighbours.
+     * Walks every list forwards and checks each link against its neighbors, its owner and its list's size; checks
+     * that no link outside a list keeps stale neighbors.
      *
      * @throws IllegalStateException naming the first broken invariant
      */
@@ -371,7 +371,7 @@ public final class IntrusiveListPool {
                     owned++;
                 } else if (links[at + NEXT] != Index.NONE || links[at + PREV] != Index.NONE) {
                     throw new IllegalStateException(name + ": id " + id + " channel " + channel
-                            + " is in no list but keeps neighbours " + links[at + PREV] + " and " + links[at + NEXT]);
+                            + " is in no list but keeps neighbors " + links[at + PREV] + " and " + links[at + NEXT]);
                 }
             }
         }

@@ -1,7 +1,7 @@
 package io.flatscene.core.scene;
 
 /**
- * An axis-aligned box as centre and half extents, the form the bounds pass and culling use. A box with infinite
+ * An axis-aligned box as center and half extents, the form the bounds pass and culling use. A box with infinite
  * half extents ({@link #INFINITE}) contains everything and always passes culling.
  */
 public record Aabb(float centerX, float centerY, float centerZ, float halfX, float halfY, float halfZ) {
@@ -10,7 +10,7 @@ public record Aabb(float centerX, float centerY, float centerZ, float halfX, flo
 
     public Aabb {
         if (!Float.isFinite(centerX) || !Float.isFinite(centerY) || !Float.isFinite(centerZ)) {
-            throw new IllegalArgumentException("Aabb centre (" + centerX + ", " + centerY + ", " + centerZ
+            throw new IllegalArgumentException("Aabb center (" + centerX + ", " + centerY + ", " + centerZ
                     + ") must be finite");
         }
         if (!(halfX >= 0f && halfY >= 0f && halfZ >= 0f)) {

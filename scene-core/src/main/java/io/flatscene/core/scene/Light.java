@@ -70,10 +70,10 @@ public final class Light extends MovableObject {
     }
 
     /** Linear color; components must be finite and {@code >= 0} (above 1 for intensities brighter than white). */
-    public Light setColour(float red, float green, float blue) {
+    public Light setColor(float red, float green, float blue) {
         checkWritable();
         if (!(red >= 0f && green >= 0f && blue >= 0f) || !Float.isFinite(red + green + blue)) {
-            throw new IllegalArgumentException(describe() + ": colour (" + red + ", " + green + ", " + blue
+            throw new IllegalArgumentException(describe() + ": color (" + red + ", " + green + ", " + blue
                     + ") must be finite and >= 0");
         }
         float[] p = scene.lightData().parameterArray();

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * Frames and structural changes never overlap even when a game gets that wrong: a frame (or a single pass) claims
  * {@link #frameThread} and then checks {@link #changeThread}, a structural change claims {@code changeThread} and then
  * checks {@code frameThread}, both atomically, so whichever comes second is refused before it touches anything. Every
- * value change (a position, an item's flags, a light's colour, a camera's projection) is refused while a frame runs
+ * value change (a position, an item's flags, a light's color, a camera's projection) is refused while a frame runs
  * or another thread is changing the structure.
  */
 final class SceneGuard {

@@ -573,13 +573,13 @@ public final class SceneManager implements AutoCloseable {
         return queries.box(box, queryMask);
     }
 
-    /** Items whose world bounds come within {@code radius} of {@code centre}, as {@link #boxQuery} selects them. */
-    public List<Item> sphereQuery(Vector3fc centre, float radius, int queryMask) {
-        if (!(radius >= 0f) || !centre.isFinite()) {
-            throw new IllegalArgumentException("sphere query at " + centre + " with radius " + radius
-                    + ": the centre must be finite and the radius >= 0");
+    /** Items whose world bounds come within {@code radius} of {@code center}, as {@link #boxQuery} selects them. */
+    public List<Item> sphereQuery(Vector3fc center, float radius, int queryMask) {
+        if (!(radius >= 0f) || !center.isFinite()) {
+            throw new IllegalArgumentException("sphere query at " + center + " with radius " + radius
+                    + ": the center must be finite and the radius >= 0");
         }
-        return queries.sphere(centre.x(), centre.y(), centre.z(), radius, queryMask);
+        return queries.sphere(center.x(), center.y(), center.z(), radius, queryMask);
     }
 
     // ---- checks ----

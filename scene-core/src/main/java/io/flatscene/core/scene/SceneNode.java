@@ -474,7 +474,7 @@ public final class SceneNode {
         if (parent == null || !inheritsOrientation()) {
             return dest.identity();
         }
-        // The parent's columns carry its scale: the unnormalised extraction divides it out.
+        // The parent's columns carry its scale: the unnormalized extraction divides it out.
         return parent.getWorldMatrix(scene.scratch().matrix).getUnnormalizedRotation(dest);
     }
 

@@ -102,7 +102,7 @@ final class SceneQueries {
                 && Math.abs(center[o + 2] - box.centerZ()) <= half[o + 2] + box.halfZ();
     }
 
-    /** Items whose bounds come within {@code radius} of the centre (touching counts). */
+    /** Items whose bounds come within {@code radius} of the center (touching counts). */
     List<Item> sphere(float cx, float cy, float cz, float radius, int mask) {
         List<Item> found = new ArrayList<>();
         for (int i = 0; i < scene.itemCount(); i++) {

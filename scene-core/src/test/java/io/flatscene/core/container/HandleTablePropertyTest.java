@@ -136,7 +136,7 @@ class HandleTablePropertyTest {
             } else if (k < 93) {
                 rejectedCall(table, m, arg);
             } else if (k < 96) {
-                probeNeighbours(table, m, arg);
+                probeNeighbors(table, m, arg);
             } else {
                 // A burst of short-lived objects: each one reuses the entry the previous one freed, which is how
                 // a real game exhausts an entry's versions.
@@ -156,8 +156,8 @@ class HandleTablePropertyTest {
         return m;
     }
 
-    /** Handles a careless caller might hold: neighbours of real ones in index and version. */
-    private static void probeNeighbours(HandleTable table, Model m, int arg) {
+    /** Handles a careless caller might hold: neighbors of real ones in index and version. */
+    private static void probeNeighbors(HandleTable table, Model m, int arg) {
         long base = m.released.isEmpty() ? HandleTable.NULL : m.released.get(arg % m.released.size());
         int index = HandleTable.idOf(base);
         int version = HandleTable.versionOf(base);

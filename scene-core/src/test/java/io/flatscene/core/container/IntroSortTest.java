@@ -219,7 +219,7 @@ class IntroSortTest {
             assertTrue(value[ids[p - 1]] <= value[ids[p]], "out of order at " + p);
         }
         assertEquals(n, Arrays.stream(ids).distinct().count());
-        // Quadratic behaviour would need about n*n/2 = 4.5 million comparisons; the heapsort fallback keeps it to
+        // Quadratic behavior would need about n*n/2 = 4.5 million comparisons; the heapsort fallback keeps it to
         // a small multiple of n log n.
         assertTrue(comparisons[0] < 400_000L, comparisons[0] + " comparisons");
     }

@@ -38,13 +38,13 @@ class RenderQueueTest {
     private record Drawn(int index, int group, boolean transparent, int material, int mesh, float depth) {
         static Drawn of(SceneManager scene, int index, Vector3f eye, Vector3f forward) {
             Item item = scene.getItem(index);
-            Vector3f centre = item.getWorldCenter(new Vector3f()).sub(eye);
+            Vector3f center = item.getWorldCenter(new Vector3f()).sub(eye);
             return new Drawn(index, item.renderQueueGroup(), item.isTransparent(), item.materialId(), item.meshId(),
-                    centre.dot(forward));
+                    center.dot(forward));
         }
     }
 
-    /** The documented draw order; the distinct depths used here keep the quantised keys apart. */
+    /** The documented draw order; the distinct depths used here keep the quantized keys apart. */
     private static final Comparator<Drawn> DRAW_ORDER = (a, b) -> {
         int c = Integer.compare(a.group, b.group);
         if (c == 0) {

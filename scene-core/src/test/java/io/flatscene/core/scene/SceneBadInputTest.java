@@ -190,7 +190,7 @@ class SceneBadInputTest {
         refused(IllegalStateException.class, () -> a.attachObject(lamp), dead, "destroyed");
         refused(IllegalStateException.class, () -> d.detachObject(lamp), dead, "destroyed");
         refused(IllegalStateException.class, () -> scene.destroyLight(lamp), dead, "destroyed");
-        refused(IllegalStateException.class, () -> lamp.setColour(1f, 0f, 0f), dead, "destroyed");
+        refused(IllegalStateException.class, () -> lamp.setColor(1f, 0f, 0f), dead, "destroyed");
         refused(IllegalStateException.class, () -> lamp.setRange(5f), dead, "destroyed");
         refused(IllegalStateException.class, () -> lamp.setType(Light.Type.SPOT), dead, "destroyed");
         refused(IllegalStateException.class, lamp::detachFromParent, dead, "destroyed");

@@ -830,7 +830,7 @@ class SceneModelPropertyTest {
         void setOrientation(int a, int b, int c) {
             MNode m = pickNode(a);
             Quaternionf q = new Quaternionf().rotationXYZ((b % 628) / 100f, (c % 628) / 100f, (a % 628) / 100f);
-            // Not unit length on purpose: the scene must store the normalised rotation.
+            // Not unit length on purpose: the scene must store the normalized rotation.
             float k = 0.5f + c % 4;
             note = handleText(m.handle);
             m.real.setOrientation(q.x * k, q.y * k, q.z * k, q.w * k);
@@ -1118,7 +1118,7 @@ class SceneModelPropertyTest {
                         Math.abs(w.m01()) * l.halfX() + Math.abs(w.m11()) * l.halfY() + Math.abs(w.m21()) * l.halfZ(),
                         Math.abs(w.m02()) * l.halfX() + Math.abs(w.m12()) * l.halfY() + Math.abs(w.m22()) * l.halfZ());
                 Item item = (Item) o.real;
-                compare(expectedCenter, item.getWorldCenter(center), () -> "world centre of item "
+                compare(expectedCenter, item.getWorldCenter(center), () -> "world center of item "
                         + handleText(o.handle) + " on node " + handleText(o.node.handle));
                 compare(expectedHalf, item.getWorldHalfExtents(half), () -> "world half extents of item "
                         + handleText(o.handle) + " on node " + handleText(o.node.handle));

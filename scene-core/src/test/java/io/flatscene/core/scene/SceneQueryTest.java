@@ -142,7 +142,7 @@ class SceneQueryTest {
             assertEquals(List.of(), scene.boxQuery(Aabb.ofMinMax(1.0001f, 0, 0, 2, 1, 1), -1));
             assertEquals(List.of(box), scene.sphereQuery(new Vector3f(3, 0.5f, 0.5f), 2f, -1));
             assertEquals(List.of(), scene.sphereQuery(new Vector3f(3, 0.5f, 0.5f), 1.999f, -1));
-            assertEquals(List.of(box), scene.sphereQuery(new Vector3f(0.5f, 0.5f, 0.5f), 0f, -1), "centre inside");
+            assertEquals(List.of(box), scene.sphereQuery(new Vector3f(0.5f, 0.5f, 0.5f), 0f, -1), "center inside");
             // Corner at distance 5 from (4, 5, 1): a 3-4-5 triangle.
             assertEquals(List.of(box), scene.sphereQuery(new Vector3f(4, 5, 1), 5f, -1));
             assertEquals(List.of(), scene.sphereQuery(new Vector3f(4, 5, 1), 4.99f, -1));
@@ -288,7 +288,7 @@ class SceneQueryTest {
         return found;
     }
 
-    private static Set<Item> bruteSphere(SceneManager scene, Vector3f centre, float radius, int mask) {
+    private static Set<Item> bruteSphere(SceneManager scene, Vector3f center, float radius, int mask) {
         Set<Item> found = new HashSet<>();
         Vector3f c = new Vector3f();
         Vector3f h = new Vector3f();
@@ -301,7 +301,7 @@ class SceneQueryTest {
             item.getWorldHalfExtents(h);
             double squared = 0;
             for (int axis = 0; axis < 3; axis++) {
-                double gap = Math.max(Math.abs((double) centre.get(axis) - c.get(axis)) - h.get(axis), 0);
+                double gap = Math.max(Math.abs((double) center.get(axis) - c.get(axis)) - h.get(axis), 0);
                 squared += gap * gap;
             }
             if (squared <= (double) radius * radius) {

@@ -378,20 +378,20 @@ class TransformOperationsTest {
         }
         Vector3f center = item.getWorldCenter(new Vector3f());
         Vector3f half = item.getWorldHalfExtents(new Vector3f());
-        assertVector(new Vector3f(min).add(max).mul(0.5f), center, "centre", 1e-4f);
+        assertVector(new Vector3f(min).add(max).mul(0.5f), center, "center", 1e-4f);
         assertVector(new Vector3f(max).sub(min).mul(0.5f), half, "half extents", 1e-4f);
-        assertVector(m.transformPosition(new Vector3f(1f, -2f, 0.5f)), center, "centre = M * c", 1e-4f);
+        assertVector(m.transformPosition(new Vector3f(1f, -2f, 0.5f)), center, "center = M * c", 1e-4f);
         assertEquals(local, item.localAabb(), "the local box is kept as given");
     }
 
     @Test
-    void infiniteBoundsStayInfiniteCentredOnTheNode() {
+    void infiniteBoundsStayInfiniteCenterdOnTheNode() {
         Item sky = scene.createItem("sky", 1, 1, Aabb.INFINITE);
         child.attachObject(sky);
         scene.updateAllBounds();
         Vector3f half = sky.getWorldHalfExtents(new Vector3f());
         assertEquals(new Vector3f(Float.POSITIVE_INFINITY), half);
-        assertVector(childWorld().getTranslation(new Vector3f()), sky.getWorldCenter(new Vector3f()), "centre");
+        assertVector(childWorld().getTranslation(new Vector3f()), sky.getWorldCenter(new Vector3f()), "center");
     }
 
     @Test
@@ -408,7 +408,7 @@ class TransformOperationsTest {
         child.setPosition(40f, 50f, 60f).setScale(3f, 3f, 3f);
         scene.updateAllTransforms();
         scene.updateAllBounds();
-        assertEquals(center, item.getWorldCenter(new Vector3f()), "detached item's centre");
+        assertEquals(center, item.getWorldCenter(new Vector3f()), "detached item's center");
         assertEquals(half, item.getWorldHalfExtents(new Vector3f()), "detached item's half extents");
         assertVector(child.getWorldPosition(new Vector3f()), other.getWorldCenter(new Vector3f()),
                 "the still attached item follows its node", 1e-4f);
@@ -438,9 +438,9 @@ class TransformOperationsTest {
         scene.updateAllBounds();
         Matrix4f rootWorld = new Matrix4f().translate(ROOT_POSITION).rotate(ROOT_Q);
         assertVector(rootWorld.transformPosition(new Vector3f(0f, 20f, 0f)), second.getWorldCenter(new Vector3f()),
-                "second item centre", 1e-4f);
+                "second item center", 1e-4f);
         assertVector(childWorld().getTranslation(new Vector3f()), third.getWorldCenter(new Vector3f()),
-                "third item centre", 1e-4f);
+                "third item center", 1e-4f);
         assertEquals(3, third.meshId());
         assertEquals(new Aabb(0f, 0f, 0f, 3f, 3f, 3f), third.localAabb());
 

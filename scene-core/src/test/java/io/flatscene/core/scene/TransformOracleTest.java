@@ -725,7 +725,7 @@ class TransformOracleTest {
                     }
                 }
             } else {
-                // The documented column split: parent column lengths are its scale, normalised columns its
+                // The documented column split: parent column lengths are its scale, normalized columns its
                 // orientation; the node takes only what it inherits.
                 double[] n = {
                     Math.sqrt(p.m00() * p.m00() + p.m01() * p.m01() + p.m02() * p.m02()),

@@ -190,7 +190,7 @@ class VisibilityOraclePropertyTest {
                 worstPlane = plane;
             }
         }
-        return item + " flags " + Integer.toHexString(item.visibilityFlags()) + " centre " + c + " half " + h
+        return item + " flags " + Integer.toHexString(item.visibilityFlags()) + " center " + c + " half " + h
                 + " worst plane " + worstPlane + " margin " + worst;
     }
 

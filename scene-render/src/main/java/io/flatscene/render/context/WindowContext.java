@@ -50,7 +50,7 @@ import static org.lwjgl.glfw.GLFW.glfwWindowShouldClose;
  * is what macOS offers) for games and viewers that draw to the screen. Its back buffer is the default framebuffer:
  * draw into {@link #target()}, then {@link #swapBuffers()}.
  *
- * <p>GLFW allows most calls only on the thread that initialised it, and on macOS only on the main thread (start
+ * <p>GLFW allows most calls only on the thread that initialized it, and on macOS only on the main thread (start
  * the JVM with {@code -XstartOnFirstThread}): create, poll and close windows there.
  */
 public final class WindowContext implements GlContext {
@@ -60,7 +60,7 @@ public final class WindowContext implements GlContext {
     private static final List<Attempt> ATTEMPTS = List.of(new Attempt(4, 6, false), new Attempt(4, 5, false),
             new Attempt(4, 1, true));
 
-    /** GLFW is initialised once per process, so the last window to close terminates it. Guarded by the class. */
+    /** GLFW is initialized once per process, so the last window to close terminates it. Guarded by the class. */
     private static int openWindows;
     /** Installed before glfwInit so that its failure is explained too; freed with glfwTerminate. */
     private static GLFWErrorCallback errorCallback;
@@ -93,7 +93,7 @@ public final class WindowContext implements GlContext {
     /**
      * Opens the window, makes its context current on the calling thread and applies the swap interval.
      *
-     * @throws ContextException if there is no display, GLFW cannot initialise, or none of the core versions can be
+     * @throws ContextException if there is no display, GLFW cannot initialize, or none of the core versions can be
      *                          created; the message names what was tried and GLFW's error
      */
     public static WindowContext create(WindowOptions options) {
@@ -176,7 +176,7 @@ public final class WindowContext implements GlContext {
             lastError = null;
             long window = glfwCreateWindow(options.width(), options.height(), options.title(), 0L, 0L);
             if (window != 0L) {
-                return initialise(window, options, api, attempt);
+                return initialize(window, options, api, attempt);
             }
             failures.append(failures.length() == 0 ? "" : "; ").append(attempt).append(": ").append(lastErrorOrNone());
         }
@@ -184,7 +184,7 @@ public final class WindowContext implements GlContext {
                 + " context API; tried " + failures);
     }
 
-    private static WindowContext initialise(long window, WindowOptions options, String api, Attempt attempt) {
+    private static WindowContext initialize(long window, WindowOptions options, String api, Attempt attempt) {
         try {
             glfwMakeContextCurrent(window);
             GLCapabilities capabilities = GL.createCapabilities();
@@ -238,7 +238,7 @@ public final class WindowContext implements GlContext {
 
     /**
      * The default framebuffer at its current size in pixels (more than the window size on HiDPI screens). The same
-     * object until a resize, so asking every frame costs nothing. While the window is minimised its framebuffer is
+     * object until a resize, so asking every frame costs nothing. While the window is minimized its framebuffer is
      * 0x0; this keeps the last real size, and {@link #framebufferWidth()} tells a loop to skip the frame.
      */
     public RenderTarget target() {
@@ -250,13 +250,13 @@ public final class WindowContext implements GlContext {
         return target;
     }
 
-    /** The framebuffer's width in pixels as of the last {@link #pollEvents()}; 0 while minimised. */
+    /** The framebuffer's width in pixels as of the last {@link #pollEvents()}; 0 while minimized. */
     public int framebufferWidth() {
         checkOpen();
         return framebufferWidth;
     }
 
-    /** The framebuffer's height in pixels as of the last {@link #pollEvents()}; 0 while minimised. */
+    /** The framebuffer's height in pixels as of the last {@link #pollEvents()}; 0 while minimized. */
     public int framebufferHeight() {
         checkOpen();
         return framebufferHeight;

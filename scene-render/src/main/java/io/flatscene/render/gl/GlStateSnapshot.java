@@ -2,6 +2,7 @@ package io.flatscene.render.gl;
 
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 import org.lwjgl.system.MemoryUtil;
 
 import static org.lwjgl.opengl.GL11C.GL_BLEND;
@@ -49,12 +50,12 @@ import static org.lwjgl.opengl.GL30C.glBindBufferBase;
 import static org.lwjgl.opengl.GL30C.glBindBufferRange;
 import static org.lwjgl.opengl.GL30C.glBindFramebuffer;
 import static org.lwjgl.opengl.GL30C.glBindVertexArray;
-import static org.lwjgl.opengl.GL30C.glGetIntegeri;
+import static org.lwjgl.opengl.GL30C.glGetIntegeri_v;
 import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER;
 import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER_BINDING;
 import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER_SIZE;
 import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER_START;
-import static org.lwjgl.opengl.GL32C.glGetInteger64i;
+import static org.lwjgl.opengl.GL32C.glGetInteger64i_v;
 import static org.lwjgl.opengl.GL40C.GL_DRAW_INDIRECT_BUFFER;
 import static org.lwjgl.opengl.GL40C.GL_DRAW_INDIRECT_BUFFER_BINDING;
 
@@ -70,6 +71,7 @@ public final class GlStateSnapshot {
     private final int uniformBindings;
     private final IntBuffer ints = MemoryUtil.memAllocInt(16);
     private final FloatBuffer floats = MemoryUtil.memAllocFloat(4);
+    private final LongBuffer longs = MemoryUtil.memAllocLong(1);
     private final boolean[] enabled = new boolean[CAPABILITIES.length];
     private int program;
     private int vertexArray;
@@ -78,9 +80,9 @@ public final class GlStateSnapshot {
     private int drawFramebuffer;
     private int genericUniformBuffer;
     private final int[] viewport = new int[4];
-    private final float[] clearColour = new float[4];
+    private final float[] clearColor = new float[4];
     private float clearDepth;
-    private final boolean[] colourMask = new boolean[4];
+    private final boolean[] colorMask = new boolean[4];
     private boolean depthMask;
     private int depthFunc;
     private int cullFaceMode;
@@ -112,14 +114,14 @@ public final class GlStateSnapshot {
         ints.get(0, viewport);
         floats.clear();
         glGetFloatv(GL_COLOR_CLEAR_VALUE, floats);
-        floats.get(0, clearColour);
+        floats.get(0, clearColor);
         floats.clear();
         glGetFloatv(GL_DEPTH_CLEAR_VALUE, floats);
         clearDepth = floats.get(0);
         ints.clear();
         glGetIntegerv(GL_COLOR_WRITEMASK, ints);
         for (int i = 0; i < 4; i++) {
-            colourMask[i] = ints.get(i) != 0;
+            colorMask[i] = ints.get(i) != 0;
         }
         depthMask = integer(GL_DEPTH_WRITEMASK) != 0;
         depthFunc = integer(GL_DEPTH_FUNC);
@@ -133,9 +135,13 @@ public final class GlStateSnapshot {
         blend[5] = integer(GL_BLEND_EQUATION_ALPHA);
         genericUniformBuffer = integer(GL_UNIFORM_BUFFER_BINDING);
         for (int i = 0; i < uniformBindings; i++) {
-            uniformBuffer[i] = glGetIntegeri(GL_UNIFORM_BUFFER_BINDING, i);
-            uniformStart[i] = glGetInteger64i(GL_UNIFORM_BUFFER_START, i);
-            uniformSize[i] = glGetInteger64i(GL_UNIFORM_BUFFER_SIZE, i);
+            // the buffer forms: LWJGL's single-value getters allocate a result holder per call
+            glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, i, ints);
+            uniformBuffer[i] = ints.get(0);
+            glGetInteger64i_v(GL_UNIFORM_BUFFER_START, i, longs);
+            uniformStart[i] = longs.get(0);
+            glGetInteger64i_v(GL_UNIFORM_BUFFER_SIZE, i, longs);
+            uniformSize[i] = longs.get(0);
         }
     }
 
@@ -153,9 +159,9 @@ public final class GlStateSnapshot {
         glBindBuffer(GL_DRAW_INDIRECT_BUFFER, indirectBuffer);
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, drawFramebuffer);
         glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
-        glClearColor(clearColour[0], clearColour[1], clearColour[2], clearColour[3]);
+        glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3]);
         glClearDepth(clearDepth);
-        glColorMask(colourMask[0], colourMask[1], colourMask[2], colourMask[3]);
+        glColorMask(colorMask[0], colorMask[1], colorMask[2], colorMask[3]);
         glDepthMask(depthMask);
         glDepthFunc(depthFunc);
         glCullFace(cullFaceMode);
@@ -182,5 +188,6 @@ public final class GlStateSnapshot {
     public void delete() {
         MemoryUtil.memFree(ints);
         MemoryUtil.memFree(floats);
+        MemoryUtil.memFree(longs);
     }
 }

@@ -48,7 +48,7 @@ public final class Image {
     }
 
     /**
-     * Reads the colour buffer of {@code target} in the current context; the read framebuffer and pixel-pack buffer
+     * Reads the color buffer of {@code target} in the current context; the read framebuffer and pixel-pack buffer
      * bindings and the pack alignment are restored afterwards.
      */
     public static Image read(RenderTarget target) {
@@ -137,8 +137,8 @@ public final class Image {
         return (rgba[i] & 0xFF) << 24 | (rgba[i + 1] & 0xFF) << 16 | (rgba[i + 2] & 0xFF) << 8 | (rgba[i + 3] & 0xFF);
     }
 
-    /** The number of different RGB colours: a blank or failed render has one or two. */
-    public int distinctColours() {
+    /** The number of different RGB colors: a blank or failed render has one or two. */
+    public int distinctColors() {
         BitSet seen = new BitSet(1 << 24);
         for (int i = 0; i < rgba.length; i += 4) {
             seen.set((rgba[i] & 0xFF) << 16 | (rgba[i + 1] & 0xFF) << 8 | (rgba[i + 2] & 0xFF));

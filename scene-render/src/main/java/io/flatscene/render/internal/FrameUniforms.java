@@ -30,7 +30,7 @@ public final class FrameUniforms {
     private final Vector3f cameraPosition = new Vector3f();
     private final Vector3f position = new Vector3f();
     private final Vector3f direction = new Vector3f();
-    private final Vector3f colour = new Vector3f();
+    private final Vector3f color = new Vector3f();
     /** The nearest local lights so far, nearest first: index in the queue's lights and squared distance. */
     private final int[] nearest;
     private final float[] nearestDistance;
@@ -64,9 +64,9 @@ public final class FrameUniforms {
                 if (!sun) {
                     sun = true;
                     queue.getLightDirection(i, direction);
-                    queue.getLightColor(i, colour);
+                    queue.getLightColor(i, color);
                     putVec4(96, direction.x, direction.y, direction.z, 1f);
-                    putVec4(112, colour.x, colour.y, colour.z, 0f);
+                    putVec4(112, color.x, color.y, color.z, 0f);
                 }
             } else {
                 found = keepNearest(i, queue.lightDistanceSquared(i), found);
@@ -78,10 +78,10 @@ public final class FrameUniforms {
             int base = HEADER_BYTES + n * LIGHT_BYTES;
             boolean spot = queue.lightType(light) == Light.Type.SPOT;
             queue.getLightPosition(light, position);
-            queue.getLightColor(light, colour);
+            queue.getLightColor(light, color);
             queue.getLightDirection(light, direction);
             putVec4(base, position.x, position.y, position.z, queue.lightRange(light));
-            putVec4(base + 16, colour.x, colour.y, colour.z, spot ? 1f : 0f);
+            putVec4(base + 16, color.x, color.y, color.z, spot ? 1f : 0f);
             float cosOuter = (float) Math.cos(queue.lightSpotOuterAngle(light));
             float cosInner = (float) Math.cos(queue.lightSpotInnerAngle(light));
             // smoothstep needs its edges apart; a hard-edged cone gets the thinnest soft rim instead

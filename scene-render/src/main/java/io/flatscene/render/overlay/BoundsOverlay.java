@@ -26,7 +26,7 @@ import static org.lwjgl.opengl.GL30C.glBindFramebuffer;
 /**
  * Draws the world-space bounding boxes of the items in a scene's render queue as lines, over a finished frame:
  * a debugging view of what the bounds pass computed and culling kept. Boxes show through the scene (no depth
- * test) and take their colour from their render-queue batch, so that batching shows too. Drawing allocates
+ * test) and take their color from their render-queue batch, so that batching shows too. Drawing allocates
  * nothing on the Java heap once the native buffer has grown to the most boxes drawn.
  *
  * <p>Like a {@code Renderer}, a bounds overlay uses the context current on the thread that creates it, and only
@@ -35,7 +35,7 @@ import static org.lwjgl.opengl.GL30C.glBindFramebuffer;
  * <p>GL state: {@link #draw} binds the target as draw framebuffer and sets the viewport to the whole target, and
  * leaves them so; it draws with blending, depth test and face culling off and leaves them off, and leaves program,
  * vertex array and array buffer bound to 0 (its element buffer is bound inside its own vertex array only). The
- * scissor test and colour mask are used as found; the Renderer leaves the scissor test off and every channel
+ * scissor test and color mask are used as found; the Renderer leaves the scissor test off and every channel
  * writable. The Renderer sets all the state it needs at each draw, so overlays need no restore between frames; a
  * game that relies on any of this state sets it again after {@link #draw} (the overlays do not follow
  * {@code RendererConfig.restoreGlState}). A draw with no box to draw touches no state.
@@ -45,12 +45,12 @@ public final class BoundsOverlay implements AutoCloseable {
     private static final int[] BOX_EDGES = {0, 1, 2, 3, 4, 5, 6, 7, 0, 2, 1, 3, 4, 6, 5, 7, 0, 4, 1, 5, 2, 6, 3, 7};
     private static final int CORNERS = 8;
     private static final int INITIAL_BOXES = 256;
-    /** Bright, well separated colours, one per batch in turn: RGB. */
+    /** Bright, well separated colors, one per batch in turn: RGB. */
     private static final int[][] PALETTE = {{255, 220, 40}, {40, 230, 255}, {255, 80, 220}, {120, 255, 80},
             {255, 150, 40}, {150, 120, 255}};
 
     private final GlOwner owner;
-    private final Vector3f centre = new Vector3f();
+    private final Vector3f center = new Vector3f();
     private final Vector3f half = new Vector3f();
     private final Matrix4f viewProjection = new Matrix4f();
     private final Matrix4f scratch = new Matrix4f();
@@ -144,7 +144,7 @@ public final class BoundsOverlay implements AutoCloseable {
         SceneManager scene = queue.scene();
         int boxes = 0;
         for (int batch = 0, batches = queue.batchCount(); batch < batches; batch++) {
-            int[] colour = PALETTE[batch % PALETTE.length];
+            int[] color = PALETTE[batch % PALETTE.length];
             int first = queue.batchFirstInstance(batch);
             for (int instance = first, end = first + queue.batchInstanceCount(batch); instance < end; instance++) {
                 Item item = scene.getItem(queue.instanceItem(instance));
@@ -152,13 +152,13 @@ public final class BoundsOverlay implements AutoCloseable {
                 if (!Float.isFinite(half.x) || !Float.isFinite(half.y) || !Float.isFinite(half.z)) {
                     continue;
                 }
-                item.getWorldCenter(centre);
+                item.getWorldCenter(center);
                 geometry.ensureRemaining(CORNERS * OverlayGeometry.VERTEX_BYTES);
                 for (int corner = 0; corner < CORNERS; corner++) {
-                    geometry.put((corner & 1) != 0 ? centre.x + half.x : centre.x - half.x,
-                            (corner & 2) != 0 ? centre.y + half.y : centre.y - half.y,
-                            (corner & 4) != 0 ? centre.z + half.z : centre.z - half.z,
-                            colour[0], colour[1], colour[2], 255);
+                    geometry.put((corner & 1) != 0 ? center.x + half.x : center.x - half.x,
+                            (corner & 2) != 0 ? center.y + half.y : center.y - half.y,
+                            (corner & 4) != 0 ? center.z + half.z : center.z - half.z,
+                            color[0], color[1], color[2], 255);
                 }
                 if (++boxes == maxBoxes) {
                     return boxes;

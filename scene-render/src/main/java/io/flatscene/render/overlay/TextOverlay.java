@@ -40,7 +40,7 @@ import static org.lwjgl.stb.STBEasyFont.nstb_easy_font_width;
  * leaves them so; it draws with blending on ({@code GL_FUNC_ADD}, source alpha over, alpha composed the same way
  * as the Renderer's), depth test and face culling off, and leaves blending, depth test and face culling disabled,
  * the blend function and equation as set, and program, vertex array and array buffer bound to 0 (its element buffer
- * is bound inside its own vertex array only). The scissor test and colour mask are used as found; the Renderer
+ * is bound inside its own vertex array only). The scissor test and color mask are used as found; the Renderer
  * leaves the scissor test off and every channel writable. The Renderer sets all the state it needs at each draw,
  * so overlays need no restore between frames; a game that relies on any of this state sets it again after
  * {@link #draw} (the overlays do not follow {@code RendererConfig.restoreGlState}). An empty queue draws nothing
@@ -63,7 +63,7 @@ public final class TextOverlay implements AutoCloseable {
     private OverlayGeometry geometry;
     /** The text being added as NUL-terminated ASCII, the form stb_easy_font reads. */
     private ByteBuffer ascii;
-    private ByteBuffer colour;
+    private ByteBuffer color;
     private boolean closed;
 
     /**
@@ -77,7 +77,7 @@ public final class TextOverlay implements AutoCloseable {
             program = new ShaderProgram("#version 410 core\n", "overlay-text.vert", "overlay.frag");
             targetSizeUniform = program.uniformLocation("targetSize");
             ascii = MemoryUtil.memAlloc(INITIAL_TEXT_BYTES);
-            colour = MemoryUtil.memAlloc(4);
+            color = MemoryUtil.memAlloc(4);
             geometry = new OverlayGeometry("text overlay", QUAD, 4, INITIAL_QUADS);
         } catch (RuntimeException | Error e) {
             release();
@@ -88,10 +88,10 @@ public final class TextOverlay implements AutoCloseable {
     /**
      * Queues {@code text} with its top-left corner at pixel ({@code x}, {@code y}) from the target's top-left,
      * each font pixel {@code scale} pixels wide; {@code '\n'} starts a new line 12 font pixels lower. Characters
-     * outside printable ASCII show as {@code '?'}. Colours are 0 to 1, written as given (no sRGB encoding).
+     * outside printable ASCII show as {@code '?'}. Colors are 0 to 1, written as given (no sRGB encoding).
      *
      * @throws IllegalArgumentException if the position is not finite, the scale not finite and positive, or a
-     *                                  colour component outside 0 to 1
+     *                                  color component outside 0 to 1
      * @throws IllegalStateException    if called from another thread than the creating one, or after close
      */
     public void add(CharSequence text, float x, float y, float scale, float red, float green, float blue) {
@@ -100,13 +100,13 @@ public final class TextOverlay implements AutoCloseable {
             throw new IllegalArgumentException("text must not be null");
         }
         checkPlacement(x, y, scale);
-        checkColour(red, green, blue);
+        checkColor(red, green, blue);
         int length = text.length();
         if (length == 0) {
             return;
         }
         long textAddress = encode(text);
-        colour.put(0, toByte(red)).put(1, toByte(green)).put(2, toByte(blue)).put(3, (byte) 255);
+        color.put(0, toByte(red)).put(1, toByte(green)).put(2, toByte(blue)).put(3, (byte) 255);
         int width = nstb_easy_font_width(textAddress);
         int height = nstb_easy_font_height(textAddress);
         float margin = MARGIN * scale;
@@ -132,9 +132,9 @@ public final class TextOverlay implements AutoCloseable {
         }
     }
 
-    private static void checkColour(float red, float green, float blue) {
+    private static void checkColor(float red, float green, float blue) {
         if (!(red >= 0f && red <= 1f && green >= 0f && green <= 1f && blue >= 0f && blue <= 1f)) {
-            throw new IllegalArgumentException("text colour (" + red + ", " + green + ", " + blue
+            throw new IllegalArgumentException("text color (" + red + ", " + green + ", " + blue
                     + ") must be between 0 and 1");
         }
     }
@@ -181,7 +181,7 @@ public final class TextOverlay implements AutoCloseable {
     private int print(long textAddress) {
         while (true) {
             int room = geometry.remainingBytes();
-            int quads = nstb_easy_font_print(0f, 0f, textAddress, MemoryUtil.memAddress(colour), geometry.cursor(),
+            int quads = nstb_easy_font_print(0f, 0f, textAddress, MemoryUtil.memAddress(color), geometry.cursor(),
                     room);
             if (room - quads * QUAD_BYTES >= QUAD_BYTES) {
                 return quads;
@@ -191,7 +191,7 @@ public final class TextOverlay implements AutoCloseable {
     }
 
     /**
-     * Draws all queued text over {@code target}'s colour buffer in one draw call, then empties the queue, also when
+     * Draws all queued text over {@code target}'s color buffer in one draw call, then empties the queue, also when
      * the draw fails. See the class comment for the GL state it leaves.
      *
      * @throws IllegalStateException if called from another thread than the creating one, or after close
@@ -259,9 +259,9 @@ public final class TextOverlay implements AutoCloseable {
                 }
             } finally {
                 MemoryUtil.memFree(ascii);
-                MemoryUtil.memFree(colour);
+                MemoryUtil.memFree(color);
                 ascii = null;
-                colour = null;
+                color = null;
             }
         }
     }

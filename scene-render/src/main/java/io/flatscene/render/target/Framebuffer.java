@@ -20,12 +20,12 @@ import static org.lwjgl.opengl.GL30C.glGenRenderbuffers;
 import static org.lwjgl.opengl.GL30C.glRenderbufferStorage;
 
 /**
- * An offscreen framebuffer FlatScene owns: an 8-bit RGBA colour buffer and a 24-bit depth buffer, the target of
+ * An offscreen framebuffer FlatScene owns: an 8-bit RGBA color buffer and a 24-bit depth buffer, the target of
  * headless rendering and screenshots. Lives in the context that was current when it was made.
  */
 public final class Framebuffer implements RenderTarget, AutoCloseable {
     private final int framebuffer;
-    private final int colour;
+    private final int color;
     private final int depth;
     private int width;
     private int height;
@@ -35,7 +35,7 @@ public final class Framebuffer implements RenderTarget, AutoCloseable {
     public Framebuffer(int width, int height) {
         checkSize(width, height);
         framebuffer = glGenFramebuffers();
-        colour = glGenRenderbuffers();
+        color = glGenRenderbuffers();
         depth = glGenRenderbuffers();
         allocate(width, height);
     }
@@ -47,14 +47,14 @@ public final class Framebuffer implements RenderTarget, AutoCloseable {
     }
 
     private void allocate(int width, int height) {
-        glBindRenderbuffer(GL_RENDERBUFFER, colour);
+        glBindRenderbuffer(GL_RENDERBUFFER, color);
         glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
         glBindRenderbuffer(GL_RENDERBUFFER, depth);
         glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, width, height);
         glBindRenderbuffer(GL_RENDERBUFFER, 0);
         int previous = glGetInteger(GL_FRAMEBUFFER_BINDING);
         glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
         glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth);
         int status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
         glBindFramebuffer(GL_FRAMEBUFFER, previous);
@@ -96,7 +96,7 @@ public final class Framebuffer implements RenderTarget, AutoCloseable {
         if (!closed) {
             closed = true;
             glDeleteFramebuffers(framebuffer);
-            glDeleteRenderbuffers(colour);
+            glDeleteRenderbuffers(color);
             glDeleteRenderbuffers(depth);
         }
     }

@@ -1,9 +1,9 @@
 // FlatScene overlay fragment shader, shared by the text and bounding-box overlays. Prepended by the overlay: #version.
 
-in vec4 vColour;
+in vec4 vColor;
 
-out vec4 fragColour;
+out vec4 fragColor;
 
 void main() {
-    fragColour = vColour;
+    fragColor = vColor;
 }

@@ -1,7 +1,7 @@
 // FlatScene Blinn-Phong fragment shader. Prepended by the renderer: #version, MAX_LIGHTS, MAX_MATERIALS and frame.glsl.
 
 layout(std140) uniform Materials {
-    // per material: base colour with alpha, then (specular, shininess, emission, 0)
+    // per material: base color with alpha, then (specular, shininess, emission, 0)
     vec4 materials[MAX_MATERIALS * 2];
 };
 
@@ -12,12 +12,12 @@ in vec3 vWorldPosition;
 in vec3 vNormal;
 flat in uint vMaterial;
 
-out vec4 fragColour;
+out vec4 fragColor;
 
-vec3 shade(vec3 n, vec3 v, vec3 l, vec3 colour, vec3 base, vec2 specular) {
+vec3 shade(vec3 n, vec3 v, vec3 l, vec3 color, vec3 base, vec2 specular) {
     float diffuse = max(dot(n, l), 0.0);
     float highlight = diffuse > 0.0 ? pow(max(dot(n, normalize(l + v)), 0.0), specular.y) : 0.0;
-    return colour * (base * diffuse + specular.x * highlight);
+    return color * (base * diffuse + specular.x * highlight);
 }
 
 void main() {
@@ -28,9 +28,9 @@ void main() {
     // the degenerate surface gets ambient light only
     vec3 n = vNormal / max(length(vNormal), 1e-20);
     vec3 v = normalize(cameraPosition.xyz - vWorldPosition);
-    vec3 colour = (ambient.rgb + surface.z) * base.rgb;
+    vec3 color = (ambient.rgb + surface.z) * base.rgb;
     if (sunDirection.w > 0.0) {
-        colour += shade(n, v, -sunDirection.xyz, sunColour.rgb, base.rgb, specular);
+        color += shade(n, v, -sunDirection.xyz, sunColor.rgb, base.rgb, specular);
     }
     for (int i = 0; i < lightCount.x; i++) {
         vec3 toLight = lights[i].positionRange.xyz - vWorldPosition;
@@ -38,11 +38,11 @@ void main() {
         vec3 l = toLight / max(distance, 1e-6);
         float falloff = clamp(1.0 - distance / lights[i].positionRange.w, 0.0, 1.0);
         falloff *= falloff;
-        if (lights[i].colourSpot.w > 0.0) {
+        if (lights[i].colorSpot.w > 0.0) {
             float cosAngle = dot(-l, lights[i].directionCosOuter.xyz);
             falloff *= smoothstep(lights[i].directionCosOuter.w, lights[i].cosInner.x, cosAngle);
         }
-        colour += falloff * shade(n, v, l, lights[i].colourSpot.rgb, base.rgb, specular);
+        color += falloff * shade(n, v, l, lights[i].colorSpot.rgb, base.rgb, specular);
     }
-    fragColour = vec4(colour, blending != 0 ? base.a : 1.0);
+    fragColor = vec4(color, blending != 0 ? base.a : 1.0);
 }

@@ -87,9 +87,9 @@ class BoundsOverlayTest {
                         + " near (" + x + ", " + y + ")");
             }
         }
-        float[] centre = project(viewProjection, 0f, 0f, 0f);
-        int cx = Math.round(centre[0]);
-        int cy = Math.round(centre[1]);
+        float[] center = project(viewProjection, 0f, 0f, 0f);
+        int cx = Math.round(center[0]);
+        int cy = Math.round(center[1]);
         for (int y = cy - 2; y <= cy + 2; y++) {
             for (int x = cx - 2; x <= cx + 2; x++) {
                 assertEquals(BACKGROUND, rgb(image, x, y), "the cube's middle at (" + x + ", " + y + ")");

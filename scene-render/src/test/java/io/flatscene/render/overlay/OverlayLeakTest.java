@@ -60,7 +60,7 @@ class OverlayLeakTest {
              BoundsOverlay bounds = new BoundsOverlay();
              SceneManager scene = new SceneManager(SceneConfig.builder().validation(true).build())) {
             int cube = renderer.meshes().add(Meshes.cube(0.3f));
-            int red = renderer.materials().add(Material.colour(0.9f, 0.2f, 0.2f));
+            int red = renderer.materials().add(Material.color(0.9f, 0.2f, 0.2f));
             // more boxes than the bounds overlay's first buffer holds
             for (int i = 0; i < ITEMS; i++) {
                 scene.getRootNode().createChild().setPosition(i % 20 * 0.5f - 4.75f, 0, i / 20 * -0.5f)

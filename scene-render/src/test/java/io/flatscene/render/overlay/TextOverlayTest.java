@@ -96,11 +96,11 @@ class TextOverlayTest {
         text.add("HUD", 20, 20, 2, 1f, 1f, 0f);
         text.draw(gl.target);
         Image image = gl.read();
-        int grey = OverlayGl.red(image, 2, 2);
-        assertTrue(grey >= 126 && grey <= 129, "far from the text the scene stays grey: " + grey);
+        int gray = OverlayGl.red(image, 2, 2);
+        assertTrue(gray >= 126 && gray <= 129, "far from the text the scene stays gray: " + gray);
         // inside the box's margin, above and left of the first glyph
         int boxed = OverlayGl.red(image, 19, 19);
-        assertTrue(boxed < 80, "the box should darken grey " + grey + " clearly, got " + boxed);
+        assertTrue(boxed < 80, "the box should darken gray " + gray + " clearly, got " + boxed);
         assertEquals(boxed, OverlayGl.blue(image, 19, 19), "the box is black, it must not tint");
         int yellow = 0;
         for (int y = 20; y < 40; y++) {
@@ -109,7 +109,7 @@ class TextOverlayTest {
                 yellow += pixel == 0xFFFF00 ? 1 : 0;
             }
         }
-        assertTrue(yellow > 50, "the text's colour as given: " + yellow + " yellow pixels");
+        assertTrue(yellow > 50, "the text's color as given: " + yellow + " yellow pixels");
     }
 
     @Test

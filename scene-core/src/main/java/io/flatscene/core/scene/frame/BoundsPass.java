@@ -5,8 +5,8 @@ import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 
 /**
- * World bounds of items: the centre through the node's world matrix, the half extents through the absolute values of
- * its linear part (the tight box around the transformed box). Infinite boxes stay infinite, centred on the node;
+ * World bounds of items: the center through the node's world matrix, the half extents through the absolute values of
+ * its linear part (the tight box around the transformed box). Infinite boxes stay infinite, centerd on the node;
  * detached items keep their last bounds.
  */
 final class BoundsPass {

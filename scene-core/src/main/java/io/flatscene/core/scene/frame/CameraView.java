@@ -16,7 +16,7 @@ public final class CameraView {
     public final Matrix4f view = new Matrix4f();
     public final Matrix4f projection = new Matrix4f();
     public final Matrix4f viewProjection = new Matrix4f();
-    /** Six planes (a, b, c, d), normalised, pointing inwards. */
+    /** Six planes (a, b, c, d), normalized, pointing inwards. */
     public final float[] planes = new float[24];
     private final Vector4f plane = new Vector4f();
     public float x;

@@ -19,7 +19,7 @@ final class CullPass {
 
     /**
      * Tests items {@code [from, to)}: attached to a node in the scene graph, sharing a bit with the camera's mask,
-     * and not wholly outside any frustum plane (a box is outside a plane when its centre's distance is below minus
+     * and not wholly outside any frustum plane (a box is outside a plane when its center's distance is below minus
      * its extent along the normal). Infinite boxes always pass. Writes the visible ones from {@code from} on, and
      * notes in {@code out.wideIds[worker]} whether a visible item has a mesh or material id outside 0..65535, which
      * its key cannot tell apart.
@@ -73,12 +73,12 @@ final class CullPass {
             }
             float depth = (cx - camera.x) * camera.forwardX + (cy - camera.y) * camera.forwardY
                     + (cz - camera.z) * camera.forwardZ;
-            float normalised = Math.min(Math.max(depth / camera.far, 0f), 1f);
-            long quantised = (long) (normalised * SortKeys.DEPTH_MAX);
+            float normalized = Math.min(Math.max(depth / camera.far, 0f), 1f);
+            long quantized = (long) (normalized * SortKeys.DEPTH_MAX);
             outItems[written] = i;
             outSlots[written] = slot;
             keys[written] = SortKeys.key(group[i], transparent[i] != 0, (slotFlags & TransformStore.MIRRORED) != 0,
-                    material[i], mesh[i], quantised);
+                    material[i], mesh[i], quantized);
             wideIds |= (mesh[i] | material[i]) >>> 16 != 0;
             written++;
         }

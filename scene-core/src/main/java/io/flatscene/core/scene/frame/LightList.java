@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * The lights a frame shades with, written by {@link LightPass}: every light attached in the scene graph, in global
  * index order. Per light: its type's ordinal, and {@value #FLOATS} floats: world position (3), unit direction along
- * its node's -Z (3), colour (3), range, spot inner and outer angle, squared distance to the camera.
+ * its node's -Z (3), color (3), range, spot inner and outer angle, squared distance to the camera.
  */
 public final class LightList {
     public static final int POSITION = 0;

@@ -53,7 +53,7 @@ public final class TransformKernels {
 
     /**
      * World = parent · local when the node inherits both orientation and scale (the plain matrix chain). Otherwise the
-     * parent's linear part is split by column: its column lengths are its scale, the normalised columns its
+     * parent's linear part is split by column: its column lengths are its scale, the normalized columns its
      * orientation, and the node takes only the inherited one; the translation is always the parent applied to the
      * local position.
      */

@@ -270,7 +270,7 @@ public final class TransformStore {
         markDirty(slot);
     }
 
-    /** Stores the quaternion normalised, since the update pass builds rotation matrices that assume a unit one. */
+    /** Stores the quaternion normalized, since the update pass builds rotation matrices that assume a unit one. */
     public void setOrientation(int slot, float x, float y, float z, float w) {
         float invLength = (float) (1.0 / Math.sqrt((double) x * x + (double) y * y + (double) z * z + (double) w * w));
         int o = slot * 4;
