@@ -326,7 +326,7 @@ public final class Renderer implements AutoCloseable {
                 String what = !meshes.contains(mesh) ? "mesh id " + mesh + ", but the renderer has "
                         + meshes.count() + " meshes" : "material id " + material + ", but the renderer has "
                         + materials.count() + " materials";
-                throw new IllegalArgumentException(queue.scene().getItem(queue.instanceItem(
+                throw new IllegalArgumentException(queue.scene().item(queue.instanceItem(
                         queue.batchFirstInstance(batch))) + " uses " + what + "; register it with "
                         + "Renderer.meshes()/materials() first");
             }

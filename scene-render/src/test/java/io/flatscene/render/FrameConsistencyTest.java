@@ -28,7 +28,7 @@ class FrameConsistencyTest {
 
             Camera elsewhere = built.scene.createCamera("elsewhere").setPerspective(0.3f, 0.5f, 50f)
                     .setViewport(SIZE, SIZE);
-            built.scene.getRootNode().createChild().setPosition(30, 1, 0).lookAt(new Vector3f(40, 0, 0), Space.PARENT)
+            built.scene.rootNode().createChild().setPosition(30, 1, 0).lookAt(new Vector3f(40, 0, 0), Space.PARENT)
                     .attachObject(elsewhere);
             gl.renderer.prepare(built.scene, built.camera);
             assertEquals(0, built.scene.updateFrame(elsewhere).itemsVisible(), "the other camera sees nothing");
@@ -50,12 +50,12 @@ class FrameConsistencyTest {
             int cube = gl.renderer.meshes().add(Meshes.cube(1f));
             int green = gl.renderer.materials().add(Material.color(0.2f, 0.8f, 0.3f));
             Camera camera = scene.createCamera("eye").setPerspective(0.8f, 0.5f, 50f).setViewport(SIZE, SIZE);
-            scene.getRootNode().createChild().setPosition(2, 2.5f, 3).lookAt(new Vector3f(), Space.PARENT)
+            scene.rootNode().createChild().setPosition(2, 2.5f, 3).lookAt(new Vector3f(), Space.PARENT)
                     .attachObject(camera);
-            var node = scene.getRootNode().createChild("cube");
+            var node = scene.rootNode().createChild("cube");
             node.attachObject(scene.createItem(cube, green, gl.renderer.meshes().bounds(cube)));
             var lamp = scene.createLight("lamp", io.flatscene.core.scene.Light.Type.POINT).setRange(20f);
-            scene.getRootNode().createChild().setPosition(3, 4, 2).attachObject(lamp);
+            scene.rootNode().createChild().setPosition(3, 4, 2).attachObject(lamp);
 
             gl.renderer.render(scene, camera, gl.target);
             Image plain = Image.read(gl.target);
@@ -87,10 +87,10 @@ class FrameConsistencyTest {
             int glowing = gl.renderer.materials().add(Material.color(0.8f, 0.4f, 0.2f).withEmission(1f));
             int dark = gl.renderer.materials().add(Material.color(0.8f, 0.4f, 0.2f));
             Camera camera = scene.createCamera("eye").setPerspective(0.8f, 0.5f, 50f).setViewport(SIZE, SIZE);
-            scene.getRootNode().createChild().setPosition(0, 0, 4).attachObject(camera);
-            scene.getRootNode().createChild().setPosition(-0.8f, 0, 0)
+            scene.rootNode().createChild().setPosition(0, 0, 4).attachObject(camera);
+            scene.rootNode().createChild().setPosition(-0.8f, 0, 0)
                     .attachObject(scene.createItem(cube, glowing, gl.renderer.meshes().bounds(cube)));
-            scene.getRootNode().createChild().setPosition(0.8f, 0, 0)
+            scene.rootNode().createChild().setPosition(0.8f, 0, 0)
                     .attachObject(scene.createItem(cube, dark, gl.renderer.meshes().bounds(cube)));
             gl.renderer.setAmbient(0f, 0f, 0f);
             gl.renderer.setClearColor(0f, 0f, 0f, 1f);

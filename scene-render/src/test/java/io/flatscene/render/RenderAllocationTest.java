@@ -77,7 +77,7 @@ class RenderAllocationTest {
             SceneNode field = scene.findNodesByName("field").get(0);
             nodes = new SceneNode[field.childCount()];
             for (int i = 0; i < nodes.length; i++) {
-                nodes[i] = field.getChild(i);
+                nodes[i] = field.child(i);
             }
             side = (int) Math.ceil(Math.sqrt(nodes.length));
         }

@@ -54,7 +54,7 @@ class RenderChurnLeakTest {
             int red = gl.renderer.materials().add(Material.color(0.9f, 0.2f, 0.2f));
             int blue = gl.renderer.materials().add(Material.color(0.2f, 0.3f, 0.9f).withAlpha(0.5f));
             var camera = scene.createCamera("eye").setPerspective(1f, 0.5f, 300f).setViewport(160, 120);
-            scene.getRootNode().createChild("eye").setPosition(0, 30, 60).lookAt(new Vector3f(), Space.PARENT)
+            scene.rootNode().createChild("eye").setPosition(0, 30, 60).lookAt(new Vector3f(), Space.PARENT)
                     .attachObject(camera);
             Random random = new Random(7);
             List<SceneNode> live = new ArrayList<>();
@@ -65,7 +65,7 @@ class RenderChurnLeakTest {
                 for (int i = 0; i < creations; i++) {
                     boolean transparent = random.nextInt(4) == 0;
                     int mesh = random.nextBoolean() ? cube : sphere;
-                    SceneNode parent = live.isEmpty() || random.nextBoolean() ? scene.getRootNode()
+                    SceneNode parent = live.isEmpty() || random.nextBoolean() ? scene.rootNode()
                             : live.get(random.nextInt(live.size()));
                     SceneNode node = parent.createChild().setPosition(random.nextFloat() * 40 - 20,
                             random.nextFloat() * 10 - 5, random.nextFloat() * 40 - 20);

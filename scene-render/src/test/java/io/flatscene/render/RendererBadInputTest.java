@@ -33,7 +33,7 @@ class RendererBadInputTest {
         cube = gl.renderer.meshes().add(Meshes.cube(1f));
         red = gl.renderer.materials().add(Material.color(1f, 0f, 0f));
         camera = scene.createCamera("eye").setPerspective(1f, 0.5f, 100f).setViewport(64, 48);
-        scene.getRootNode().createChild("eye").setPosition(0, 0, 10).lookAt(new Vector3f(), Space.PARENT)
+        scene.rootNode().createChild("eye").setPosition(0, 0, 10).lookAt(new Vector3f(), Space.PARENT)
                 .attachObject(camera);
     }
 
@@ -54,13 +54,13 @@ class RendererBadInputTest {
     @Test
     void anItemWithAnUnregisteredMeshIsNamedAndTheNextFrameWorksOnceFixed() {
         Item item = scene.createItem("stray", 7, red, Meshes.cube(1f).bounds());
-        scene.getRootNode().createChild().attachObject(item);
+        scene.rootNode().createChild().attachObject(item);
         assertRejected(IllegalArgumentException.class, () -> gl.renderer.render(scene, camera, gl.target),
                 "'stray'", "mesh id 7", "1 meshes");
         assertRejected(IllegalStateException.class, () -> gl.renderer.draw(gl.target), "prepare");
 
         scene.destroyItem(item);
-        scene.getRootNode().createChild().attachObject(scene.createItem(cube, red, Meshes.cube(1f).bounds()));
+        scene.rootNode().createChild().attachObject(scene.createItem(cube, red, Meshes.cube(1f).bounds()));
         assertEquals(1, gl.renderer.render(scene, camera, gl.target).instances());
         scene.validate();
     }
@@ -68,7 +68,7 @@ class RendererBadInputTest {
     @Test
     void anItemWithAnUnregisteredMaterialIsNamed() {
         Item item = scene.createItem("unpainted", cube, 3, Meshes.cube(1f).bounds());
-        scene.getRootNode().createChild().attachObject(item);
+        scene.rootNode().createChild().attachObject(item);
         assertRejected(IllegalArgumentException.class, () -> gl.renderer.prepare(scene, camera),
                 "'unpainted'", "material id 3", "1 materials");
         item.setMaterialId(red);

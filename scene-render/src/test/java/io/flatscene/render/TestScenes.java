@@ -22,7 +22,7 @@ final class TestScenes {
     private static TestScenes withCamera(SceneManager scene, int width, int height, Vector3f eye, Vector3f target) {
         Camera camera = scene.createCamera("eye");
         camera.setPerspective((float) Math.toRadians(50), 0.5f, 200f).setViewport(width, height);
-        scene.getRootNode().createChild("eye").setPosition(eye.x, eye.y, eye.z).lookAt(target, Space.PARENT)
+        scene.rootNode().createChild("eye").setPosition(eye.x, eye.y, eye.z).lookAt(target, Space.PARENT)
                 .attachObject(camera);
         return new TestScenes(scene, camera);
     }
@@ -30,7 +30,7 @@ final class TestScenes {
     private static void sun(SceneManager scene, float yaw, float pitch) {
         Light sun = scene.createLight("sun", Light.Type.DIRECTIONAL);
         sun.setColor(0.9f, 0.85f, 0.8f);
-        scene.getRootNode().createChild("sun").yaw(yaw, Space.LOCAL).pitch(pitch, Space.LOCAL).attachObject(sun);
+        scene.rootNode().createChild("sun").yaw(yaw, Space.LOCAL).pitch(pitch, Space.LOCAL).attachObject(sun);
     }
 
     /** A 6 x 6 grid of cubes in six colors, lit by a directional light and a warm point light. */
@@ -45,18 +45,18 @@ final class TestScenes {
             renderer.materials().add(Material.color(c[0], c[1], c[2]));
         }
         int floor = renderer.materials().add(Material.color(0.5f, 0.5f, 0.5f).withSpecular(0f, 1f));
-        scene.getRootNode().createChild("floor").setPosition(0, -0.5f, 0)
+        scene.rootNode().createChild("floor").setPosition(0, -0.5f, 0)
                 .attachObject(scene.createItem("floor", plane, floor, renderer.meshes().bounds(plane)));
         for (int x = 0; x < 6; x++) {
             for (int z = 0; z < 6; z++) {
                 Item item = scene.createItem(cube, first + (x + z) % colors.length, renderer.meshes().bounds(cube));
-                scene.getRootNode().createChild().setPosition(x * 2f - 5f, 0, z * 2f - 5f)
+                scene.rootNode().createChild().setPosition(x * 2f - 5f, 0, z * 2f - 5f)
                         .yaw((x * 6 + z) * 0.3f, Space.LOCAL).attachObject(item);
             }
         }
         sun(scene, 0.6f, -0.9f);
         Light lamp = scene.createLight("lamp", Light.Type.POINT).setColor(1.0f, 0.6f, 0.3f).setRange(8f);
-        scene.getRootNode().createChild("lamp").setPosition(-3, 2, 3).attachObject(lamp);
+        scene.rootNode().createChild("lamp").setPosition(-3, 2, 3).attachObject(lamp);
         return withCamera(scene, width, height, new Vector3f(0, 11, 12), new Vector3f(0, -1, 0));
     }
 
@@ -72,7 +72,7 @@ final class TestScenes {
         int planetBlue = renderer.materials().add(Material.color(0.25f, 0.45f, 0.95f));
         int planetRed = renderer.materials().add(Material.color(0.9f, 0.35f, 0.25f));
         int moonGray = renderer.materials().add(Material.color(0.7f, 0.7f, 0.7f));
-        SceneNode sunNode = scene.getRootNode().createChild("sun").yaw(seconds * 0.3f, Space.LOCAL);
+        SceneNode sunNode = scene.rootNode().createChild("sun").yaw(seconds * 0.3f, Space.LOCAL);
         sunNode.createChild("sun body").setScale(1.5f, 1.5f, 1.5f)
                 .attachObject(scene.createItem(sphere, star, renderer.meshes().bounds(sphere)));
         float[][] planets = {{4f, 0.8f, 0.6f}, {7f, 0.5f, 0.9f}};
@@ -88,7 +88,7 @@ final class TestScenes {
                     .attachObject(scene.createItem(cube, moonGray, renderer.meshes().bounds(cube)));
         }
         Light light = scene.createLight("star light", Light.Type.POINT).setColor(1.2f, 1.1f, 0.9f).setRange(30f);
-        scene.getRootNode().createChild("star light").setPosition(0, 3, 0).attachObject(light);
+        scene.rootNode().createChild("star light").setPosition(0, 3, 0).attachObject(light);
         sun(scene, -0.4f, -0.7f);
         return withCamera(scene, width, height, new Vector3f(0, 9, 13), new Vector3f(0, 0, 0));
     }
@@ -110,7 +110,7 @@ final class TestScenes {
         renderer.materials().add(Material.color(0.2f, 0.4f, 0.9f));
         renderer.materials().add(Material.color(0.9f, 0.8f, 0.2f));
         int glass = renderer.materials().add(Material.color(0.6f, 0.8f, 0.9f).withAlpha(0.4f));
-        SceneNode field = scene.getRootNode().createChild("field");
+        SceneNode field = scene.rootNode().createChild("field");
         int side = (int) Math.ceil(Math.sqrt(count));
         for (int i = 0; i < count; i++) {
             int mesh = i % 3 == 0 ? sphere : cube;
@@ -123,7 +123,7 @@ final class TestScenes {
         sun(scene, 0.4f, -1.0f);
         for (int lamp = 0; lamp < 2; lamp++) {
             Light light = scene.createLight("lamp " + lamp, Light.Type.POINT).setColor(1f, 0.7f, 0.4f).setRange(12f);
-            scene.getRootNode().createChild("lamp " + lamp).setPosition(lamp * 10f - 5f, 3f, 0).attachObject(light);
+            scene.rootNode().createChild("lamp " + lamp).setPosition(lamp * 10f - 5f, 3f, 0).attachObject(light);
         }
         return withCamera(scene, width, height, new Vector3f(0, 50, 10), new Vector3f(0, 0, 0));
     }
@@ -139,7 +139,7 @@ final class TestScenes {
         int cool = renderer.materials().add(Material.color(0.2f, 0.55f, 0.95f));
         for (int i = 0; i < 40; i++) {
             float x = i - 19.5f;
-            scene.getRootNode().createChild("cube " + i).setPosition(x, (i % 3) * 0.6f - 0.6f, (i % 2) * 1.2f - 0.6f)
+            scene.rootNode().createChild("cube " + i).setPosition(x, (i % 3) * 0.6f - 0.6f, (i % 2) * 1.2f - 0.6f)
                     .attachObject(scene.createItem(cube, x < 0 ? cool : warm, renderer.meshes().bounds(cube)));
         }
         sun(scene, -1.9f, -0.6f);

@@ -31,7 +31,7 @@ class TwoViewsTest {
             TestScenes built = TestScenes.cubeGrid(gl.renderer, SIZE, SIZE);
             Camera above = built.scene.createCamera("above").setPerspective(0.9f, 0.5f, 100f)
                     .setViewport(SIZE / 2, SIZE / 2);
-            built.scene.getRootNode().createChild("above").setPosition(1, 18, 0.5f)
+            built.scene.rootNode().createChild("above").setPosition(1, 18, 0.5f)
                     .lookAt(new Vector3f(0, 0, 0), Space.PARENT).attachObject(above);
 
             gl.renderer.render(built.scene, built.camera, gl.target);
@@ -41,7 +41,7 @@ class TwoViewsTest {
             assertNotEquals(mainAlone, aboveAlone);
 
             // moved to where it is: the update recomputes it and its item's bounds without changing the picture
-            SceneNode moved = built.scene.getRootNode().getChild(1);
+            SceneNode moved = built.scene.rootNode().child(1);
             moved.setPosition(moved.getPosition(new Vector3f()));
             FrameStats update = built.scene.update();
             assertEquals(1, update.nodesUpdated());

@@ -70,14 +70,14 @@ public class FramePrepareBenchmark {
         }
         scene = new SceneManager(SceneConfig.builder().maxNodes(instances + 4).maxItems(instances).maxCameras(1)
                 .workerThreads(workers).build());
-        root = scene.getRootNode().createChild("spinning root");
+        root = scene.rootNode().createChild("spinning root");
         int side = (int) Math.ceil(Math.sqrt(instances));
         for (int i = 0; i < instances; i++) {
             root.createChild().setPosition(i % side - side / 2f, 0f, i / side - side / 2f)
                     .attachObject(scene.createItem(cube, i % 8, renderer.meshes().bounds(cube)));
         }
         camera = scene.createCamera("above").setPerspective(1.2f, 1f, side * 4f).setViewport(1280, 720);
-        scene.getRootNode().createChild("camera").setPosition(0, side * 1.2f, 0.01f)
+        scene.rootNode().createChild("camera").setPosition(0, side * 1.2f, 0.01f)
                 .lookAt(new Vector3f(), Space.PARENT).attachObject(camera);
         int visible = renderer.prepare(scene, camera).instances();
         if (visible != instances) {

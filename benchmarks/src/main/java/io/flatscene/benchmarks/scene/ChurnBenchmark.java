@@ -56,7 +56,7 @@ public class ChurnBenchmark {
         @Setup
         public void setUp() {
             scene = new SceneManager(SceneConfig.builder().maxNodes(fan + 2).maxItems(1).workerThreads(1).build());
-            parent = scene.getRootNode().createChild("fan");
+            parent = scene.rootNode().createChild("fan");
             for (int i = 0; i < fan; i++) {
                 parent.createChild();
             }
@@ -126,7 +126,7 @@ public class ChurnBenchmark {
     @Benchmark
     @OutputTimeUnit(TimeUnit.NANOSECONDS)
     public SceneNode flatscene(FlatFan state) {
-        state.scene.destroySceneNode(state.parent.getChild(state.victim()));
+        state.scene.destroySceneNode(state.parent.child(state.victim()));
         return state.parent.createChild();
     }
 
@@ -167,9 +167,9 @@ public class ChurnBenchmark {
     public int createDestroy1mFlatscene(FlatTree state) {
         SceneManager scene = state.scene;
         List<SceneNode> nodes = SceneTrees.build(scene, state.tree);
-        SceneNode root = scene.getRootNode();
+        SceneNode root = scene.rootNode();
         while (root.childCount() > 0) {
-            scene.destroySceneNode(root.getChild(root.childCount() - 1));
+            scene.destroySceneNode(root.child(root.childCount() - 1));
         }
         return nodes.size();
     }

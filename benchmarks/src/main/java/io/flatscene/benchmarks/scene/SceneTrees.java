@@ -19,7 +19,7 @@ final class SceneTrees {
 
     /** Builds the tree under the scene's root and returns every node, parents before children. */
     static List<SceneNode> build(SceneManager scene, TreeShape shape) {
-        return shape.build(scene.getRootNode(), (parent, x, y, z, qx, qy, qz, qw) ->
+        return shape.build(scene.rootNode(), (parent, x, y, z, qx, qy, qz, qw) ->
                 parent.createChild().setPosition(x, y, z).setOrientation(qx, qy, qz, qw));
     }
 

@@ -59,7 +59,7 @@ public class CullQueueBenchmark {
             int side = CullGrid.side(items);
             float h = CullGrid.HALF_EXTENT;
             Aabb cube = new Aabb(0f, 0f, 0f, h, h, h);
-            SceneNode root = scene.getRootNode();
+            SceneNode root = scene.rootNode();
             for (int i = 0; i < items; i++) {
                 root.createChild().setPosition(i % side, i / side, 0f)
                         .attachObject(scene.createItem(i % CullGrid.MESHES, i % CullGrid.MATERIALS, cube));

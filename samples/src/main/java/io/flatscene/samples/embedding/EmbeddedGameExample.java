@@ -119,18 +119,18 @@ public final class EmbeddedGameExample {
         int crate = renderer.materials().add(Material.color(0.8f, 0.55f, 0.3f));
         int white = renderer.materials().add(Material.color(0.95f, 0.95f, 0.95f));
         for (int i = 0; i < 120; i++) {
-            SceneNode node = scene.getRootNode().createChild("crate " + i)
+            SceneNode node = scene.rootNode().createChild("crate " + i)
                     .setPosition((i % 12) * 3f - 16.5f, 0f, (i / 12) * 3f - 13.5f);
             node.attachObject(scene.createItem(cube, crate, renderer.meshes().bounds(cube)));
             crates.add(node);
         }
         // the hull carries the shape's scale; the ship node stays unscaled so the chase camera under it sees true
         // proportions
-        ship = scene.getRootNode().createChild("ship");
+        ship = scene.rootNode().createChild("ship");
         ship.createChild("hull").setScale(0.8f, 0.4f, 1.6f)
                 .attachObject(scene.createItem(cube, white, renderer.meshes().bounds(cube)));
         Light sun = scene.createLight("sun", Light.Type.DIRECTIONAL);
-        scene.getRootNode().createChild("sun").yaw(0.5f, Space.LOCAL).pitch(-1f, Space.LOCAL).attachObject(sun);
+        scene.rootNode().createChild("sun").yaw(0.5f, Space.LOCAL).pitch(-1f, Space.LOCAL).attachObject(sun);
         camera = scene.createCamera("chase").setPerspective(1f, 0.5f, 200f);
         ship.createChild("chase camera").setPosition(0, 12, 18).lookAt(new Vector3f(0, 0, -6), Space.PARENT)
                 .attachObject(camera);

@@ -50,7 +50,7 @@ final class FieldScene implements DemoScene {
         int side = (int) Math.ceil(Math.sqrt(clusterCount));
         spacing = 14f;
         spin = new float[clusterCount];
-        SceneNode field = scene.getRootNode().createChild("field");
+        SceneNode field = scene.rootNode().createChild("field");
         for (int c = 0; c < clusterCount; c++) {
             float x = (c % side - side / 2f) * spacing;
             float z = (c / side - side / 2f) * spacing;
@@ -61,7 +61,7 @@ final class FieldScene implements DemoScene {
             spawn();
         }
         Light sun = scene.createLight("sun", Light.Type.DIRECTIONAL).setColor(0.9f, 0.88f, 0.8f);
-        scene.getRootNode().createChild("sun").yaw(0.7f, Space.LOCAL).pitch(-0.9f, Space.LOCAL).attachObject(sun);
+        scene.rootNode().createChild("sun").yaw(0.7f, Space.LOCAL).pitch(-0.9f, Space.LOCAL).attachObject(sun);
         float extent = side * spacing;
         rig.orbit(0f, 0f, 0f, Math.max(30f, extent * 0.45f), 0.3f, 0.55f);
     }
@@ -88,7 +88,7 @@ final class FieldScene implements DemoScene {
         Item item = live.get(at);
         live.set(at, live.get(live.size() - 1));
         live.remove(live.size() - 1);
-        SceneNode node = item.getParentNode();
+        SceneNode node = item.parentNode();
         scene.destroyItem(item);
         scene.destroyLater(node);
     }

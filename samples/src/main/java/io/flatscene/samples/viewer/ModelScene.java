@@ -29,7 +29,7 @@ final class ModelScene implements DemoScene {
 
     @Override
     public void build(Renderer renderer, SceneManager scene, CameraRig rig) {
-        turntable = scene.getRootNode().createChild("turntable");
+        turntable = scene.rootNode().createChild("turntable");
         model = file == null ? ModelImporter.loadDefault(renderer, scene, turntable)
                 : ModelImporter.load(file, renderer, scene, turntable);
         float[] box = worldBounds(scene);
@@ -37,15 +37,15 @@ final class ModelScene implements DemoScene {
         float radius = Math.max(0.01f, Math.max(Math.max(box[3] - box[0], box[4] - box[1]), box[5] - box[2]) * 0.5f);
         int plane = renderer.meshes().add(Meshes.plane(radius * 6f, radius * 6f));
         int floor = renderer.materials().add(Material.color(0.35f, 0.37f, 0.4f).withSpecular(0.05f, 4f));
-        scene.getRootNode().createChild("floor").setPosition((box[0] + box[3]) / 2, box[1] - 0.01f * radius,
+        scene.rootNode().createChild("floor").setPosition((box[0] + box[3]) / 2, box[1] - 0.01f * radius,
                 (box[2] + box[5]) / 2).attachObject(scene.createItem("floor", plane, floor,
                 renderer.meshes().bounds(plane)));
         Light key = scene.createLight("key light", Light.Type.DIRECTIONAL).setColor(0.95f, 0.9f, 0.85f);
-        scene.getRootNode().createChild("key light").yaw(-0.6f, Space.LOCAL).pitch(-0.8f, Space.LOCAL)
+        scene.rootNode().createChild("key light").yaw(-0.6f, Space.LOCAL).pitch(-0.8f, Space.LOCAL)
                 .attachObject(key);
         Light fill = scene.createLight("fill light", Light.Type.POINT).setColor(0.4f, 0.5f, 0.7f)
                 .setRange(radius * 8f);
-        scene.getRootNode().createChild("fill light").setPosition(-radius * 2f, radius * 1.5f, radius * 2f)
+        scene.rootNode().createChild("fill light").setPosition(-radius * 2f, radius * 1.5f, radius * 2f)
                 .attachObject(fill);
         rig.orbit((box[0] + box[3]) / 2, (box[1] + box[4]) / 2, (box[2] + box[5]) / 2, radius * 3.2f, 0.6f, 0.35f);
     }
@@ -59,7 +59,7 @@ final class ModelScene implements DemoScene {
         Vector3f center = new Vector3f();
         Vector3f half = new Vector3f();
         for (int i = 0; i < scene.itemCount(); i++) {
-            Item item = scene.getItem(i);
+            Item item = scene.item(i);
             item.getWorldCenter(center);
             item.getWorldHalfExtents(half);
             box[0] = Math.min(box[0], center.x - half.x);

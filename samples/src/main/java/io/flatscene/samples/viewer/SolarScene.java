@@ -34,7 +34,7 @@ final class SolarScene implements DemoScene {
         int sunColor = renderer.materials().add(new Material(1f, 0.8f, 0.3f, 1f, 0f, 1f, 1f));
         int gray = renderer.materials().add(Material.color(0.6f, 0.58f, 0.55f).withSpecular(0.1f, 8f));
 
-        SceneNode system = scene.getRootNode().createChild("solar system");
+        SceneNode system = scene.rootNode().createChild("solar system");
         system.createChild("sun").setScale(3f, 3f, 3f)
                 .attachObject(scene.createItem("sun", sphere, sunColor, renderer.meshes().bounds(sphere)));
         Light sunlight = scene.createLight("sunlight", Light.Type.POINT).setColor(1.6f, 1.45f, 1.2f).setRange(140f);

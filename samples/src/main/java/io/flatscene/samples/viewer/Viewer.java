@@ -144,7 +144,7 @@ public final class Viewer {
         try (Renderer renderer = new Renderer(rendererConfig);
              SceneManager scene = new SceneManager(config)) {
             Camera camera = scene.createCamera("viewer");
-            SceneNode eye = scene.getRootNode().createChild("viewer camera");
+            SceneNode eye = scene.rootNode().createChild("viewer camera");
             eye.attachObject(camera);
             CameraRig rig = new CameraRig(eye, camera);
             DemoScene demo = DemoScene.of(options, kind);

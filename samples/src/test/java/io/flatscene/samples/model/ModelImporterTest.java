@@ -96,12 +96,12 @@ class ModelImporterTest {
 
     @Test
     void defaultModelKeepsItsHierarchyMeshesAndMaterials() {
-        SceneNode holder = scene.getRootNode().createChild("holder");
+        SceneNode holder = scene.rootNode().createChild("holder");
         ImportedModel model = ModelImporter.loadDefault(renderer, scene, holder);
 
         assertEquals(ModelImporter.DEFAULT_MODEL, model.name());
         assertEquals("rover", model.root().name());
-        assertEquals(holder, model.root().getParent());
+        assertEquals(holder, model.root().parent());
         assertEquals(ROVER_NODES, model.nodes());
         assertEquals(ROVER_MESHES, model.meshes());
         assertEquals(ROVER_MATERIALS, model.materials());
@@ -130,7 +130,7 @@ class ModelImporterTest {
         for (String wheel : List.of("wheel.front.left", "wheel.front.right", "wheel.rear.left", "wheel.rear.right")) {
             SceneNode node = only(wheel);
             assertEquals(1, node.attachedObjectCount());
-            wheelMeshes.add(((Item) node.getAttachedObject(0)).meshId());
+            wheelMeshes.add(((Item) node.attachedObject(0)).meshId());
             assertEquals(1, node.childCount());
         }
         assertEquals(1, wheelMeshes.size());
@@ -140,7 +140,7 @@ class ModelImporterTest {
 
     @Test
     void nodeTransformsMatchTheGeneratorsIncludingMatrixAndMirroredNodes() {
-        ImportedModel model = ModelImporter.loadDefault(renderer, scene, scene.getRootNode());
+        ImportedModel model = ModelImporter.loadDefault(renderer, scene, scene.rootNode());
         Map<String, DefaultModelWriter.Node> expected = DefaultModelWriter.nodesByName();
         assertEquals(expected.size(), model.nodes());
         for (DefaultModelWriter.Node node : expected.values()) {
@@ -156,7 +156,7 @@ class ModelImporterTest {
         scene.updateAllTransforms();
         for (String name : List.of("hand", "beacon", "wheel.rear.right.hub", "finger.right")) {
             Matrix4f world = new Matrix4f();
-            for (SceneNode n = only(name); n != null; n = n.getParent()) {
+            for (SceneNode n = only(name); n != null; n = n.parent()) {
                 DefaultModelWriter.Node written = expected.get(n.name());
                 if (written != null) {
                     world.mulLocal(written.localMatrix());
@@ -178,7 +178,7 @@ class ModelImporterTest {
     void defaultModelRendersInSeveralColors(DrawPath path) {
         open(RendererConfig.builder().drawPath(path).debugOutput(true).build(),
                 SceneConfig.builder().validation(true).build());
-        ImportedModel model = ModelImporter.loadDefault(renderer, scene, scene.getRootNode());
+        ImportedModel model = ModelImporter.loadDefault(renderer, scene, scene.rootNode());
         Camera camera = frame(model.bounds());
         RenderStats stats = renderer.render(scene, camera, target);
         assertEquals(ROVER_ITEMS, stats.instances());
@@ -225,7 +225,7 @@ class ModelImporterTest {
             bytes = in.readAllBytes();
         }
         ByteBuffer data = ByteBuffer.wrap(bytes);
-        ImportedModel model = ModelImporter.load("rover copy", data, "GLTF", renderer, scene, scene.getRootNode());
+        ImportedModel model = ModelImporter.load("rover copy", data, "GLTF", renderer, scene, scene.rootNode());
         assertEquals(ROVER_NODES, model.nodes());
         assertEquals(0, data.position());
         assertEquals(bytes.length, data.limit());
@@ -235,7 +235,7 @@ class ModelImporterTest {
     @Test
     void binaryGltfFileImportsLikeTheEmbeddedOne() throws IOException {
         Path file = Files.write(dir.resolve("rover.glb"), DefaultModelWriter.glb());
-        ImportedModel model = ModelImporter.load(file, renderer, scene, scene.getRootNode());
+        ImportedModel model = ModelImporter.load(file, renderer, scene, scene.rootNode());
         assertEquals(ROVER_NODES, model.nodes());
         assertEquals(ROVER_MESHES, model.meshes());
         assertEquals(ROVER_MATERIALS, model.materials());
@@ -249,7 +249,7 @@ class ModelImporterTest {
         DefaultModelWriter.Document document = DefaultModelWriter.document();
         Files.write(dir.resolve("rover.bin"), document.buffer());
         Path file = write("rover.gltf", document.json("rover.bin"));
-        ImportedModel model = ModelImporter.load(file, renderer, scene, scene.getRootNode());
+        ImportedModel model = ModelImporter.load(file, renderer, scene, scene.rootNode());
         assertEquals(ROVER_ITEMS, model.items());
         assertRendersWithoutErrors(model);
 
@@ -258,7 +258,7 @@ class ModelImporterTest {
         int meshes = renderer.meshes().count();
         int nodes = scene.nodeCount();
         ModelException e = assertThrows(ModelException.class,
-                () -> ModelImporter.load("detached.gltf", data, "gltf", renderer, scene, scene.getRootNode()));
+                () -> ModelImporter.load("detached.gltf", data, "gltf", renderer, scene, scene.rootNode()));
         assertTrue(e.getMessage().startsWith("cannot import model 'detached.gltf': Assimp could not read it"),
                 e.getMessage());
         assertEquals(meshes, renderer.meshes().count());
@@ -279,12 +279,12 @@ class ModelImporterTest {
         assertTrue(gltf.contains(opaque));
         Path file = write("glass-beacon.gltf", gltf.replace(opaque, "{\"name\":\"beacon\"," + mode
                 + "\"pbrMetallicRoughness\":{\"baseColorFactor\":[0.92,0.12,0.1," + factorAlpha + "]"));
-        ModelImporter.load(file, renderer, scene, scene.getRootNode());
-        Item beacon = (Item) only("beacon").getAttachedObject(0);
+        ModelImporter.load(file, renderer, scene, scene.rootNode());
+        Item beacon = (Item) only("beacon").attachedObject(0);
         assertEquals(new Material(0.92f, 0.12f, 0.1f, expectedAlpha, 0.3f, 32f),
                 renderer.materials().get(beacon.materialId()));
         assertEquals(expectedAlpha < 1f, beacon.isTransparent());
-        assertFalse(((Item) only("chassis").getAttachedObject(0)).isTransparent());
+        assertFalse(((Item) only("chassis").attachedObject(0)).isTransparent());
     }
 
     // ---- OBJ ----
@@ -309,14 +309,14 @@ class ModelImporterTest {
                 f 2 3 7 6
                 l 1 7
                 """);
-        SceneNode holder = scene.getRootNode().createChild("holder").setPosition(5, 0, 0);
+        SceneNode holder = scene.rootNode().createChild("holder").setPosition(5, 0, 0);
         ImportedModel model = ModelImporter.load(file, renderer, scene, holder);
 
         assertEquals(1, model.meshes());
         assertEquals(1, model.items());
         assertEquals(1, model.materials());
         assertEquals(model.nodes(), subtreeSize(model.root()));
-        assertEquals(holder, model.root().getParent());
+        assertEquals(holder, model.root().parent());
         assertEquals(1, renderer.meshes().count());
         assertEquals(12 * 3, renderer.meshes().get(0).indexCount());
         float[] normals = renderer.meshes().get(0).normals();
@@ -325,7 +325,7 @@ class ModelImporterTest {
             assertEquals(1f, length, 1e-3f, "normal " + i / 3);
         }
         assertEquals(Aabb.ofMinMax(0, 0, 0, 1, 1, 1), model.bounds());
-        Item item = scene.getItem(0);
+        Item item = scene.item(0);
         assertEquals(Aabb.ofMinMax(0, 0, 0, 1, 1, 1), item.localAabb());
         assertFalse(item.isTransparent());
         scene.validate();
@@ -358,15 +358,15 @@ class ModelImporterTest {
                 usemtl glass
                 f 5 6 7 8
                 """);
-        ImportedModel model = ModelImporter.load(file, renderer, scene, scene.getRootNode());
+        ImportedModel model = ModelImporter.load(file, renderer, scene, scene.rootNode());
         assertEquals(2, model.meshes());
         assertEquals(2, model.items());
         assertEquals(2, model.materials());
-        Item pane = (Item) only("pane").getAttachedObject(0);
+        Item pane = (Item) only("pane").attachedObject(0);
         Material glass = renderer.materials().get(pane.materialId());
         assertEquals(new Material(0.2f, 0.4f, 1f, 0.5f, 0.3f, 32f), glass);
         assertTrue(pane.isTransparent());
-        Item solid = (Item) only("solid").getAttachedObject(0);
+        Item solid = (Item) only("solid").attachedObject(0);
         assertEquals(new Material(0.9f, 0.1f, 0.1f, 1f, 0.3f, 32f), renderer.materials().get(solid.materialId()));
         assertFalse(solid.isTransparent());
         assertRendersWithoutErrors(model);
@@ -415,7 +415,7 @@ class ModelImporterTest {
         ByteBuffer data = ByteBuffer.wrap("{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{\"mesh\":7}]}"
                 .getBytes(StandardCharsets.UTF_8));
         ModelException e = assertThrows(ModelException.class, () -> ModelImporter.load("broken in memory", data,
-                "gltf", renderer, scene, scene.getRootNode()));
+                "gltf", renderer, scene, scene.rootNode()));
         assertTrue(e.getMessage().contains("'broken in memory'"), e.getMessage());
         assertEquals("broken in memory", e.source());
         assertSceneUntouched(1, 0);
@@ -426,7 +426,7 @@ class ModelImporterTest {
         SceneManager other = new SceneManager(SceneConfig.defaults());
         try {
             assertThrows(IllegalArgumentException.class,
-                    () -> ModelImporter.loadDefault(renderer, scene, other.getRootNode()));
+                    () -> ModelImporter.loadDefault(renderer, scene, other.rootNode()));
         } finally {
             other.close();
         }
@@ -436,16 +436,16 @@ class ModelImporterTest {
     void failingHalfwayDestroysTheNodesAndItemsItMade() {
         open(RendererConfig.builder().debugOutput(true).build(), SceneConfig.builder().validation(true)
                 .maxNodes(12).growthPolicy(GrowthPolicy.FAIL).build());
-        scene.getRootNode().createChild("before").attachObject(scene.createItem("before", 0, 0, Aabb.INFINITE));
+        scene.rootNode().createChild("before").attachObject(scene.createItem("before", 0, 0, Aabb.INFINITE));
         int nodes = scene.nodeCount();
 
         // a full scene is reported as such, naming the setting to raise, not as a fault of the model
         CapacityExceededException e = assertThrows(CapacityExceededException.class,
-                () -> ModelImporter.loadDefault(renderer, scene, scene.getRootNode()));
+                () -> ModelImporter.loadDefault(renderer, scene, scene.rootNode()));
         assertTrue(e.getMessage().contains(SceneConfig.MAX_NODES_KEY), e.getMessage());
         assertEquals(nodes, scene.nodeCount());
         assertEquals(1, scene.itemCount());
-        assertEquals("before", scene.getItem(0).name());
+        assertEquals("before", scene.item(0).name());
         assertEquals(List.of(), scene.findNodesByName("rover"));
         scene.validate();
         // documented: what reached the renderer before the scene filled up stays registered
@@ -458,7 +458,7 @@ class ModelImporterTest {
         open(RendererConfig.builder().debugOutput(true).maxMaterials(4).build(),
                 SceneConfig.builder().validation(true).build());
         ModelException e = assertThrows(ModelException.class,
-                () -> ModelImporter.loadDefault(renderer, scene, scene.getRootNode()));
+                () -> ModelImporter.loadDefault(renderer, scene, scene.rootNode()));
         assertTrue(e.getMessage().contains("7 materials"), e.getMessage());
         assertTrue(e.getMessage().contains(RendererConfig.MAX_MATERIALS_KEY), e.getMessage());
         assertEquals(0, renderer.meshes().count());
@@ -514,7 +514,7 @@ class ModelImporterTest {
     }
 
     private void assertRefused(Path file, String reason) {
-        SceneNode holder = scene.getRootNode().createChild("holder");
+        SceneNode holder = scene.rootNode().createChild("holder");
         ModelException e = assertThrows(ModelException.class,
                 () -> ModelImporter.load(file, renderer, scene, holder));
         assertTrue(e.getMessage().contains(file.getFileName().toString()), e.getMessage());
@@ -553,9 +553,9 @@ class ModelImporterTest {
                 .add(center);
         Camera camera = scene.createCamera("viewer");
         camera.setPerspective(fovY, radius * 0.05f, radius * 20f).setViewport(WIDTH, HEIGHT);
-        scene.getRootNode().createChild("viewer").setPosition(eye).lookAt(center, Space.PARENT).attachObject(camera);
+        scene.rootNode().createChild("viewer").setPosition(eye).lookAt(center, Space.PARENT).attachObject(camera);
         Light sun = scene.createLight("sun", Light.Type.DIRECTIONAL).setColor(0.9f, 0.88f, 0.85f);
-        scene.getRootNode().createChild("sun").yaw(-0.5f, Space.LOCAL).pitch(-0.9f, Space.LOCAL).attachObject(sun);
+        scene.rootNode().createChild("sun").yaw(-0.5f, Space.LOCAL).pitch(-0.9f, Space.LOCAL).attachObject(sun);
         return camera;
     }
 
@@ -572,7 +572,7 @@ class ModelImporterTest {
 
     private static List<String> ancestry(SceneNode node) {
         List<String> names = new ArrayList<>();
-        for (SceneNode n = node; n != null; n = n.getParent()) {
+        for (SceneNode n = node; n != null; n = n.parent()) {
             names.add(n.name());
         }
         return names;
@@ -581,7 +581,7 @@ class ModelImporterTest {
     private static int subtreeSize(SceneNode node) {
         int size = 1;
         for (int c = 0; c < node.childCount(); c++) {
-            size += subtreeSize(node.getChild(c));
+            size += subtreeSize(node.child(c));
         }
         return size;
     }
@@ -589,7 +589,7 @@ class ModelImporterTest {
     private static int height(SceneNode node) {
         int deepest = 0;
         for (int c = 0; c < node.childCount(); c++) {
-            deepest = Math.max(deepest, height(node.getChild(c)));
+            deepest = Math.max(deepest, height(node.child(c)));
         }
         return deepest + 1;
     }

@@ -68,13 +68,13 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
     }
 
     /** The node this object is attached to, or null. */
-    public SceneNode getParentNode() {
+    public SceneNode parentNode() {
         checkAlive();
         return parentNode;
     }
 
     public boolean isAttached() {
-        return getParentNode() != null;
+        return parentNode() != null;
     }
 
     /** Detaches this object from its node; nothing happens if it is not attached. */

@@ -105,7 +105,7 @@ public final class SceneManager implements AutoCloseable {
         return config;
     }
 
-    public SceneNode getRootNode() {
+    public SceneNode rootNode() {
         return root;
     }
 
@@ -167,7 +167,7 @@ public final class SceneManager implements AutoCloseable {
             }
             if (mode == DestroyMode.REATTACH_CHILDREN_TO_ROOT) {
                 while (node.childCount() > 0) {
-                    hierarchy.reparent(node.getChild(node.childCount() - 1), root);
+                    hierarchy.reparent(node.child(node.childCount() - 1), root);
                 }
             }
             hierarchy.destroySubtree(node);
@@ -414,7 +414,7 @@ public final class SceneManager implements AutoCloseable {
         return items.size();
     }
 
-    public Item getItem(int globalIndex) {
+    public Item item(int globalIndex) {
         return items.get(globalIndex);
     }
 
@@ -422,7 +422,7 @@ public final class SceneManager implements AutoCloseable {
         return lights.size();
     }
 
-    public Light getLight(int globalIndex) {
+    public Light light(int globalIndex) {
         return lights.get(globalIndex);
     }
 
@@ -430,7 +430,7 @@ public final class SceneManager implements AutoCloseable {
         return cameras.size();
     }
 
-    public Camera getCamera(int globalIndex) {
+    public Camera camera(int globalIndex) {
         return cameras.get(globalIndex);
     }
 

@@ -110,13 +110,13 @@ public final class SceneNode {
     }
 
     /** The parent, or null for the root and for detached nodes. */
-    public SceneNode getParent() {
+    public SceneNode parent() {
         checkAlive();
         return parent;
     }
 
     public boolean isRoot() {
-        return this == scene.getRootNode();
+        return this == scene.rootNode();
     }
 
     /** Whether this node hangs (through its ancestors) from the scene's root, and so is part of what is drawn. */
@@ -135,7 +135,7 @@ public final class SceneNode {
     }
 
     /** The child at {@code index}; swap-and-pop removal reorders children, so indices are not stable. */
-    public SceneNode getChild(int index) {
+    public SceneNode child(int index) {
         checkAlive();
         if (children == null) {
             throw new IndexOutOfBoundsException(describe() + " has no children");
@@ -277,7 +277,7 @@ public final class SceneNode {
         return attachments == null ? 0 : attachments.size();
     }
 
-    public MovableObject getAttachedObject(int index) {
+    public MovableObject attachedObject(int index) {
         checkAlive();
         if (attachments == null) {
             throw new IndexOutOfBoundsException(describe() + " has no attached objects");

@@ -41,7 +41,7 @@ final class SceneQueries {
             }
             float entry = slabEntry(i, ox, oy, oz, dx, dy, dz, maxDistance);
             if (entry >= 0f) {
-                hits.add(new RayHit(scene.getItem(i), entry));
+                hits.add(new RayHit(scene.item(i), entry));
             }
         }
         hits.sort((a, b) -> Float.compare(a.distance(), b.distance()));
@@ -87,7 +87,7 @@ final class SceneQueries {
         List<Item> found = new ArrayList<>();
         for (int i = 0; i < scene.itemCount(); i++) {
             if (takesPart(i, mask) && boxesOverlap(i, box)) {
-                found.add(scene.getItem(i));
+                found.add(scene.item(i));
             }
         }
         return found;
@@ -107,7 +107,7 @@ final class SceneQueries {
         List<Item> found = new ArrayList<>();
         for (int i = 0; i < scene.itemCount(); i++) {
             if (takesPart(i, mask) && squaredDistanceToBox(i, cx, cy, cz) <= radius * radius) {
-                found.add(scene.getItem(i));
+                found.add(scene.item(i));
             }
         }
         return found;

@@ -101,7 +101,7 @@ final class SceneValidation {
         for (int i = 0; i < store.size(); i++) {
             T object = store.get(i);
             SceneNode node = object.parentNode;
-            if (node != null && (!node.isAlive() || node.getAttachedObject(object.parentIndex) != object)) {
+            if (node != null && (!node.isAlive() || node.attachedObject(object.parentIndex) != object)) {
                 throw new IllegalStateException(object.describe() + " names " + node.describe() + " as its node but "
                         + "is not in its attachment list at parent index " + object.parentIndex);
             }

@@ -239,11 +239,11 @@ class ConcurrentFrameTest {
     void aCameraOnASingularNodeNeverCullsAgainstNaNPlanes() {
         try (SceneManager scene = new SceneManager(SceneConfig.builder().workerThreads(1).build())) {
             Camera camera = scene.createCamera("eye");
-            SceneNode eye = scene.getRootNode().createChild("eye");
+            SceneNode eye = scene.rootNode().createChild("eye");
             eye.attachObject(camera);
             // Behind the camera, which looks down -Z: nothing here is ever in view.
             for (int i = 0; i < 10; i++) {
-                scene.getRootNode().createChild().setPosition(i * 3, 0, 50 + i)
+                scene.rootNode().createChild().setPosition(i * 3, 0, 50 + i)
                         .attachObject(scene.createItem(0, 0, new Aabb(0, 0, 0, 1, 1, 1)));
             }
             assertEquals(0, scene.updateFrame(camera).itemsVisible());

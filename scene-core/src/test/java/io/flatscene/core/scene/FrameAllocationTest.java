@@ -30,14 +30,14 @@ class FrameAllocationTest {
         try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(NODES + 16).maxItems(NODES + 16)
                 .workerThreads(workers).build())) {
             Camera camera = scene.createCamera("eye");
-            scene.getRootNode().createChild("eye").setPosition(0, 40, 250).lookAt(new Vector3f(), Space.PARENT)
+            scene.rootNode().createChild("eye").setPosition(0, 40, 250).lookAt(new Vector3f(), Space.PARENT)
                     .attachObject(camera);
             SceneNode[] nodes = new SceneNode[NODES];
             Aabb box = new Aabb(0, 0, 0, 0.5f, 0.5f, 0.5f);
             // A band of 18,000 root children (past the parallel band threshold), the rest one to three levels
             // deeper, part of them static; one item per node, past the parallel item threshold.
             for (int i = 0; i < NODES; i++) {
-                SceneNode parent = i < 18_000 ? scene.getRootNode()
+                SceneNode parent = i < 18_000 ? scene.rootNode()
                         : i < 19_000 ? nodes[(i * 7919) % 18_000]
                         : nodes[i - 1_000];
                 SceneNode node = parent.createChild().setPosition((i % 200) - 100f, (i / 200 % 20) - 10f,

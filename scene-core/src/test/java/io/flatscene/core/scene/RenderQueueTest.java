@@ -30,14 +30,14 @@ class RenderQueueTest {
     /** A camera at the origin looking down -Z, the default a node without a rotation gives. */
     private static Camera cameraAtOrigin(SceneManager scene) {
         Camera camera = scene.createCamera("eye");
-        scene.getRootNode().createChild("eye").attachObject(camera);
+        scene.rootNode().createChild("eye").attachObject(camera);
         return camera;
     }
 
     /** What each item contributes to its key, read back from the scene; depth is the distance in front of -Z. */
     private record Drawn(int index, int group, boolean transparent, int material, int mesh, float depth) {
         static Drawn of(SceneManager scene, int index, Vector3f eye, Vector3f forward) {
-            Item item = scene.getItem(index);
+            Item item = scene.item(index);
             Vector3f center = item.getWorldCenter(new Vector3f()).sub(eye);
             return new Drawn(index, item.renderQueueGroup(), item.isTransparent(), item.materialId(), item.meshId(),
                     center.dot(forward));
@@ -96,7 +96,7 @@ class RenderQueueTest {
                 Item item = scene.createItem(random.nextInt(4), random.nextInt(4), SMALL)
                         .setRenderQueueGroup(GROUPS[random.nextInt(GROUPS.length)])
                         .setTransparent(random.nextInt(3) == 0);
-                scene.getRootNode().createChild().setPosition(VisibilityScenes.signed(random, 0.2f * depth),
+                scene.rootNode().createChild().setPosition(VisibilityScenes.signed(random, 0.2f * depth),
                         VisibilityScenes.signed(random, 0.2f * depth), -depth).attachObject(item);
             }
             FrameStats stats = scene.updateFrame(camera);
@@ -112,14 +112,14 @@ class RenderQueueTest {
             Camera camera = cameraAtOrigin(scene);
             int[] groups = {255, 128, 127, 0, 200, 1};
             for (int group : groups) {
-                scene.getRootNode().createChild().setPosition(0, 0, -10)
+                scene.rootNode().createChild().setPosition(0, 0, -10)
                         .attachObject(scene.createItem(0, 0, SMALL).setRenderQueueGroup(group));
             }
             scene.updateFrame(camera);
             RenderQueue queue = scene.renderQueue();
             int[] drawnGroups = new int[queue.instanceCount()];
             for (int i = 0; i < drawnGroups.length; i++) {
-                drawnGroups[i] = scene.getItem(queue.instanceItem(i)).renderQueueGroup();
+                drawnGroups[i] = scene.item(queue.instanceItem(i)).renderQueueGroup();
             }
             assertArrayEquals(new int[] {0, 1, 127, 128, 200, 255}, drawnGroups);
         }
@@ -130,7 +130,7 @@ class RenderQueueTest {
     void depthOrderFollowsAnAimedAndMovedCamera() {
         try (SceneManager scene = newScene(1)) {
             Camera camera = scene.createCamera("eye");
-            SceneNode eye = scene.getRootNode().createChild("eye").setPosition(100, 3, -7);
+            SceneNode eye = scene.rootNode().createChild("eye").setPosition(100, 3, -7);
             eye.lookAt(new Vector3f(200, 3, -7), Space.PARENT);
             eye.attachObject(camera);
             Random random = new Random(7);
@@ -141,7 +141,7 @@ class RenderQueueTest {
             Collections.shuffle(steps, random);
             for (int i = 0; i < 80; i++) {
                 // Opaque and transparent items share material and mesh, so depth alone orders each half.
-                scene.getRootNode().createChild().setPosition(102f + steps.get(i), 3f, -7f)
+                scene.rootNode().createChild().setPosition(102f + steps.get(i), 3f, -7f)
                         .attachObject(scene.createItem(5, 5, SMALL).setTransparent(i % 2 == 0));
             }
             scene.updateFrame(camera);
@@ -149,14 +149,14 @@ class RenderQueueTest {
             assertEquals(80, queue.instanceCount());
             float previous = Float.NEGATIVE_INFINITY;
             for (int i = 0; i < 40; i++) {
-                Item item = scene.getItem(queue.instanceItem(i));
+                Item item = scene.item(queue.instanceItem(i));
                 float x = item.getWorldCenter(new Vector3f()).x;
                 assertTrue(!item.isTransparent() && x > previous, "opaque front to back at instance " + i);
                 previous = x;
             }
             previous = Float.POSITIVE_INFINITY;
             for (int i = 40; i < 80; i++) {
-                Item item = scene.getItem(queue.instanceItem(i));
+                Item item = scene.item(queue.instanceItem(i));
                 float x = item.getWorldCenter(new Vector3f()).x;
                 assertTrue(item.isTransparent() && x < previous, "transparent back to front at instance " + i);
                 previous = x;
@@ -171,7 +171,7 @@ class RenderQueueTest {
     void equalKeysKeepSceneOrder() {
         try (SceneManager scene = newScene(1)) {
             Camera camera = cameraAtOrigin(scene);
-            SceneNode spot = scene.getRootNode().createChild().setPosition(0, 0, -20);
+            SceneNode spot = scene.rootNode().createChild().setPosition(0, 0, -20);
             List<Item> items = new ArrayList<>();
             for (int i = 0; i < 50; i++) {
                 Item item = scene.createItem(1, 2, SMALL).setTransparent(i % 3 == 0);
@@ -210,7 +210,7 @@ class RenderQueueTest {
             for (int i = 0; i < 40; i++) {
                 int material = i % 2 == 0 ? 1 : 65_537;
                 int mesh = i % 4 < 2 ? 2 : 65_538;
-                scene.getRootNode().createChild().setPosition(0, 0, -5 - i)
+                scene.rootNode().createChild().setPosition(0, 0, -5 - i)
                         .attachObject(scene.createItem(mesh, material, SMALL));
             }
             scene.updateFrame(camera);
@@ -235,7 +235,7 @@ class RenderQueueTest {
             Random random = new Random(3);
             for (int i = 0; i < 1500; i++) {
                 float depth = 2f + random.nextFloat() * 300f;
-                scene.getRootNode().createChild().setPosition(VisibilityScenes.signed(random, 0.3f * depth),
+                scene.rootNode().createChild().setPosition(VisibilityScenes.signed(random, 0.3f * depth),
                                 VisibilityScenes.signed(random, 0.3f * depth), -depth)
                         .attachObject(scene.createItem(VisibilityScenes.randomMesh(random),
                                         VisibilityScenes.randomMaterial(random), SMALL)
@@ -255,7 +255,7 @@ class RenderQueueTest {
             assertEquals(next, queue.batchFirstInstance(b), "batch " + b + " starts where the previous one ends");
             assertTrue(queue.batchInstanceCount(b) > 0, "batch " + b + " is empty");
             for (int i = next; i < next + queue.batchInstanceCount(b); i++) {
-                Item item = scene.getItem(queue.instanceItem(i));
+                Item item = scene.item(queue.instanceItem(i));
                 String where = "instance " + i + " in batch " + b;
                 assertEquals(queue.batchMeshId(b), item.meshId(), where);
                 assertEquals(queue.batchMaterialId(b), item.materialId(), where);
@@ -282,7 +282,7 @@ class RenderQueueTest {
         try (SceneManager scene = newScene(1)) {
             Camera camera = cameraAtOrigin(scene);
             Random random = new Random(11);
-            List<SceneNode> nodes = new ArrayList<>(List.of(scene.getRootNode()));
+            List<SceneNode> nodes = new ArrayList<>(List.of(scene.rootNode()));
             for (int i = 0; i < 300; i++) {
                 SceneNode parent = nodes.get(random.nextInt(nodes.size()));
                 SceneNode node = parent.createChild()
@@ -310,8 +310,8 @@ class RenderQueueTest {
         assertTrue(queue.instanceCount() > 10, "enough items to compare: " + queue.instanceCount());
         float[] world = queue.worldMatrices();
         for (int i = 0; i < queue.instanceCount(); i++) {
-            Item item = scene.getItem(queue.instanceItem(i));
-            float[] expected = item.getParentNode().getWorldMatrix(new Matrix4x3f()).get(new float[12]);
+            Item item = scene.item(queue.instanceItem(i));
+            float[] expected = item.parentNode().getWorldMatrix(new Matrix4x3f()).get(new float[12]);
             int slot = queue.instanceTransformSlot(i);
             assertArrayEquals(expected, Arrays.copyOfRange(world, slot * 12, slot * 12 + 12), "instance " + i);
         }
@@ -375,10 +375,10 @@ class RenderQueueTest {
     void frameStatsCountWhatTheFrameDid() {
         try (SceneManager scene = newScene(1)) {
             Camera camera = cameraAtOrigin(scene);
-            SceneNode parent = scene.getRootNode().createChild().setPosition(0, 0, -10);
+            SceneNode parent = scene.rootNode().createChild().setPosition(0, 0, -10);
             SceneNode a = parent.createChild().setPosition(-1, 0, 0);
             SceneNode b = parent.createChild().setPosition(1, 0, 0);
-            SceneNode behind = scene.getRootNode().createChild().setPosition(0, 0, 10);
+            SceneNode behind = scene.rootNode().createChild().setPosition(0, 0, 10);
             SceneNode detached = scene.createSceneNode("detached");
             a.attachObject(scene.createItem(1, 1, SMALL));
             b.attachObject(scene.createItem(2, 1, SMALL));
@@ -420,7 +420,7 @@ class RenderQueueTest {
     void statsAndQueueAreReusedInstances() {
         try (SceneManager scene = newScene(1)) {
             Camera camera = cameraAtOrigin(scene);
-            scene.getRootNode().createChild().setPosition(0, 0, -3).attachObject(scene.createItem(0, 0, SMALL));
+            scene.rootNode().createChild().setPosition(0, 0, -3).attachObject(scene.createItem(0, 0, SMALL));
             FrameStats first = scene.updateFrame(camera);
             RenderQueue queue = scene.renderQueue();
             FrameStats second = scene.updateFrame(camera);

@@ -64,7 +64,7 @@ class SceneBadInputTest {
     void buildScene() {
         scene = open(SceneConfig.builder().maxNodes(16).maxItems(4).maxLights(4).maxCameras(4)
                 .validation(false).build());
-        root = track(scene.getRootNode());
+        root = track(scene.rootNode());
         a = track(root.createChild("a").setPosition(1f, 2f, 3f).setScale(2f, 1f, 0.5f));
         b = track(a.createChild("b").setOrientation(new Quaternionf().rotateY(0.7f)));
         c = track(b.createChild("c").setPosition(0f, 0f, -4f));
@@ -124,7 +124,7 @@ class SceneBadInputTest {
                 dead, "destroyed");
         refused(IllegalStateException.class, () -> scene.destroyLater(c), dead, "destroyed");
         refused(IllegalStateException.class, () -> selected.add(c), dead, "destroyed");
-        refused(IllegalStateException.class, c::getParent, dead, "destroyed");
+        refused(IllegalStateException.class, c::parent, dead, "destroyed");
         assertFalse(c.isAlive());
         assertTrue(scene.findNode(c.handle()).isEmpty());
     }
@@ -160,7 +160,7 @@ class SceneBadInputTest {
         refused(IllegalStateException.class, () -> b.detachObject(hull), dead, "destroyed");
         refused(IllegalStateException.class, () -> scene.destroyItem(hull), dead, "destroyed");
         refused(IllegalStateException.class, hull::detachFromParent, dead, "destroyed");
-        refused(IllegalStateException.class, hull::getParentNode, dead, "destroyed");
+        refused(IllegalStateException.class, hull::parentNode, dead, "destroyed");
         refused(IllegalStateException.class, hull::meshId, dead, "destroyed");
         refused(IllegalStateException.class, () -> hull.setMaterialId(3), dead, "destroyed");
         refused(IllegalStateException.class, () -> hull.setRenderQueueGroup(3), dead, "destroyed");
@@ -258,13 +258,13 @@ class SceneBadInputTest {
     @Test
     void mutationFromAnotherThreadDuringAFrameIsRefused() throws InterruptedException {
         SceneManager busy = open(SceneConfig.builder().maxNodes(120_000).workerThreads(1).build());
-        SceneNode top = busy.getRootNode().createChild("top");
+        SceneNode top = busy.rootNode().createChild("top");
         for (int i = 0; i < 100_000; i++) {
             top.createChild();
         }
-        SceneNode target = busy.getRootNode().createChild("target").setPosition(1f, 2f, 3f);
+        SceneNode target = busy.rootNode().createChild("target").setPosition(1f, 2f, 3f);
         Camera view = busy.createCamera("view");
-        busy.getRootNode().attachObject(view);
+        busy.rootNode().attachObject(view);
         int nodesBefore = busy.nodeCount();
         AtomicBoolean stop = new AtomicBoolean();
         AtomicReference<Throwable> frameFailure = new AtomicReference<>();
@@ -336,13 +336,13 @@ class SceneBadInputTest {
     @Test
     void nodesAndObjectsOfAnotherSceneAreRefused() {
         SceneManager other = open(SceneConfig.builder().maxNodes(8).maxItems(2).build());
-        SceneNode stranger = other.getRootNode().createChild("stranger");
+        SceneNode stranger = other.rootNode().createChild("stranger");
         SceneNode loner = other.createSceneNode("loner");
         Item foreignItem = other.createItem("foreignItem", 1, 1, new Aabb(0f, 0f, 0f, 1f, 1f, 1f));
         Light foreignLight = other.createLight("foreignLight", Light.Type.DIRECTIONAL);
         Camera foreignCamera = other.createCamera("foreignCamera");
         stranger.attachObject(foreignCamera);
-        String otherBefore = otherSnapshot(other, List.of(other.getRootNode(), stranger, loner),
+        String otherBefore = otherSnapshot(other, List.of(other.rootNode(), stranger, loner),
                 List.of(foreignItem, foreignLight, foreignCamera));
 
         refused(IllegalArgumentException.class, () -> a.addChild(loner), named(loner), "another scene");
@@ -366,7 +366,7 @@ class SceneBadInputTest {
         refused(IllegalArgumentException.class, () -> enemies.remove(stranger), named(stranger), "another scene");
 
         other.validate();
-        assertEquals(otherBefore, otherSnapshot(other, List.of(other.getRootNode(), stranger, loner),
+        assertEquals(otherBefore, otherSnapshot(other, List.of(other.rootNode(), stranger, loner),
                 List.of(foreignItem, foreignLight, foreignCamera)), "the other scene must be unchanged too");
     }
 
@@ -434,7 +434,7 @@ class SceneBadInputTest {
         tracked.clear();
         trackedObjects.clear();
         trackedLists.clear();
-        root = track(scene.getRootNode());
+        root = track(scene.rootNode());
         SceneNode one = track(root.createChild("one"));
         SceneNode two = track(one.createChild("two"));
         track(scene.createSceneNode("three"));
@@ -459,7 +459,7 @@ class SceneBadInputTest {
         tracked.clear();
         trackedObjects.clear();
         trackedLists.clear();
-        root = track(scene.getRootNode());
+        root = track(scene.rootNode());
         Aabb box = new Aabb(0f, 0f, 0f, 1f, 1f, 1f);
         Item first = scene.createItem("first", 1, 1, box);
         Item second = scene.createItem("second", 2, 2, box);
@@ -478,7 +478,7 @@ class SceneBadInputTest {
         scene.destroyItem(first);
         Item third = assertDoesNotThrow(() -> scene.createItem("third", 3, 3, box));
         assertEquals(3, third.meshId());
-        assertSame(root, second.getParentNode());
+        assertSame(root, second.parentNode());
         assertEquals(2, second.meshId(), "the refused creation must not have touched the other items' data");
         scene.validate();
     }
@@ -564,10 +564,10 @@ class SceneBadInputTest {
             s.scene.destroyLater(s.y);
             s.scene.processPendingDestruction();
         }));
-        changes.add(change("reparent", s -> s.y.reparent(s.scene.getRootNode())));
+        changes.add(change("reparent", s -> s.y.reparent(s.scene.rootNode())));
         changes.add(change("removeChild", s -> s.x.removeChild(s.y)));
         changes.add(change("detachFromParent", s -> s.y.detachFromParent()));
-        changes.add(change("addChild", s -> s.scene.getRootNode().addChild(s.loose)));
+        changes.add(change("addChild", s -> s.scene.rootNode().addChild(s.loose)));
         changes.add(change("attachObject", s -> s.x.attachObject(s.item)));
         changes.add(change("detachObject", s -> s.y.detachObject(s.light)));
         changes.add(change("createItem", s -> s.scene.createItem("new", 1, 1, new Aabb(0f, 0f, 0f, 1f, 1f, 1f))));
@@ -597,9 +597,9 @@ class SceneBadInputTest {
 
         Fixture(boolean validation) {
             scene = new SceneManager(SceneConfig.builder().maxNodes(8).validation(validation).build());
-            p = scene.getRootNode().createChild("p");
+            p = scene.rootNode().createChild("p");
             v = p.createChild("v");
-            x = scene.getRootNode().createChild("x");
+            x = scene.rootNode().createChild("x");
             y = x.createChild("y");
             loose = scene.createSceneNode("loose");
             item = scene.createItem("item", 1, 1, new Aabb(0f, 0f, 0f, 1f, 1f, 1f));
@@ -642,15 +642,15 @@ class SceneBadInputTest {
     void validationModePassesANormalSession() {
         SceneManager checked = open(SceneConfig.builder().maxNodes(4).maxItems(2).validation(true).build());
         assertTrue(checked.config().validation());
-        SceneNode ship = checked.getRootNode().createChild("ship").setPosition(0f, 2f, -5f);
+        SceneNode ship = checked.rootNode().createChild("ship").setPosition(0f, 2f, -5f);
         SceneNode turret = ship.createChild("turret");
         SceneNode gun = turret.createChild("gun");
         SceneNode spare = checked.createSceneNode("spare");
         SceneNode extra = spare.createChild("extra");
         Item hullItem = checked.createItem("hull", 1, 2, new Aabb(0f, 0f, 0f, 1f, 1f, 1f));
         ship.attachObject(hullItem);
-        gun.reparent(checked.getRootNode());
-        checked.getRootNode().addChild(spare);
+        gun.reparent(checked.rootNode());
+        checked.rootNode().addChild(spare);
         spare.removeChild(extra);
         ship.detachObject(hullItem);
         extra.attachObject(hullItem);
@@ -660,7 +660,7 @@ class SceneBadInputTest {
         checked.destroyItem(hullItem);
         checked.updateAllTransforms();
         assertEquals(4, checked.nodeCount());
-        assertSame(checked.getRootNode(), gun.getParent());
+        assertSame(checked.rootNode(), gun.parent());
         checked.validate();
     }
 
@@ -718,17 +718,17 @@ class SceneBadInputTest {
                 s.append(" dead\n");
                 continue;
             }
-            s.append(" parent ").append(n.getParent() == null ? "-" : HandleText.of(n.getParent().handle()))
+            s.append(" parent ").append(n.parent() == null ? "-" : HandleText.of(n.parent().handle()))
                     .append(" depth ").append(n.depth()).append(" children");
             List<String> children = new ArrayList<>();
             for (int i = 0; i < n.childCount(); i++) {
-                children.add(HandleText.of(n.getChild(i).handle()));
+                children.add(HandleText.of(n.child(i).handle()));
             }
             children.sort(null);
             s.append(children).append(" attached");
             List<String> attached = new ArrayList<>();
             for (int i = 0; i < n.attachedObjectCount(); i++) {
-                attached.add(HandleText.of(n.getAttachedObject(i).handle()));
+                attached.add(HandleText.of(n.attachedObject(i).handle()));
             }
             attached.sort(null);
             // Exact float text: JOML's toString rounds, which would hide a small change.
@@ -744,7 +744,7 @@ class SceneBadInputTest {
                     .append(Arrays.toString(n.getWorldMatrix(new Matrix4f()).get(new float[16]))).append('\n');
         }
         for (MovableObject o : objects) {
-            s.append(o).append(o.isAlive() ? " node " + o.getParentNode() : " dead");
+            s.append(o).append(o.isAlive() ? " node " + o.parentNode() : " dead");
             if (o instanceof Item item && item.isAlive()) {
                 s.append(" mesh ").append(item.meshId()).append(" material ").append(item.materialId())
                         .append(" local ").append(item.localAabb());

@@ -330,7 +330,7 @@ class SceneModelPropertyTest {
                     // One worker: no threads to start and stop for each of the 400 scenes.
                     .workerThreads(1).build();
             scene = new SceneManager(config);
-            root = addNode(scene.getRootNode(), "root", null);
+            root = addNode(scene.rootNode(), "root", null);
             for (int l = 0; l < LISTS; l++) {
                 lists[l] = scene.createNodeList(l % SceneManager.NODE_LIST_CHANNELS);
                 listModel.add(new LinkedHashSet<>());
@@ -1164,7 +1164,7 @@ class SceneModelPropertyTest {
                 case 6 -> () -> live.real.addChild(d.real);
                 case 7 -> () -> lists[b % LISTS].add(d.real);
                 case 8 -> () -> d.real.setOrientation(0f, 0f, 0f, 1f);
-                case 9 -> () -> d.real.getParent();
+                case 9 -> () -> d.real.parent();
                 case 10 -> () -> scene.destroySceneNode(d.real, DestroyMode.REATTACH_CHILDREN_TO_ROOT);
                 default -> {
                     if (objects.isEmpty()) {
@@ -1188,7 +1188,7 @@ class SceneModelPropertyTest {
                 case 0 -> () -> live.real.attachObject(o.real);
                 case 1 -> () -> live.real.detachObject(o.real);
                 case 2 -> () -> o.real.detachFromParent();
-                case 3 -> () -> o.real.getParentNode();
+                case 3 -> () -> o.real.parentNode();
                 default -> switch (o.kind) {
                     case ITEM -> () -> scene.destroyItem((Item) o.real);
                     case LIGHT -> () -> scene.destroyLight((Light) o.real);
@@ -1306,8 +1306,8 @@ class SceneModelPropertyTest {
                     + scene.pendingDestructionCount() + ", model " + pending.size());
             for (MNode d : newlyDead) {
                 checkDead(d);
-                expect(thrownBy(d.real::getParent) instanceof IllegalStateException,
-                        () -> "getParent of destroyed " + handleText(d.handle) + " did not throw");
+                expect(thrownBy(d.real::parent) instanceof IllegalStateException,
+                        () -> "parent() of destroyed " + handleText(d.handle) + " did not throw");
             }
             newlyDead.clear();
             for (MObj o : newlyDeadObjects) {
@@ -1329,14 +1329,14 @@ class SceneModelPropertyTest {
             SceneNode n = m.real;
             expect(n.isAlive(), () -> handleText(m.handle) + " is dead in the scene");
             expectSame(n, scene.findNode(m.handle).orElse(null), () -> "findNode(" + handleText(m.handle) + ")");
-            expectSame(m.parent == null ? null : m.parent.real, n.getParent(),
+            expectSame(m.parent == null ? null : m.parent.real, n.parent(),
                     () -> "parent of " + handleText(m.handle));
             int childCount = n.childCount();
             expect(childCount == m.children.size(), () -> handleText(m.handle) + " has " + childCount
                     + " children, model " + m.children.size());
             int childStamp = ++stamp;
             for (int i = 0; i < childCount; i++) {
-                SceneNode child = n.getChild(i);
+                SceneNode child = n.child(i);
                 MNode cm = nodeModel.get(child);
                 expect(cm != null && cm.parent == m && cm.stamp != childStamp, () -> handleText(m.handle)
                         + " lists child " + child + " which the model does not place under it (or twice)");
@@ -1352,7 +1352,7 @@ class SceneModelPropertyTest {
                     + " attached objects, model " + m.attached.size());
             int objectStamp = ++stamp;
             for (int i = 0; i < attachedCount; i++) {
-                MovableObject object = n.getAttachedObject(i);
+                MovableObject object = n.attachedObject(i);
                 MObj om = objectModel.get(object);
                 expect(om != null && om.node == m && om.stamp != objectStamp, () -> handleText(m.handle)
                         + " lists attached " + object + " which the model does not attach to it (or twice)");
@@ -1387,7 +1387,7 @@ class SceneModelPropertyTest {
                     + java.util.Arrays.toString(liveObjects));
             for (MObj o : objects) {
                 expect(o.real.isAlive(), () -> o.kind + " " + handleText(o.handle) + " is dead in the scene");
-                expectSame(o.node == null ? null : o.node.real, o.real.getParentNode(), () -> "node of " + o.kind + " "
+                expectSame(o.node == null ? null : o.node.real, o.real.parentNode(), () -> "node of " + o.kind + " "
                         + handleText(o.handle));
                 expectSame(o.real, find(o), () -> "find(" + o.kind + " " + handleText(o.handle) + ")");
             }

@@ -25,7 +25,7 @@ class SceneQueryTest {
 
     /** Queries read the bounds and graph bits of the last frame; one frame brings them up to date. */
     private static void refresh(SceneManager scene) {
-        Camera camera = scene.cameraCount() > 0 ? scene.getCamera(0) : scene.createCamera("eye");
+        Camera camera = scene.cameraCount() > 0 ? scene.camera(0) : scene.createCamera("eye");
         scene.updateFrame(camera);
     }
 
@@ -38,7 +38,7 @@ class SceneQueryTest {
     @Test
     void rayHitsComeNearestFirstWithTheirEntryDistances() {
         try (SceneManager scene = newScene()) {
-            SceneNode root = scene.getRootNode();
+            SceneNode root = scene.rootNode();
             Item far = itemAt(scene, root, 30, 0, 0, UNIT);
             Item near = itemAt(scene, root, 10, 0, 0, UNIT);
             Item middle = itemAt(scene, root, 20, 0.5f, 0, UNIT);
@@ -67,8 +67,8 @@ class SceneQueryTest {
     @Test
     void maxDistanceIsHonouredInclusively() {
         try (SceneManager scene = newScene()) {
-            Item near = itemAt(scene, scene.getRootNode(), 10, 0, 0, UNIT);
-            Item far = itemAt(scene, scene.getRootNode(), 20, 0, 0, UNIT);
+            Item near = itemAt(scene, scene.rootNode(), 10, 0, 0, UNIT);
+            Item far = itemAt(scene, scene.rootNode(), 20, 0, 0, UNIT);
             refresh(scene);
             assertEquals(List.of(), scene.rayQuery(ORIGIN, PLUS_X, 8.99f, -1));
             assertEquals(List.of(near), items(scene.rayQuery(ORIGIN, PLUS_X, 9f, -1)));
@@ -87,11 +87,11 @@ class SceneQueryTest {
     @Test
     void queryMaskMatchesQueryFlagsNotVisibilityFlags() {
         try (SceneManager scene = newScene()) {
-            Item pickable = itemAt(scene, scene.getRootNode(), 0, 0, 0, UNIT).setQueryFlags(0b10)
+            Item pickable = itemAt(scene, scene.rootNode(), 0, 0, 0, UNIT).setQueryFlags(0b10)
                     .setVisibilityFlags(0);
-            Item hidden = itemAt(scene, scene.getRootNode(), 0, 0, 0, UNIT).setQueryFlags(0)
+            Item hidden = itemAt(scene, scene.rootNode(), 0, 0, 0, UNIT).setQueryFlags(0)
                     .setVisibilityFlags(-1);
-            Item both = itemAt(scene, scene.getRootNode(), 0, 0, 0, UNIT).setQueryFlags(0b11);
+            Item both = itemAt(scene, scene.rootNode(), 0, 0, 0, UNIT).setQueryFlags(0b11);
             refresh(scene);
             Vector3f from = new Vector3f(-10, 0, 0);
             assertEquals(Set.of(pickable, both), Set.copyOf(items(scene.rayQuery(from, PLUS_X, 100, 0b10))));
@@ -106,7 +106,7 @@ class SceneQueryTest {
     @Test
     void detachedItemsAndItemsOutsideTheGraphAreExcluded() {
         try (SceneManager scene = newScene()) {
-            SceneNode root = scene.getRootNode();
+            SceneNode root = scene.rootNode();
             Item attached = itemAt(scene, root, 0, 0, 0, UNIT);
             Item loose = scene.createItem(0, 0, UNIT);
             SceneNode branch = root.createChild();
@@ -135,7 +135,7 @@ class SceneQueryTest {
     void touchingCountsForBoxAndSphereQueries() {
         try (SceneManager scene = newScene()) {
             // Box [0, 1]^3: coordinates exact in float, so "touching" is exact too.
-            Item box = itemAt(scene, scene.getRootNode(), 0, 0, 0, Aabb.ofMinMax(0, 0, 0, 1, 1, 1));
+            Item box = itemAt(scene, scene.rootNode(), 0, 0, 0, Aabb.ofMinMax(0, 0, 0, 1, 1, 1));
             refresh(scene);
             assertEquals(List.of(box), scene.boxQuery(Aabb.ofMinMax(1, 0, 0, 2, 1, 1), -1));
             assertEquals(List.of(box), scene.boxQuery(Aabb.ofMinMax(1, 1, 1, 2, 2, 2), -1), "corner contact");
@@ -154,7 +154,7 @@ class SceneQueryTest {
     @Test
     void infiniteBoundsAreFoundByEveryQuery() {
         try (SceneManager scene = newScene()) {
-            Item sky = itemAt(scene, scene.getRootNode(), 100, 100, 100, Aabb.INFINITE);
+            Item sky = itemAt(scene, scene.rootNode(), 100, 100, 100, Aabb.INFINITE);
             refresh(scene);
             assertEquals(List.of(sky), scene.boxQuery(new Aabb(-500, 0, 0, 1, 1, 1), -1));
             assertEquals(List.of(sky), scene.sphereQuery(new Vector3f(0, -1000, 0), 1, -1));
@@ -206,7 +206,7 @@ class SceneQueryTest {
     }
 
     private static boolean takesPart(Item item, int mask) {
-        return item.isAttached() && VisibilityScenes.hangsFromRoot(item.getParentNode())
+        return item.isAttached() && VisibilityScenes.hangsFromRoot(item.parentNode())
                 && (item.queryFlags() & mask) != 0;
     }
 
@@ -219,7 +219,7 @@ class SceneQueryTest {
         Vector3f c = new Vector3f();
         Vector3f h = new Vector3f();
         for (int i = 0; i < scene.itemCount(); i++) {
-            Item item = scene.getItem(i);
+            Item item = scene.item(i);
             if (!takesPart(item, mask)) {
                 continue;
             }
@@ -269,7 +269,7 @@ class SceneQueryTest {
         Vector3f c = new Vector3f();
         Vector3f h = new Vector3f();
         for (int i = 0; i < scene.itemCount(); i++) {
-            Item item = scene.getItem(i);
+            Item item = scene.item(i);
             if (!takesPart(item, mask)) {
                 continue;
             }
@@ -293,7 +293,7 @@ class SceneQueryTest {
         Vector3f c = new Vector3f();
         Vector3f h = new Vector3f();
         for (int i = 0; i < scene.itemCount(); i++) {
-            Item item = scene.getItem(i);
+            Item item = scene.item(i);
             if (!takesPart(item, mask)) {
                 continue;
             }
@@ -314,7 +314,7 @@ class SceneQueryTest {
     @Test
     void badInputIsRejected() {
         try (SceneManager scene = newScene()) {
-            itemAt(scene, scene.getRootNode(), 0, 0, 0, UNIT);
+            itemAt(scene, scene.rootNode(), 0, 0, 0, UNIT);
             refresh(scene);
             float nan = Float.NaN;
             IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,

@@ -30,14 +30,14 @@ class StaticNodeTest {
     @Test
     void aStaticNodesParentMustBeStaticOrAtDepthZero() {
         try (SceneManager scene = newScene()) {
-            SceneNode dynamic = scene.getRootNode().createChild("dynamic");
+            SceneNode dynamic = scene.rootNode().createChild("dynamic");
             SceneNode child = dynamic.createChild("child");
             assertRejected(() -> child.setStatic(true), scene, child, dynamic);
             assertFalse(child.isStatic());
             assertEquals(2, child.depth());
 
             // Depth 0 parents are allowed: the root, and a detached node.
-            SceneNode underRoot = scene.getRootNode().createChild("under root").setStatic(true);
+            SceneNode underRoot = scene.rootNode().createChild("under root").setStatic(true);
             assertTrue(underRoot.isStatic());
             SceneNode detached = scene.createSceneNode("detached");
             SceneNode underDetached = detached.createChild("under detached").setStatic(true);
@@ -53,7 +53,7 @@ class StaticNodeTest {
     @Test
     void aNodeWithStaticChildrenCannotTurnDynamic() {
         try (SceneManager scene = newScene()) {
-            SceneNode parent = scene.getRootNode().createChild("parent").setStatic(true);
+            SceneNode parent = scene.rootNode().createChild("parent").setStatic(true);
             SceneNode child = parent.createChild("child").setStatic(true);
             parent.createChild("dynamic sibling");
             assertRejected(() -> parent.setStatic(false), scene, parent, child);
@@ -69,23 +69,23 @@ class StaticNodeTest {
     @Test
     void aStaticNodeCannotMoveUnderADynamicNodeBelowDepthZero() {
         try (SceneManager scene = newScene()) {
-            SceneNode dynamic = scene.getRootNode().createChild("dynamic");
-            SceneNode staticNode = scene.getRootNode().createChild("static").setStatic(true);
+            SceneNode dynamic = scene.rootNode().createChild("dynamic");
+            SceneNode staticNode = scene.rootNode().createChild("static").setStatic(true);
             SceneNode staticChild = staticNode.createChild("static child").setStatic(true);
             assertRejected(() -> staticNode.reparent(dynamic), scene, staticNode, dynamic);
-            assertSame(scene.getRootNode(), staticNode.getParent());
+            assertSame(scene.rootNode(), staticNode.parent());
             assertEquals(1, staticNode.depth());
             assertEquals(2, staticChild.depth());
 
             SceneNode loose = scene.createSceneNode("loose").setStatic(true);
             assertRejected(() -> dynamic.addChild(loose), scene, loose, dynamic);
-            assertEquals(null, loose.getParent());
+            assertEquals(null, loose.parent());
             assertEquals(0, dynamic.childCount());
 
             // Under a static node or the root it may go.
             loose.reparent(staticChild);
             assertEquals(3, loose.depth());
-            staticChild.reparent(scene.getRootNode());
+            staticChild.reparent(scene.rootNode());
             assertEquals(2, loose.depth());
             scene.validate();
         }
@@ -102,11 +102,11 @@ class StaticNodeTest {
             SceneNode holder = scene.createSceneNode("holder");
             SceneNode staticChild = holder.createChild("static child").setStatic(true).setPosition(0, 1, 0);
             try {
-                scene.getRootNode().addChild(holder);
+                scene.rootNode().addChild(holder);
             } catch (IllegalArgumentException refused) {
                 assertTrue(refused.getMessage().contains(holder.toString())
                         || refused.getMessage().contains(staticChild.toString()), refused.getMessage());
-                assertEquals(null, holder.getParent());
+                assertEquals(null, holder.parent());
                 scene.validate();
                 return;
             }
@@ -121,7 +121,7 @@ class StaticNodeTest {
     @Test
     void aStillStaticSubtreeIsNotRecomputedAndAMovedOneOnlyBelowTheMove() {
         try (SceneManager scene = newScene()) {
-            SceneNode root = scene.getRootNode();
+            SceneNode root = scene.rootNode();
             List<SceneNode> statics = new ArrayList<>();
             List<SceneNode> staticMids = new ArrayList<>();
             List<SceneNode> dynamicTops = new ArrayList<>();
@@ -158,7 +158,7 @@ class StaticNodeTest {
             }
             assertEquals(100, scene.updateAllTransforms(), "every dynamic subtree, no static node");
 
-            SceneNode leaf = staticMids.get(13).getChild(2);
+            SceneNode leaf = staticMids.get(13).child(2);
             leaf.setPosition(5, 5, 5);
             assertEquals(1, scene.updateAllTransforms(), "a static leaf alone");
 
@@ -168,7 +168,7 @@ class StaticNodeTest {
             mid0.setPosition(2, 2, 2);
             assertEquals(10, scene.updateAllTransforms(), "a static node, five static and four dynamic children");
 
-            SceneNode top0 = mid0.getParent();
+            SceneNode top0 = mid0.parent();
             top0.setPosition(-4, 0, 0);
             assertEquals(1 + 10 + 50 + 4, scene.updateAllTransforms(), "one static tree with its dynamic leaves");
             for (SceneNode node : scene.findNodesByName("dynamic under static")) {
@@ -188,11 +188,11 @@ class StaticNodeTest {
     @Test
     void movingADynamicNodeDoesNotRecomputeDynamicChildrenOfStillStaticNodes() {
         try (SceneManager scene = newScene()) {
-            SceneNode staticTop = scene.getRootNode().createChild("static top").setStatic(true);
+            SceneNode staticTop = scene.rootNode().createChild("static top").setStatic(true);
             for (int i = 0; i < 50; i++) {
                 staticTop.createChild("dynamic under static").setPosition(i, 0, 0);
             }
-            SceneNode mover = scene.getRootNode().createChild("mover");
+            SceneNode mover = scene.rootNode().createChild("mover");
             mover.createChild("mover child");
             scene.updateAllTransforms();
             assertEquals(0, scene.updateAllTransforms());
@@ -206,8 +206,8 @@ class StaticNodeTest {
     void movingADetachedStaticNodeRecomputesOnlyIt() {
         try (SceneManager scene = newScene()) {
             for (int i = 0; i < 30; i++) {
-                scene.getRootNode().createChild().createChild();
-                scene.getRootNode().createChild().setStatic(true).createChild().setStatic(true);
+                scene.rootNode().createChild().createChild();
+                scene.rootNode().createChild().setStatic(true).createChild().setStatic(true);
             }
             SceneNode loose = scene.createSceneNode("loose static").setStatic(true);
             scene.updateAllTransforms();
@@ -221,12 +221,12 @@ class StaticNodeTest {
     void frameStatsCountOnlyWhatMoved() {
         try (SceneManager scene = newScene()) {
             Camera camera = scene.createCamera("eye");
-            scene.getRootNode().createChild("eye").attachObject(camera);
-            SceneNode staticTop = scene.getRootNode().createChild().setStatic(true);
+            scene.rootNode().createChild("eye").attachObject(camera);
+            SceneNode staticTop = scene.rootNode().createChild().setStatic(true);
             for (int i = 0; i < 200; i++) {
                 staticTop.createChild().setStatic(true).setPosition(i, 0, -5);
             }
-            SceneNode mover = scene.getRootNode().createChild();
+            SceneNode mover = scene.rootNode().createChild();
             scene.updateFrame(camera);
             for (int frame = 0; frame < 5; frame++) {
                 mover.setPosition(frame, 0, 0);
@@ -247,12 +247,12 @@ class StaticNodeTest {
         for (long seed = 1; seed <= 6; seed++) {
             Random random = new Random(seed);
             try (SceneManager scene = newScene()) {
-                List<SceneNode> nodes = new ArrayList<>(List.of(scene.getRootNode()));
+                List<SceneNode> nodes = new ArrayList<>(List.of(scene.rootNode()));
                 for (int i = 0; i < 150; i++) {
                     SceneNode parent = random.nextInt(15) == 0 ? null : nodes.get(random.nextInt(nodes.size()));
                     SceneNode node = parent == null ? scene.createSceneNode("detached") : parent.createChild();
                     VisibilityScenes.randomTransform(random, node, 2);
-                    if ((parent == scene.getRootNode() || (parent != null && parent.isStatic()))
+                    if ((parent == scene.rootNode() || (parent != null && parent.isStatic()))
                             && random.nextBoolean()) {
                         node.setStatic(true);
                     }
@@ -264,7 +264,7 @@ class StaticNodeTest {
                         if (random.nextBoolean()) {
                             scene.updateAllTransforms();
                         } else {
-                            scene.updateFrame(scene.getCamera(0));
+                            scene.updateFrame(scene.camera(0));
                         }
                         for (SceneNode node : nodes) {
                             assertMatchesChain(node);
@@ -278,10 +278,10 @@ class StaticNodeTest {
     private static void edit(SceneManager scene, List<SceneNode> nodes, Random random, String context) {
         if (scene.cameraCount() == 0) {
             Camera camera = scene.createCamera("eye");
-            scene.getRootNode().createChild("eye").attachObject(camera);
+            scene.rootNode().createChild("eye").attachObject(camera);
         }
         SceneNode node = nodes.get(1 + random.nextInt(nodes.size() - 1));
-        SceneNode parent = node.getParent();
+        SceneNode parent = node.parent();
         boolean wasStatic = node.isStatic();
         switch (random.nextInt(6)) {
             case 0, 1 -> VisibilityScenes.randomTransform(random, node, 2);
@@ -293,7 +293,7 @@ class StaticNodeTest {
             case 3 -> {
                 boolean staticChild = false;
                 for (int c = 0; c < node.childCount(); c++) {
-                    staticChild |= node.getChild(c).isStatic();
+                    staticChild |= node.child(c).isStatic();
                 }
                 boolean allowed = !wasStatic || !staticChild || node.depth() == 0;
                 expect(allowed, () -> node.setStatic(false), scene, context + " setStatic(false) " + node);
@@ -303,7 +303,7 @@ class StaticNodeTest {
                 SceneNode target = nodes.get(random.nextInt(nodes.size()));
                 boolean staticChild = false;
                 for (int c = 0; c < node.childCount(); c++) {
-                    staticChild |= node.getChild(c).isStatic();
+                    staticChild |= node.child(c).isStatic();
                 }
                 if (VisibilityScenes.isAncestorOrSelf(node, target) || target.depth() > 8) {
                     return;
@@ -312,7 +312,7 @@ class StaticNodeTest {
                 boolean allowed = wasStatic ? target.depth() == 0 || target.isStatic() : !staticChild;
                 expect(allowed, () -> node.reparent(target), scene, context + " reparent " + node + " under "
                         + target);
-                assertSame(allowed ? target : parent, node.getParent(), context);
+                assertSame(allowed ? target : parent, node.parent(), context);
             }
             default -> {
                 // Always allowed: a node at depth >= 1 with static children is static itself under the rule.

@@ -52,7 +52,7 @@ class TransformOperationsTest {
     void buildHierarchy() {
         scene = new SceneManager(SceneConfig.builder().maxNodes(16).maxItems(8).maxCameras(4).validation(true)
                 .build());
-        root = scene.getRootNode().setPosition(ROOT_POSITION).setOrientation(ROOT_Q);
+        root = scene.rootNode().setPosition(ROOT_POSITION).setOrientation(ROOT_Q);
         parent = root.createChild("parent").setPosition(PARENT_POSITION).setOrientation(PARENT_Q)
                 .setScale(PARENT_SCALE);
         child = parent.createChild("child").setPosition(CHILD_POSITION).setOrientation(CHILD_Q)

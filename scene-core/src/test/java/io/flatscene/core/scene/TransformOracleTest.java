@@ -491,7 +491,7 @@ class TransformOracleTest {
 
         private World(SceneManager scene) {
             this.scene = scene;
-            this.root = new Model(scene.getRootNode());
+            this.root = new Model(scene.rootNode());
             live.add(root);
         }
 
@@ -619,7 +619,7 @@ class TransformOracleTest {
                         if (node.isStatic && newParent.parent != null && !newParent.isStatic) {
                             assertThrows(IllegalArgumentException.class, () -> node.node.reparent(newParent.node),
                                     () -> "static " + node.describe() + " under dynamic " + newParent.describe());
-                            assertEquals(node.parent == null ? null : node.parent.node, node.node.getParent());
+                            assertEquals(node.parent == null ? null : node.parent.node, node.node.parent());
                         }
                         // A dynamic depth-0 node with static children moving under a parent:
                         // aStaticChildOfADetachedNodeNeverWaitsOnADynamicParent covers it.

@@ -40,7 +40,7 @@ class VisibilityOraclePropertyTest {
                 int visible = checkAgainstOracle(built, stats, "seed " + seed + " frame " + frame);
                 int attached = 0;
                 for (int i = 0; i < built.scene.itemCount(); i++) {
-                    attached += built.scene.getItem(i).isAttached() ? 1 : 0;
+                    attached += built.scene.item(i).isAttached() ? 1 : 0;
                 }
                 // Shows in the report that the random scenes put items on both sides of the frustum.
                 Statistics.label("visible share of attached items").collect(attached == 0 ? "no attached items"
@@ -62,7 +62,7 @@ class VisibilityOraclePropertyTest {
                 built.camera.setPerspective((float) Math.toRadians(90), 1f, 100f);
             }
             built.camera.setViewport(100, 100);
-            SceneNode node = scene.getRootNode().createChild();
+            SceneNode node = scene.rootNode().createChild();
             node.attachObject(scene.createItem(0, 0, new Aabb(0, 0, 0, 0.5f, 0.5f, 0.5f)));
             // In front of the camera (which looks down -Z from the origin), then well off to one side.
             node.setPosition(0, 0, -50);
@@ -90,13 +90,13 @@ class VisibilityOraclePropertyTest {
         Vector3f center = new Vector3f();
         Vector3f half = new Vector3f();
         for (int i = 0; i < scene.itemCount() && errors.size() < 10; i++) {
-            Item item = scene.getItem(i);
+            Item item = scene.item(i);
             if (!item.isAttached()) {
                 continue;
             }
             item.getWorldCenter(center);
             item.getWorldHalfExtents(half);
-            Matrix4f world = VisibilityScenes.chainWorld(item.getParentNode());
+            Matrix4f world = VisibilityScenes.chainWorld(item.parentNode());
             Aabb local = item.localAabb();
             Vector3f expectedCenter = new Vector3f();
             Vector3f expectedHalf = new Vector3f();
@@ -131,8 +131,8 @@ class VisibilityOraclePropertyTest {
         Vector3f c = new Vector3f();
         Vector3f h = new Vector3f();
         for (int i = 0; i < scene.itemCount(); i++) {
-            Item item = scene.getItem(i);
-            SceneNode node = item.getParentNode();
+            Item item = scene.item(i);
+            SceneNode node = item.parentNode();
             if (node == null || !VisibilityScenes.hangsFromRoot(node) || (mask & item.visibilityFlags()) == 0) {
                 continue;
             }
@@ -158,10 +158,10 @@ class VisibilityOraclePropertyTest {
             TreeSet<Integer> extra = new TreeSet<>(actual);
             extra.removeAll(expected);
             for (int i : missing) {
-                report.append("  missing ").append(describe(scene.getItem(i), viewProjection)).append('\n');
+                report.append("  missing ").append(describe(scene.item(i), viewProjection)).append('\n');
             }
             for (int i : extra) {
-                report.append("  extra   ").append(describe(scene.getItem(i), viewProjection)).append('\n');
+                report.append("  extra   ").append(describe(scene.item(i), viewProjection)).append('\n');
             }
             throw new AssertionError(report.toString());
         }

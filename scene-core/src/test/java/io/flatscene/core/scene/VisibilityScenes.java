@@ -33,7 +33,7 @@ final class VisibilityScenes {
 
         Built(SceneManager scene) {
             this.scene = scene;
-            this.cameraNode = scene.getRootNode().createChild("eye");
+            this.cameraNode = scene.rootNode().createChild("eye");
             this.camera = scene.createCamera("eye");
             cameraNode.attachObject(camera);
         }
@@ -54,7 +54,7 @@ final class VisibilityScenes {
         SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(nodeCount + 1024)
                 .maxItems(itemCount + 8192).workerThreads(workers).build());
         Built built = new Built(scene);
-        SceneNode root = scene.getRootNode();
+        SceneNode root = scene.rootNode();
         built.nodes.add(root);
         List<Integer> depths = new ArrayList<>();
         depths.add(0);
@@ -214,13 +214,13 @@ final class VisibilityScenes {
             switch (random.nextInt(5)) {
                 case 0 -> {
                     // Only dynamic nodes below the root's level leave, so their whole subtree is dynamic.
-                    if (node.getParent() != null && !node.isStatic()) {
+                    if (node.parent() != null && !node.isStatic()) {
                         node.detachFromParent();
                     }
                 }
                 case 1 -> {
                     SceneNode target = nodes.get(random.nextInt(nodes.size()));
-                    if (node.getParent() == null && !node.isStatic() && !isAncestorOrSelf(node, target)) {
+                    if (node.parent() == null && !node.isStatic() && !isAncestorOrSelf(node, target)) {
                         node.reparent(target);
                     }
                 }
@@ -247,7 +247,7 @@ final class VisibilityScenes {
     }
 
     static boolean isAncestorOrSelf(SceneNode ancestor, SceneNode node) {
-        for (SceneNode n = node; n != null; n = n.getParent()) {
+        for (SceneNode n = node; n != null; n = n.parent()) {
             if (n == ancestor) {
                 return true;
             }
@@ -257,15 +257,15 @@ final class VisibilityScenes {
 
     static boolean hangsFromRoot(SceneNode node) {
         SceneNode top = node;
-        while (top.getParent() != null) {
-            top = top.getParent();
+        while (top.parent() != null) {
+            top = top.parent();
         }
         return top.isRoot();
     }
 
     /** The world matrix rebuilt with JOML from the local transforms of the node and its ancestors: T · R · S each. */
     static Matrix4f chainWorld(SceneNode node) {
-        Matrix4f parent = node.getParent() == null ? new Matrix4f() : chainWorld(node.getParent());
+        Matrix4f parent = node.parent() == null ? new Matrix4f() : chainWorld(node.parent());
         return parent.translate(node.getPosition(new Vector3f())).rotate(node.getOrientation(new Quaternionf()))
                 .scale(node.getScale(new Vector3f()));
     }

@@ -147,7 +147,7 @@ public final class BoundsOverlay implements AutoCloseable {
             int[] color = PALETTE[batch % PALETTE.length];
             int first = queue.batchFirstInstance(batch);
             for (int instance = first, end = first + queue.batchInstanceCount(batch); instance < end; instance++) {
-                Item item = scene.getItem(queue.instanceItem(instance));
+                Item item = scene.item(queue.instanceItem(instance));
                 item.getWorldHalfExtents(half);
                 if (!Float.isFinite(half.x) || !Float.isFinite(half.y) || !Float.isFinite(half.z)) {
                     continue;

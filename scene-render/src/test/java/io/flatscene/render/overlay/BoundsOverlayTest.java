@@ -39,7 +39,7 @@ class BoundsOverlayTest {
         camera = scene.createCamera("eye");
         camera.setPerspective((float) Math.toRadians(50), 0.5f, 100f).setViewport(SIZE, SIZE);
         // off-axis, so the front and back faces and the edges joining them all project apart
-        scene.getRootNode().createChild("eye").setPosition(1.2f, 0.9f, 3f).lookAt(new Vector3f(), Space.PARENT)
+        scene.rootNode().createChild("eye").setPosition(1.2f, 0.9f, 3f).lookAt(new Vector3f(), Space.PARENT)
                 .attachObject(camera);
         gl.clear(0.1f, 0.1f, 0.1f);
     }
@@ -53,7 +53,7 @@ class BoundsOverlayTest {
 
     @Test
     void aUnitCubesTwelveEdgesAreDrawnAndItsMiddleStaysEmpty() {
-        scene.getRootNode().createChild("cube").attachObject(scene.createItem("cube", 0, 0, UNIT_CUBE));
+        scene.rootNode().createChild("cube").attachObject(scene.createItem("cube", 0, 0, UNIT_CUBE));
         scene.updateFrame(camera);
         assertEquals(1, scene.renderQueue().instanceCount());
 
@@ -130,7 +130,7 @@ class BoundsOverlayTest {
 
     @Test
     void noBoxesMeansNoDrawing() {
-        scene.getRootNode().createChild("cube").attachObject(scene.createItem("cube", 0, 0, UNIT_CUBE));
+        scene.rootNode().createChild("cube").attachObject(scene.createItem("cube", 0, 0, UNIT_CUBE));
         scene.updateFrame(camera);
         Image before = gl.read();
         assertEquals(0, bounds.draw(scene, camera, gl.target, 0));
@@ -148,9 +148,9 @@ class BoundsOverlayTest {
 
     @Test
     void maxBoxesTakesTheFirstInDrawOrderAndInfiniteBoxesAreSkipped() {
-        scene.getRootNode().createChild("sky").attachObject(scene.createItem("sky", 0, 0, Aabb.INFINITE));
+        scene.rootNode().createChild("sky").attachObject(scene.createItem("sky", 0, 0, Aabb.INFINITE));
         for (int i = 0; i < 5; i++) {
-            scene.getRootNode().createChild("cube " + i).setPosition(i * 0.3f - 0.6f, 0, -i)
+            scene.rootNode().createChild("cube " + i).setPosition(i * 0.3f - 0.6f, 0, -i)
                     .attachObject(scene.createItem("cube " + i, i % 2, 0, UNIT_CUBE));
         }
         scene.updateFrame(camera);
@@ -169,7 +169,7 @@ class BoundsOverlayTest {
     @Test
     void manyBoxesGrowTheBufferAndDrawAllocatesNothing() {
         for (int i = 0; i < 600; i++) {
-            scene.getRootNode().createChild().setPosition((i % 30) * 0.1f - 1.5f, (i / 30) * 0.1f - 1f, -2f)
+            scene.rootNode().createChild().setPosition((i % 30) * 0.1f - 1.5f, (i / 30) * 0.1f - 1f, -2f)
                     .attachObject(scene.createItem(0, i % 3, new Aabb(0, 0, 0, 0.04f, 0.04f, 0.04f)));
         }
         scene.updateFrame(camera);

@@ -63,11 +63,11 @@ class OverlayLeakTest {
             int red = renderer.materials().add(Material.color(0.9f, 0.2f, 0.2f));
             // more boxes than the bounds overlay's first buffer holds
             for (int i = 0; i < ITEMS; i++) {
-                scene.getRootNode().createChild().setPosition(i % 20 * 0.5f - 4.75f, 0, i / 20 * -0.5f)
+                scene.rootNode().createChild().setPosition(i % 20 * 0.5f - 4.75f, 0, i / 20 * -0.5f)
                         .attachObject(scene.createItem(cube, red, renderer.meshes().bounds(cube)));
             }
             Camera camera = scene.createCamera("eye").setPerspective(1.2f, 0.5f, 100f).setViewport(WIDTH, HEIGHT);
-            scene.getRootNode().createChild("eye").setPosition(0, 9, 6).lookAt(new Vector3f(0, 0, -4), Space.PARENT)
+            scene.rootNode().createChild("eye").setPosition(0, 9, 6).lookAt(new Vector3f(0, 0, -4), Space.PARENT)
                     .attachObject(camera);
             StringBuilder hud = new StringBuilder();
             for (int frame = 0; frame < frames; frame++) {
