@@ -4,11 +4,16 @@ import io.flatscene.core.config.ConfigException;
 import io.flatscene.core.config.ConfigReader;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+
+import static io.flatscene.core.config.ConfigReader.checkRange;
+import static io.flatscene.core.config.ConfigReader.parseBoolean;
+import static io.flatscene.core.config.ConfigReader.parseEnum;
+import static io.flatscene.core.config.ConfigReader.parseInt;
+import static io.flatscene.core.config.ConfigReader.rangeRule;
 
 /**
  * Startup settings of a {@link Renderer}: the draw path, the sizes of its material and light arrays and instance
@@ -372,64 +377,19 @@ public final class RendererConfig {
          */
         void set(String key, String value, String source) {
             switch (key) {
-                case DRAW_PATH_KEY -> drawPath = parseDrawPath(key, value, source);
+                case DRAW_PATH_KEY -> drawPath = parseEnum(DrawPath.class, key, value, DRAW_PATH_RULE, source);
                 case MAX_MATERIALS_KEY -> maxMaterials = parseInt(key, value, 1, MAX_MATERIALS_LIMIT,
                         MAX_MATERIALS_RULE, source);
                 case MAX_LOCAL_LIGHTS_KEY -> maxLocalLights = parseInt(key, value, 0, MAX_LOCAL_LIGHTS_LIMIT,
                         MAX_LOCAL_LIGHTS_RULE, source);
                 case INITIAL_INSTANCES_KEY -> initialInstances = parseInt(key, value, 1, INITIAL_INSTANCES_LIMIT,
                         INITIAL_INSTANCES_RULE, source);
-                case DEBUG_OUTPUT_KEY -> debugOutput = parseBoolean(key, value, source);
-                case GPU_TIMING_KEY -> gpuTiming = parseBoolean(key, value, source);
-                case RESTORE_GL_STATE_KEY -> restoreGlState = parseBoolean(key, value, source);
+                case DEBUG_OUTPUT_KEY -> debugOutput = parseBoolean(key, value, BOOLEAN_RULE, source);
+                case GPU_TIMING_KEY -> gpuTiming = parseBoolean(key, value, BOOLEAN_RULE, source);
+                case RESTORE_GL_STATE_KEY -> restoreGlState = parseBoolean(key, value, BOOLEAN_RULE, source);
                 default -> throw new ConfigException(key, value, ConfigReader.unknownKeyRule(key, KEY_PREFIX, KEYS),
                         source);
             }
-        }
-
-        private static String rangeRule(int min, int max) {
-            return "must be an integer between " + min + " and " + max;
-        }
-
-        private static void checkRange(String key, int value, int min, int max, String rule) {
-            if (value < min || value > max) {
-                throw new ConfigException(key, Integer.toString(value), rule, null);
-            }
-        }
-
-        private static int parseInt(String key, String value, int min, int max, String rule, String source) {
-            int parsed;
-            try {
-                // Integer.parseInt rejects overflow as well as non-numbers, so both read as the range rule
-                parsed = Integer.parseInt(value);
-            } catch (NumberFormatException e) {
-                throw new ConfigException(key, value, rule, source);
-            }
-            if (parsed < min || parsed > max) {
-                throw new ConfigException(key, value, rule, source);
-            }
-            return parsed;
-        }
-
-        private static DrawPath parseDrawPath(String key, String value, String source) {
-            String upper = value.toUpperCase(Locale.ROOT);
-            for (DrawPath path : DrawPath.values()) {
-                if (path.name().equals(upper)) {
-                    return path;
-                }
-            }
-            throw new ConfigException(key, value, DRAW_PATH_RULE, source);
-        }
-
-        private static boolean parseBoolean(String key, String value, String source) {
-            // Stricter than Boolean.parseBoolean, which reads "yes" or "on" as false without a word
-            if (value.equalsIgnoreCase("true")) {
-                return true;
-            }
-            if (value.equalsIgnoreCase("false")) {
-                return false;
-            }
-            throw new ConfigException(key, value, BOOLEAN_RULE, source);
         }
     }
 }

@@ -96,6 +96,73 @@ public final class ConfigReader {
         return best;
     }
 
+    /** The rule text of an integer range, as every configuration words it. */
+    public static String rangeRule(int min, int max) {
+        return "must be an integer between " + min + " and " + max;
+    }
+
+    /**
+     * Checks a value set in code against its range.
+     *
+     * @throws ConfigException naming the key, the value and the rule
+     */
+    public static void checkRange(String key, int value, int min, int max, String rule) {
+        if (value < min || value > max) {
+            throw new ConfigException(key, Integer.toString(value), rule, null);
+        }
+    }
+
+    /**
+     * Parses an integer in {@code [min, max]}.
+     *
+     * @throws ConfigException naming key, value, rule and source for a non-number or a value out of range
+     */
+    public static int parseInt(String key, String value, int min, int max, String rule, String source) {
+        int parsed;
+        try {
+            // Integer.parseInt rejects overflow as well as non-numbers, so both read as the range rule
+            parsed = Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new ConfigException(key, value, rule, source);
+        }
+        if (parsed < min || parsed > max) {
+            throw new ConfigException(key, value, rule, source);
+        }
+        return parsed;
+    }
+
+    /**
+     * Parses a constant of {@code type} by name, in any case.
+     *
+     * @throws ConfigException naming key, value, rule and source when no constant has that name
+     */
+    public static <E extends Enum<E>> E parseEnum(Class<E> type, String key, String value, String rule,
+                                                  String source) {
+        String upper = value.toUpperCase(Locale.ROOT);
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().equals(upper)) {
+                return constant;
+            }
+        }
+        throw new ConfigException(key, value, rule, source);
+    }
+
+    /**
+     * Parses {@code true} or {@code false}, in any case: stricter than {@link Boolean#parseBoolean}, which reads
+     * "yes" or "on" as false without a word.
+     *
+     * @throws ConfigException naming key, value, rule and source for anything else
+     */
+    public static boolean parseBoolean(String key, String value, String rule, String source) {
+        if (value.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (value.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw new ConfigException(key, value, rule, source);
+    }
+
     /** Levenshtein distance; keys are short, so the quadratic table is fine. */
     static int distance(String a, String b) {
         int[] previous = new int[b.length() + 1];

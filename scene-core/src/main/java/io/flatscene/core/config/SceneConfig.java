@@ -3,11 +3,16 @@ package io.flatscene.core.config;
 import io.flatscene.core.container.GrowthPolicy;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+
+import static io.flatscene.core.config.ConfigReader.checkRange;
+import static io.flatscene.core.config.ConfigReader.parseBoolean;
+import static io.flatscene.core.config.ConfigReader.parseEnum;
+import static io.flatscene.core.config.ConfigReader.parseInt;
+import static io.flatscene.core.config.ConfigReader.rangeRule;
 
 /**
  * A scene's startup configuration: the capacity each manager allocates up front, what happens when one is exceeded,
@@ -365,11 +370,11 @@ public final class SceneConfig {
          * @throws ConfigException naming the first key whose value breaks its rule
          */
         public SceneConfig build() {
-            checkRange(MAX_NODES_KEY, maxNodes, MAX_CAPACITY, CAPACITY_RULE);
-            checkRange(MAX_ITEMS_KEY, maxItems, MAX_CAPACITY, CAPACITY_RULE);
-            checkRange(MAX_LIGHTS_KEY, maxLights, MAX_CAPACITY, CAPACITY_RULE);
-            checkRange(MAX_CAMERAS_KEY, maxCameras, MAX_CAPACITY, CAPACITY_RULE);
-            checkRange(WORKER_THREADS_KEY, workerThreads, MAX_WORKER_THREADS, WORKER_THREADS_RULE);
+            checkRange(MAX_NODES_KEY, maxNodes, 1, MAX_CAPACITY, CAPACITY_RULE);
+            checkRange(MAX_ITEMS_KEY, maxItems, 1, MAX_CAPACITY, CAPACITY_RULE);
+            checkRange(MAX_LIGHTS_KEY, maxLights, 1, MAX_CAPACITY, CAPACITY_RULE);
+            checkRange(MAX_CAMERAS_KEY, maxCameras, 1, MAX_CAPACITY, CAPACITY_RULE);
+            checkRange(WORKER_THREADS_KEY, workerThreads, 1, MAX_WORKER_THREADS, WORKER_THREADS_RULE);
             return new SceneConfig(this);
         }
 
@@ -380,75 +385,30 @@ public final class SceneConfig {
         void set(String key, String value, String source) {
             switch (key) {
                 case MAX_NODES_KEY:
-                    maxNodes = parseInt(key, value, MAX_CAPACITY, CAPACITY_RULE, source);
+                    maxNodes = parseInt(key, value, 1, MAX_CAPACITY, CAPACITY_RULE, source);
                     break;
                 case MAX_ITEMS_KEY:
-                    maxItems = parseInt(key, value, MAX_CAPACITY, CAPACITY_RULE, source);
+                    maxItems = parseInt(key, value, 1, MAX_CAPACITY, CAPACITY_RULE, source);
                     break;
                 case MAX_LIGHTS_KEY:
-                    maxLights = parseInt(key, value, MAX_CAPACITY, CAPACITY_RULE, source);
+                    maxLights = parseInt(key, value, 1, MAX_CAPACITY, CAPACITY_RULE, source);
                     break;
                 case MAX_CAMERAS_KEY:
-                    maxCameras = parseInt(key, value, MAX_CAPACITY, CAPACITY_RULE, source);
+                    maxCameras = parseInt(key, value, 1, MAX_CAPACITY, CAPACITY_RULE, source);
                     break;
                 case WORKER_THREADS_KEY:
-                    workerThreads = parseInt(key, value, MAX_WORKER_THREADS, WORKER_THREADS_RULE, source);
+                    workerThreads = parseInt(key, value, 1, MAX_WORKER_THREADS, WORKER_THREADS_RULE, source);
                     break;
                 case GROWTH_POLICY_KEY:
-                    growthPolicy = parsePolicy(key, value, source);
+                    growthPolicy = parseEnum(GrowthPolicy.class, key, value, GROWTH_POLICY_RULE, source);
                     break;
                 case VALIDATION_KEY:
-                    validation = parseBoolean(key, value, source);
+                    validation = parseBoolean(key, value, VALIDATION_RULE, source);
                     break;
                 default:
                     throw new ConfigException(key, value, ConfigReader.unknownKeyRule(key, KEY_PREFIX, KEYS),
                             source);
             }
-        }
-
-        private static String rangeRule(int min, int max) {
-            return "must be an integer between " + min + " and " + max;
-        }
-
-        private static void checkRange(String key, int value, int max, String rule) {
-            if (value < 1 || value > max) {
-                throw new ConfigException(key, Integer.toString(value), rule, null);
-            }
-        }
-
-        private static int parseInt(String key, String value, int max, String rule, String source) {
-            int parsed;
-            try {
-                // Integer.parseInt rejects overflow as well as non-numbers, so both read as the range rule
-                parsed = Integer.parseInt(value);
-            } catch (NumberFormatException e) {
-                throw new ConfigException(key, value, rule, source);
-            }
-            if (parsed < 1 || parsed > max) {
-                throw new ConfigException(key, value, rule, source);
-            }
-            return parsed;
-        }
-
-        private static GrowthPolicy parsePolicy(String key, String value, String source) {
-            String upper = value.toUpperCase(Locale.ROOT);
-            for (GrowthPolicy policy : GrowthPolicy.values()) {
-                if (policy.name().equals(upper)) {
-                    return policy;
-                }
-            }
-            throw new ConfigException(key, value, GROWTH_POLICY_RULE, source);
-        }
-
-        private static boolean parseBoolean(String key, String value, String source) {
-            // Stricter than Boolean.parseBoolean, which reads "yes" or "on" as false without a word
-            if (value.equalsIgnoreCase("true")) {
-                return true;
-            }
-            if (value.equalsIgnoreCase("false")) {
-                return false;
-            }
-            throw new ConfigException(key, value, VALIDATION_RULE, source);
         }
     }
 }
