@@ -134,7 +134,7 @@ public class TransformUpdateBenchmark {
     }
 
     /**
-     * The bytes FlatScene's pass moves in this frame, counted from its arrays ({@code NodeTransforms}) and the number
+     * The bytes FlatScene's pass moves in this frame, counted from its arrays ({@code TransformStore}) and the number
      * of world matrices it recomputes, found by running FlatScene's frame once. A recomputed node reads 52 bytes
      * (local position 12, orientation 16, scale 12, flags 4, parent id 4, the parent's entry in the id-to-slot table
      * 4) and writes 52 (world matrix 48, flags 4): an {@code arraycopy} of 52 bytes reads and writes as much. A node

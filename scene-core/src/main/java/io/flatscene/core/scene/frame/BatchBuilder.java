@@ -28,7 +28,6 @@ final class BatchBuilder {
             long key = sorted.keys[i];
             out.items[i] = item;
             out.slots[i] = sorted.visibleSlots[at];
-            out.keys[i] = key;
             long bits = SortKeys.batchBits(key);
             int last = batches - 1;
             if (batches > 0 && bits == currentBits && (!wideIds

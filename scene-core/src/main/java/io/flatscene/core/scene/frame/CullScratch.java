@@ -8,7 +8,8 @@ import java.util.Arrays;
  * produces. Scratch of one pipeline, reused by every cull.
  */
 final class CullScratch {
-    long[] keys = new long[0];
+    /** The key array of the queue being culled into, written here and sorted in place, so no copy follows. */
+    long[] keys;
     int[] order = new int[0];
     int[] visibleItems = new int[0];
     int[] visibleSlots = new int[0];
@@ -20,8 +21,7 @@ final class CullScratch {
             visiblePerWorker = new int[workers];
             wideIds = new boolean[workers];
         }
-        if (keys.length < capacity) {
-            keys = Arrays.copyOf(keys, capacity);
+        if (order.length < capacity) {
             order = Arrays.copyOf(order, capacity);
             visibleItems = Arrays.copyOf(visibleItems, capacity);
             visibleSlots = Arrays.copyOf(visibleSlots, capacity);

@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * A cull's output, in draw order: each instance's item, transform slot and sort key, and the batches that cut it into
- * runs of one mesh and material. Written only by {@link BatchBuilder}; read through the public render queue.
+ * runs of one mesh and material. The cull writes the keys and sorts them in place; {@link BatchBuilder} writes the
+ * rest. Read through the public render queue.
  */
 public final class DrawList {
     public int instanceCount;

@@ -85,6 +85,7 @@ public final class FramePipeline {
         int workers = parallel ? pool.size() : 1;
         scratch.ensureCapacity(itemCount, pool.size());
         draws.ensureCapacity(itemCount);
+        scratch.keys = draws.keys;
         long start = System.nanoTime();
         if (parallel) {
             pool.run(cullTask);
@@ -116,6 +117,7 @@ public final class FramePipeline {
         timings.sortNanos = sortDone - cullDone;
         timings.queueNanos = queueDone - sortDone;
         this.view = null;
+        scratch.keys = null;
     }
 
     private boolean parallel(WorkerPool pool) {
