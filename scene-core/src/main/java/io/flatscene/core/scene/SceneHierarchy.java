@@ -17,6 +17,11 @@ final class SceneHierarchy {
     private final TransformStore transforms;
     private final NodeRegistry<SceneNode> nodes;
     private final IntrusiveListPool nodeLists;
+    /**
+     * The stack of the iterative walks, kept so that structural changes allocate nothing once it has grown to the
+     * deepest walk; the two walks never nest, and each leaves it empty.
+     */
+    private final ArrayDeque<SceneNode> walk = new ArrayDeque<>();
 
     SceneHierarchy(TransformStore transforms, NodeRegistry<SceneNode> nodes, IntrusiveListPool nodeLists) {
         this.transforms = transforms;
@@ -35,19 +40,29 @@ final class SceneHierarchy {
         return node;
     }
 
-    /** Post-order, so each node is a leaf when it goes; the explicit stack holds one path from the top down. */
+    /**
+     * Post-order, so each node is a leaf when it goes; the explicit stack holds one path from the top down. A leaf,
+     * the common case, goes without touching the stack.
+     */
     void destroySubtree(SceneNode top) {
-        ArrayDeque<SceneNode> path = new ArrayDeque<>();
-        path.push(top);
-        while (!path.isEmpty()) {
-            SceneNode node = path.peek();
-            SwapPopArray<SceneNode> children = node.childrenOrNull();
-            if (children != null && !children.isEmpty()) {
-                path.push(children.get(children.size() - 1));
-                continue;
+        if (top.childCount() == 0) {
+            destroyLeaf(top);
+            return;
+        }
+        try {
+            walk.push(top);
+            while (!walk.isEmpty()) {
+                SceneNode node = walk.peek();
+                SwapPopArray<SceneNode> children = node.childrenOrNull();
+                if (children != null && !children.isEmpty()) {
+                    walk.push(children.get(children.size() - 1));
+                    continue;
+                }
+                walk.pop();
+                destroyLeaf(node);
             }
-            path.pop();
-            destroyLeaf(node);
+        } finally {
+            walk.clear();
         }
     }
 
@@ -86,12 +101,15 @@ final class SceneHierarchy {
 
     /** Parents before children (pre-order, children in list order), so each child finds its parent already moved. */
     private void moveDescendantsToNewDepth(SceneNode top) {
-        ArrayDeque<SceneNode> pending = new ArrayDeque<>();
-        pushChildren(top, pending);
-        while (!pending.isEmpty()) {
-            SceneNode child = pending.pop();
-            transforms.setParent(child.id(), child.parent.id());
-            pushChildren(child, pending);
+        try {
+            pushChildren(top, walk);
+            while (!walk.isEmpty()) {
+                SceneNode child = walk.pop();
+                transforms.setParent(child.id(), child.parent.id());
+                pushChildren(child, walk);
+            }
+        } finally {
+            walk.clear();
         }
     }
 
