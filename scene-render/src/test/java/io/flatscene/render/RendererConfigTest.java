@@ -4,8 +4,6 @@ import io.flatscene.core.config.ConfigException;
 import io.flatscene.core.config.SceneConfig;
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,13 +11,17 @@ import java.util.Locale;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import static io.flatscene.core.testing.ConfigChecks.assertConfigException;
+import static io.flatscene.core.testing.ConfigChecks.assertUnknownKey;
+import static io.flatscene.core.testing.ConfigChecks.props;
+import static io.flatscene.core.testing.ConfigChecks.restore;
+import static io.flatscene.core.testing.ConfigChecks.writeProperties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -379,43 +381,12 @@ class RendererConfigTest {
 
     // ---- helpers ----
 
-    private static ConfigException assertConfigException(Executable call, String key, String value, String rule) {
-        ConfigException e = assertThrows(ConfigException.class, call);
-        assertEquals(key, e.key());
-        assertEquals(value.trim(), e.value());
-        assertTrue(e.rule().startsWith(rule), e.rule());
-        assertTrue(e.getMessage().startsWith(key + "=" + value.trim() + ": " + rule), e.getMessage());
-        return e;
-    }
-
     private static ConfigException assertUnknown(Properties file, Properties overrides, String key, String value,
                                                  String hint) {
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> RendererConfig.fromProperties(file, overrides));
-        assertEquals(key, e.key());
-        assertEquals(value, e.value());
-        assertTrue(e.getMessage().startsWith(key + "=" + value + ": unknown key"), e.getMessage());
-        assertTrue(e.getMessage().contains(hint), e.getMessage());
-        return e;
-    }
-
-    private static Properties props(String... keysAndValues) {
-        Properties properties = new Properties();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            properties.setProperty(keysAndValues[i], keysAndValues[i + 1]);
-        }
-        return properties;
+        return assertUnknownKey(() -> RendererConfig.fromProperties(file, overrides), key, value, hint);
     }
 
     private static Path write(Path dir, String text) throws IOException {
-        return Files.writeString(dir.resolve("renderer.properties"), text, StandardCharsets.UTF_8);
-    }
-
-    private static void restore(String key, String previous) {
-        if (previous == null) {
-            System.clearProperty(key);
-        } else {
-            System.setProperty(key, previous);
-        }
+        return writeProperties(dir, "renderer.properties", text);
     }
 }

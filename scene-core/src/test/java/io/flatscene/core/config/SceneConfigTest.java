@@ -2,7 +2,6 @@ package io.flatscene.core.config;
 
 import io.flatscene.core.container.GrowthPolicy;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -18,6 +17,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import static io.flatscene.core.testing.ConfigChecks.assertConfigException;
+import static io.flatscene.core.testing.ConfigChecks.assertUnknownKey;
+import static io.flatscene.core.testing.ConfigChecks.props;
+import static io.flatscene.core.testing.ConfigChecks.restore;
+import static io.flatscene.core.testing.ConfigChecks.writeProperties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -470,46 +474,17 @@ class SceneConfigTest {
 
     // ---- helpers ----
 
-    private static ConfigException assertConfigException(org.junit.jupiter.api.function.Executable call,
-                                                         String key, String value, String rule) {
-        ConfigException e = assertThrows(ConfigException.class, call);
-        assertEquals(key, e.key());
-        assertEquals(value.trim(), e.value());
-        assertTrue(e.rule().startsWith(rule), e.rule());
-        assertTrue(e.getMessage().startsWith(key + "=" + value.trim() + ": " + rule), e.getMessage());
-        return e;
-    }
-
     private static void assertUnknown(Properties file, Properties overrides, String key, String value,
                                       String suggestion) {
-        ConfigException e = assertThrows(ConfigException.class, () -> SceneConfig.fromProperties(file, overrides));
-        assertEquals(key, e.key());
-        assertEquals(value, e.value());
-        assertTrue(e.getMessage().startsWith(key + "=" + value + ": unknown key"), e.getMessage());
-        assertTrue(e.getMessage().contains("did you mean " + suggestion + "?"), e.getMessage());
+        assertUnknownKey(() -> SceneConfig.fromProperties(file, overrides), key, value,
+                "did you mean " + suggestion + "?");
+    }
+
+    private static Path write(Path dir, String text) throws IOException {
+        return writeProperties(dir, "flatscene.properties", text);
     }
 
     private static String closestSceneKey(String key) {
         return ConfigReader.closestKey(key, SceneConfig.KEY_PREFIX, SceneConfig.keys());
-    }
-
-    private static Properties props(String... keysAndValues) {
-        Properties properties = new Properties();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            properties.setProperty(keysAndValues[i], keysAndValues[i + 1]);
-        }
-        return properties;
-    }
-
-    private static Path write(Path dir, String text) throws IOException {
-        return Files.writeString(dir.resolve("flatscene.properties"), text, StandardCharsets.UTF_8);
-    }
-
-    private static void restore(String key, String previous) {
-        if (previous == null) {
-            System.clearProperty(key);
-        } else {
-            System.setProperty(key, previous);
-        }
     }
 }
