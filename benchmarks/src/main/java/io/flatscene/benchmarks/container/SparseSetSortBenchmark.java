@@ -33,7 +33,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * mixed one: sort the ids alone, then move the columns by walking the sparse array), against what a Java user would
  * write instead: an {@code ArrayList<Integer>} of boxed ids sorted with a {@link Comparator} reading a
  * {@code float[]} key indexed by id ({@code ArrayList.sort}, i.e. {@code Arrays.sort(Integer[], Comparator)}, a
- * TimSort), and, as the floor with no comparator at all, {@link Arrays#sort(int[])} of the primitive ids.
+ * TimSort), and, as the floor with no comparator at all, {@link Arrays#sort(int[])} of the primitive ids. Beside them
+ * the sorts with no comparator: {@link SparseSet#sortBy(FloatColumn)} (a radix sort of (key, position) pairs, then
+ * every column gathered once) and {@link SparseSet#sortAs} into the key order held by another set (EnTT's
+ * {@code sort_as}).
  *
  * <p>Article: EnTT's sparse-set sorting (see docs/references.md): sorting a sparse set that has several dense arrays;
  * in-place vs permutation vs mixed, whose relative costs depend on the number of arrays to carry along.
@@ -86,6 +89,8 @@ public class SparseSetSortBenchmark {
          * The same ids in the shuffled order, no columns: {@code set.sortAs(shuffledOrder)} restores the start state.
          */
         SparseSet shuffledOrder;
+        /** The same ids in key order, no columns: what {@code sortAs} arranges the set by. */
+        SparseSet keyOrder;
         int[] shuffled;
         float[] keys;
         Object[] payload;
@@ -118,6 +123,16 @@ public class SparseSetSortBenchmark {
                     longs.set(position, id * 31L);
                     objects.set(position, payload[id]);
                 }
+            }
+            Integer[] byKeyIds = new Integer[N];
+            for (int id = 0; id < N; id++) {
+                byKeyIds[id] = id;
+            }
+            float[] k0 = keys;
+            Arrays.sort(byKeyIds, (a, b) -> Float.compare(k0[a], k0[b]));
+            keyOrder = new SparseSet("bench-key-order", N, GrowthPolicy.FAIL);
+            for (Integer id : byKeyIds) {
+                keyOrder.add(id);
             }
             SparseSet s = set;
             FloatColumn k = key;
@@ -236,6 +251,18 @@ public class SparseSetSortBenchmark {
     @Benchmark
     public int sortMixed(SetState s) {
         s.set.sort(s.byKey);
+        return s.set.idAt(0);
+    }
+
+    @Benchmark
+    public int sortByKey(SetState s) {
+        s.set.sortBy(s.key);
+        return s.set.idAt(0);
+    }
+
+    @Benchmark
+    public int sortAs(SetState s) {
+        s.set.sortAs(s.keyOrder);
         return s.set.idAt(0);
     }
 

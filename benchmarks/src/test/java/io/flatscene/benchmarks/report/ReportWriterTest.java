@@ -118,6 +118,9 @@ class ReportWriterTest {
                 "| Cull + queue + sort, 100k items, 2 workers, against jME | ≥ 20× faster | 24.0× | met |"), latest);
         assertTrue(latest.contains("| Footprint, tree100k | ≤ 200 bytes per node | 180.4 bytes | met |"));
         assertTrue(latest.contains("| Footprint, tree1m | ≤ 200 bytes per node | 210.5 bytes | missed |"));
+        assertTrue(latest.contains(
+                "| Sparse-set sort of 1M by a float column, 3 more columns | ≤ 64 ms | 50.00 ms | met |"), latest);
+        assertTrue(latest.contains("| Sparse-set sortAs of 1M, 3 more columns | ≤ 46 ms | — | not measured |"), latest);
     }
 
     @Test

@@ -27,4 +27,14 @@ public abstract sealed class Column permits IntColumn, FloatColumn, LongColumn, 
 
     /** Resets a position to the column's default (0, or null so the set holds no stale reference). */
     abstract void reset(int position);
+
+    /**
+     * Rearranges positions {@code [0, size)} so that position {@code p} holds what position {@code from[p]} held:
+     * one gather into a spare array, which then becomes the column, so every value moves once.
+     */
+    abstract void gather(int[] from, int size);
+
+    final boolean belongsTo(SparseSet set) {
+        return owner == set;
+    }
 }

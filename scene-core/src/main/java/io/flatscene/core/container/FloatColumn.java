@@ -9,6 +9,13 @@ import java.util.Arrays;
 public final class FloatColumn extends Column {
     private final int width;
     private float[] values;
+    /**
+     * The previous array, kept by {@link #gather} for the next one; null until the first sort. Its first
+     * {@link #spareFilled} positions still hold values, which the next gather clears past its size, so that
+     * positions past the size read the default as the set requires.
+     */
+    private float[] spare;
+    private int spareFilled;
 
     FloatColumn(SparseSet owner, int capacity, int width) {
         super(owner);
@@ -43,7 +50,7 @@ public final class FloatColumn extends Column {
 
     /**
      * The backing array, for passes that stream through every position. Read and write it only below
-     * {@code size() * width()}; it is replaced when the set grows, so fetch it again after any add.
+     * {@code size() * width()}; it is replaced when the set grows or is sorted by key, so fetch it again after either.
      */
     public float[] values() {
         return values;
@@ -59,6 +66,31 @@ public final class FloatColumn extends Column {
     @Override
     void resize(int capacity) {
         values = Arrays.copyOf(values, Math.multiplyExact(capacity, width));
+        spare = null;
+        spareFilled = 0;
+    }
+
+    @Override
+    void gather(int[] from, int size) {
+        if (spare == null || spare.length != values.length) {
+            spare = new float[values.length];
+        }
+        float[] target = spare;
+        if (width == 1) {
+            for (int p = 0; p < size; p++) {
+                target[p] = values[from[p]];
+            }
+        } else {
+            for (int p = 0; p < size; p++) {
+                System.arraycopy(values, from[p] * width, target, p * width, width);
+            }
+        }
+        if (spareFilled > size) {
+            Arrays.fill(target, size * width, spareFilled * width, 0f);
+        }
+        spare = values;
+        spareFilled = size;
+        values = target;
     }
 
     @Override

@@ -5,6 +5,13 @@ import java.util.Arrays;
 /** A {@code int} column of a {@link SparseSet}; new positions read {@code 0}. */
 public final class IntColumn extends Column {
     private int[] values;
+    /**
+     * The previous array, kept by {@link #gather} for the next one; null until the first sort. Its first
+     * {@link #spareFilled} positions still hold values, which the next gather clears past its size, so that
+     * positions past the size read the default as the set requires.
+     */
+    private int[] spare;
+    private int spareFilled;
 
     IntColumn(SparseSet owner, int capacity) {
         super(owner);
@@ -21,7 +28,7 @@ public final class IntColumn extends Column {
 
     /**
      * The backing array, for passes that stream through every position. Read and write it only below
-     * {@code size()}; it is replaced when the set grows, so fetch it again after any add.
+     * {@code size()}; it is replaced when the set grows or is sorted by key, so fetch it again after either.
      */
     public int[] values() {
         return values;
@@ -30,6 +37,25 @@ public final class IntColumn extends Column {
     @Override
     void resize(int capacity) {
         values = Arrays.copyOf(values, capacity);
+        spare = null;
+        spareFilled = 0;
+    }
+
+    @Override
+    void gather(int[] from, int size) {
+        if (spare == null || spare.length != values.length) {
+            spare = new int[values.length];
+        }
+        int[] target = spare;
+        for (int p = 0; p < size; p++) {
+            target[p] = values[from[p]];
+        }
+        if (spareFilled > size) {
+            Arrays.fill(target, size, spareFilled, 0);
+        }
+        spare = values;
+        spareFilled = size;
+        values = target;
     }
 
     @Override

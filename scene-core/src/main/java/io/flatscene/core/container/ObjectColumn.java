@@ -5,6 +5,8 @@ import java.util.Arrays;
 /** A reference column of a {@link SparseSet}; new and vacated positions hold {@code null}. */
 public final class ObjectColumn<T> extends Column {
     private Object[] values;
+    /** The previous array, kept by {@link #gather} for the next one and holding no references between sorts. */
+    private Object[] spare;
 
     ObjectColumn(SparseSet owner, int capacity) {
         super(owner);
@@ -23,6 +25,22 @@ public final class ObjectColumn<T> extends Column {
     @Override
     void resize(int capacity) {
         values = Arrays.copyOf(values, capacity);
+        spare = null;
+    }
+
+    @Override
+    void gather(int[] from, int size) {
+        if (spare == null || spare.length != values.length) {
+            spare = new Object[values.length];
+        }
+        Object[] target = spare;
+        for (int p = 0; p < size; p++) {
+            target[p] = values[from[p]];
+        }
+        // the old arrangement would keep removed objects reachable until the next sort; cleared, it is all null
+        Arrays.fill(values, 0, size, null);
+        spare = values;
+        values = target;
     }
 
     @Override

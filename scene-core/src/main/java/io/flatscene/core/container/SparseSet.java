@@ -20,7 +20,9 @@ import java.util.Objects;
  * {@link #sortInPlace} swaps every column at every swap of the sort; {@link #sortByPermutation} sorts an index array
  * and then applies it by following cycles; {@link #sort} (the mixed one) sorts the ids alone and then walks the
  * sparse array to move the columns, one swap per misplaced position. {@link #sortAs} arranges this set in the order of
- * another.
+ * another. {@link #sortBy(IntColumn)} and its float and long forms sort by a column without a comparator: a radix
+ * sort of (key, position) pairs, then one gather per column, which is what a flat array wants rather than a swap per
+ * comparison.
  */
 public final class SparseSet {
     static final int PAGE_BITS = 12;
@@ -36,6 +38,12 @@ public final class SparseSet {
     private int size;
     /** Scratch for {@link #sortByPermutation}, kept so that repeated sorts of a steady set allocate nothing. */
     private int[] permutation = new int[0];
+    /** Scratch of the key sorts: each position's key, then (sorted) the old position each new position takes. */
+    private long[] sortKeys = new long[0];
+    private int[] sortFrom = new int[0];
+    /** The previous dense array, reused by the key sorts' gather; null until the first. */
+    private int[] spareDense;
+    private final LongRadixSort radix = new LongRadixSort();
     /** The in-place sort's swap listener, made once so that sorting allocates nothing. */
     private final IntroSort.Swaps carryAlong = this::swapSparseAndColumns;
 
@@ -121,6 +129,7 @@ public final class SparseSet {
         if (size == dense.length) {
             int grown = Capacity.grow(name, policy, dense.length, size + 1);
             dense = Arrays.copyOf(dense, grown);
+            spareDense = null;
             for (Column column : columns) {
                 column.resize(grown);
             }
@@ -270,18 +279,132 @@ public final class SparseSet {
     }
 
     /**
+     * Sorts ascending by an int column of this set: a stable radix sort of (key, position) pairs, after which the
+     * ids and every column move once, each gathered into its new order. Equal keys keep their order. O(size), with no
+     * comparator; the first sort allocates a spare array per column, later ones reuse it.
+     *
+     * @throws IllegalArgumentException if the column belongs to another set
+     */
+    public void sortBy(IntColumn key) {
+        int[] values = keyValues(key).values();
+        long[] keys = sortScratch();
+        for (int p = 0; p < size; p++) {
+            keys[p] = (values[p] ^ Integer.MIN_VALUE) & 0xFFFF_FFFFL;
+        }
+        sortByKeys();
+    }
+
+    /**
+     * Sorts ascending by a float column of width 1, in {@link Float#compare} order (-0.0 before 0.0, NaN last), the
+     * way {@link #sortBy(IntColumn)} sorts.
+     *
+     * @throws IllegalArgumentException if the column belongs to another set or holds more than one float a position
+     */
+    public void sortBy(FloatColumn key) {
+        if (key.width() != 1) {
+            throw new IllegalArgumentException(name + ": cannot sort by a float column " + key.width()
+                    + " wide; sort by a column of one float a position");
+        }
+        float[] values = keyValues(key).values();
+        long[] keys = sortScratch();
+        for (int p = 0; p < size; p++) {
+            int bits = Float.floatToIntBits(values[p]);
+            // negative floats reversed, then all shifted above them: unsigned order becomes Float.compare order
+            keys[p] = (bits ^ ((bits >> 31) | Integer.MIN_VALUE)) & 0xFFFF_FFFFL;
+        }
+        sortByKeys();
+    }
+
+    /** Sorts ascending by a long column, the way {@link #sortBy(IntColumn)} sorts. */
+    public void sortBy(LongColumn key) {
+        long[] values = keyValues(key).values();
+        long[] keys = sortScratch();
+        for (int p = 0; p < size; p++) {
+            keys[p] = values[p] ^ Long.MIN_VALUE;
+        }
+        sortByKeys();
+    }
+
+    private <C extends Column> C keyValues(C key) {
+        Objects.requireNonNull(key, "key");
+        if (!key.belongsTo(this)) {
+            throw new IllegalArgumentException(name + ": cannot sort by a column of another set");
+        }
+        return key;
+    }
+
+    private long[] sortScratch() {
+        if (sortKeys.length < size) {
+            sortKeys = new long[dense.length];
+            sortFrom = new int[dense.length];
+        }
+        return sortKeys;
+    }
+
+    /** Sorts the prepared keys carrying positions, then moves ids, sparse entries and columns to their new places. */
+    private void sortByKeys() {
+        int[] from = sortFrom;
+        for (int p = 0; p < size; p++) {
+            from[p] = p;
+        }
+        radix.sort(sortKeys, from, size);
+        gather(from);
+    }
+
+    /** Position {@code p} takes what position {@code from[p]} held, for the ids, their sparse entries and columns. */
+    private void gather(int[] from) {
+        if (spareDense == null || spareDense.length != dense.length) {
+            spareDense = new int[dense.length];
+        }
+        int[] target = spareDense;
+        for (int p = 0; p < size; p++) {
+            int id = dense[from[p]];
+            target[p] = id;
+            setPosition(id, p);
+        }
+        spareDense = dense;
+        dense = target;
+        for (Column column : columns) {
+            column.gather(from, size);
+        }
+    }
+
+    /**
      * EnTT's {@code respect}/{@code sort_as}: the ids this set shares with {@code other} move to the front, in
-     * {@code other}'s order; the rest follow in no particular order. O(other.size()), allocation-free.
+     * {@code other}'s order; the rest follow in no particular order. When {@code other} is small against this set,
+     * each shared id is swapped into place: O(other.size()), allocation-free. Otherwise the new order is worked out
+     * first and the ids and every column are gathered into it once, sequential writes instead of a random swap per
+     * id: O(size()), the rest keeping their relative order.
      */
     public void sortAs(SparseSet other) {
         Objects.requireNonNull(other, "other");
+        if (other.size < size / 4) {
+            int next = 0;
+            for (int p = 0; p < other.size; p++) {
+                int position = indexOf(other.dense[p]);
+                if (position >= 0) {
+                    swapPositions(position, next++);
+                }
+            }
+            return;
+        }
+        long[] taken = sortScratch();
+        Arrays.fill(taken, 0, size, 0L);
+        int[] from = sortFrom;
         int next = 0;
         for (int p = 0; p < other.size; p++) {
             int position = indexOf(other.dense[p]);
             if (position >= 0) {
-                swapPositions(position, next++);
+                from[next++] = position;
+                taken[position] = 1L;
             }
         }
+        for (int p = 0; p < size && next < size; p++) {
+            if (taken[p] == 0L) {
+                from[next++] = p;
+            }
+        }
+        gather(from);
     }
 
     private int[] page(int id) {

@@ -40,7 +40,7 @@ class SparseSetPropertyTest {
     }
 
     enum SortKind {
-        IN_PLACE, PERMUTATION, MIXED
+        IN_PLACE, PERMUTATION, MIXED, BY_COLUMN
     }
 
     @Provide
@@ -111,6 +111,15 @@ class SparseSetPropertyTest {
                 case IN_PLACE -> set.sortInPlace(order);
                 case PERMUTATION -> set.sortByPermutation(order);
                 case MIXED -> set.sort(order);
+                case BY_COLUMN -> {
+                    switch (key) {
+                        case INT -> set.sortBy(ints);
+                        case FLOAT -> set.sortBy(floats);
+                        case LONG -> set.sortBy(longs);
+                        // the radix sorts take primitive columns only; these keys check the others against each other
+                        case STRING, ID -> set.sort(order);
+                    }
+                }
             }
         }
 

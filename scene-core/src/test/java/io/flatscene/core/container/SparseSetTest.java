@@ -533,4 +533,107 @@ class SparseSetTest {
         assertThrows(NullPointerException.class, () -> new SparseSet(null, 1, GrowthPolicy.GROW));
         assertThrows(NullPointerException.class, () -> new SparseSet("x", 1, null));
     }
+
+    // ---- sorts by a column: radix over (key, position), every column gathered once ----
+
+    @Test
+    void sortByAnIntColumnOrdersSignedKeysAndKeepsEqualKeysInOrder() {
+        SparseSet set = new SparseSet("by int", 8, GrowthPolicy.FAIL);
+        IntColumn key = set.addIntColumn();
+        ObjectColumn<String> tag = set.addObjectColumn();
+        int[] keys = {5, -3, 5, Integer.MIN_VALUE, 0, Integer.MAX_VALUE, -3, 5};
+        for (int id = 0; id < keys.length; id++) {
+            int p = set.add(id * 10);
+            key.set(p, keys[id]);
+            tag.set(p, "id" + id * 10);
+        }
+        set.sortBy(key);
+        set.validate();
+        assertEquals(List.of(30, 10, 60, 40, 0, 20, 70, 50), idsOf(set), "stable: equal keys keep their order");
+        for (int p = 0; p < set.size(); p++) {
+            assertEquals("id" + set.idAt(p), tag.get(p), "every column moves with its id");
+            assertEquals(keys[set.idAt(p) / 10], key.get(p));
+        }
+    }
+
+    @Test
+    void sortByAFloatColumnFollowsFloatCompare() {
+        float[] keys = {Float.NaN, 1.5f, -0.0f, Float.NEGATIVE_INFINITY, 0.0f, -2f, Float.POSITIVE_INFINITY, -0.0f,
+            Float.MIN_VALUE, -Float.MIN_VALUE};
+        SparseSet set = new SparseSet("by float", keys.length, GrowthPolicy.FAIL);
+        FloatColumn key = set.addFloatColumn();
+        FloatColumn wide = set.addFloatColumn(3);
+        for (int id = 0; id < keys.length; id++) {
+            int p = set.add(id);
+            key.set(p, keys[id]);
+            wide.set(p, 0, id);
+            wide.set(p, 2, -id);
+        }
+        set.sortBy(key);
+        set.validate();
+        for (int p = 1; p < set.size(); p++) {
+            assertTrue(Float.compare(key.get(p - 1), key.get(p)) <= 0, "position " + p);
+        }
+        assertEquals(List.of(3, 5, 9, 2, 7, 4, 8, 1, 6, 0), idsOf(set), "-0.0 before 0.0, NaN last, stable");
+        for (int p = 0; p < set.size(); p++) {
+            assertEquals(set.idAt(p), wide.get(p, 0), "a wide column moves its whole block");
+            assertEquals(-set.idAt(p), wide.get(p, 2));
+        }
+    }
+
+    @Test
+    void sortByALongColumnAndAgainKeepsTheSpareArraysCoherent() {
+        Fixture f = new Fixture("by long", 4, GrowthPolicy.GROW);
+        f.addAll(9, 2, 7, 4, 11, 0);
+        f.set.sortBy(f.longs);
+        f.assertAttached();
+        for (int p = 1; p < f.set.size(); p++) {
+            assertTrue(f.longs.get(p - 1) <= f.longs.get(p));
+        }
+        // a second sort after growth and removal reuses or reallocates the spares without mixing up positions
+        f.addAll(40, 1, 33);
+        f.set.remove(7);
+        f.set.sortBy(f.ints);
+        f.assertAttached();
+        f.set.sortBy(f.floats);
+        f.assertAttached();
+        for (int p = 1; p < f.set.size(); p++) {
+            assertTrue(Float.compare(f.floats.get(p - 1), f.floats.get(p)) <= 0);
+        }
+    }
+
+    @Test
+    void sortByRefusesAWideOrForeignColumnAndLeavesTheSetAsItWas() {
+        Fixture f = new Fixture("refuse", 8, GrowthPolicy.FAIL);
+        f.addAll(3, 1, 2);
+        FloatColumn wide = f.set.addFloatColumn(2);
+        SparseSet other = new SparseSet("other", 4, GrowthPolicy.FAIL);
+        IntColumn foreign = other.addIntColumn();
+        assertThrows(IllegalArgumentException.class, () -> f.set.sortBy(wide));
+        assertThrows(IllegalArgumentException.class, () -> f.set.sortBy(foreign));
+        assertThrows(NullPointerException.class, () -> f.set.sortBy((IntColumn) null));
+        assertEquals(List.of(3, 1, 2), f.ids());
+        f.assertAttached();
+    }
+
+    @Test
+    void sortAsOfALargeOtherSetGathersAndKeepsTheRestInOrder() {
+        Fixture f = new Fixture("as", 16, GrowthPolicy.FAIL);
+        f.addAll(1, 2, 3, 4, 5, 6, 7, 8);
+        SparseSet other = new SparseSet("other", 16, GrowthPolicy.FAIL);
+        for (int id : new int[] {8, 40, 6, 4, 2}) {
+            other.add(id);
+        }
+        f.set.sortAs(other);
+        assertEquals(List.of(8, 6, 4, 2, 1, 3, 5, 7), f.ids());
+        f.assertAttached();
+    }
+
+    private static List<Integer> idsOf(SparseSet set) {
+        List<Integer> out = new ArrayList<>();
+        for (int p = 0; p < set.size(); p++) {
+            out.add(set.idAt(p));
+        }
+        return out;
+    }
 }
