@@ -1,6 +1,6 @@
 package io.flatscene.render;
 
-/** Procedural meshes built in: a cube, a UV sphere and a plane, all centerd on the origin with outward normals. */
+/** Procedural meshes built in: a cube, a UV sphere and a plane, all centered on the origin with outward normals. */
 public final class Meshes {
     private Meshes() {
     }

@@ -190,7 +190,7 @@ public final class DefaultModelWriter {
             return b.build();
         }
 
-        /** Around the Y axis, centerd on the origin. */
+        /** Around the Y axis, centered on the origin. */
         static Shape cylinder(float radius, float height, int segments) {
             Builder b = new Builder();
             float half = height / 2;

@@ -119,7 +119,7 @@ public final class Item extends MovableObject {
     @Override
     void attachedTo(SceneNode node) {
         super.attachedTo(node);
-        scene.itemData().nodeIdArray()[globalIndex] = node == null ? Index.NONE : node.id();
+        scene.itemData().attach(globalIndex, node == null ? Index.NONE : node.id());
     }
 
     @Override

@@ -1,13 +1,18 @@
 package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.container.Index;
+import io.flatscene.core.scene.store.BandAllocator;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 
 /**
  * World bounds of items: the center through the node's world matrix, the half extents through the absolute values of
- * its linear part (the tight box around the transformed box). Infinite boxes stay infinite, centerd on the node;
+ * its linear part (the tight box around the transformed box). Infinite boxes stay infinite, centered on the node;
  * detached items keep their last bounds.
+ *
+ * <p>Only boxes that can have changed are recomputed: those of items whose node's world matrix the last transform
+ * pass recomputed (its CHANGED bit, read only where its band changed in that pass, as the transform pass reads it),
+ * and those marked dirty (new, re-attached, a new local box). A still scene's bounds pass reads two ints an item.
  */
 final class BoundsPass {
     private final ItemStore items;
@@ -18,10 +23,16 @@ final class BoundsPass {
         this.transforms = transforms;
     }
 
-    /** Updates items {@code [from, to)}. */
-    void run(int from, int to) {
+    /**
+     * Updates items {@code [from, to)}: all of them, or only those that can have changed since the last transform
+     * pass (which must then be the only one since the last bounds pass, with no slot moved since).
+     */
+    void run(int from, int to, boolean all) {
         float[] m = transforms.worlds();
+        int[] flags = transforms.flags();
+        BandAllocator bands = transforms.bands();
         int[] nodeId = items.nodeIdArray();
+        int[] dirty = items.boundsDirtyArray();
         float[] localCenter = items.localCenterArray();
         float[] localHalf = items.localHalfArray();
         float[] worldCenter = items.worldCenterArray();
@@ -31,7 +42,14 @@ final class BoundsPass {
             if (node == Index.NONE) {
                 continue;
             }
-            int w = transforms.slotOfId(node) * 12;
+            int slot = transforms.slotOfId(node);
+            int f = flags[slot];
+            boolean moved = (f & TransformStore.CHANGED) != 0 && bands.changed(f >>> TransformStore.BAND_SHIFT);
+            if (!all && !moved && dirty[i] == 0) {
+                continue;
+            }
+            dirty[i] = 0;
+            int w = slot * 12;
             int o = i * 3;
             float cx = localCenter[o];
             float cy = localCenter[o + 1];

@@ -35,6 +35,14 @@ public final class FramePipeline {
 
     private int itemCount;
     private CameraView view;
+    /**
+     * Transform passes since the last bounds pass, and the store's slot moves at the last transform pass: the bounds
+     * pass can skip unchanged items only after exactly one transform pass with no slot moved since, since a CHANGED
+     * bit speaks of the last pass alone and of the band the node was in then.
+     */
+    private int transformPassesSinceBounds = 1;
+    private int slotMovesAtTransformPass = -1;
+    private boolean boundsAll;
     private final WorkerPool.Task boundsTask = this::boundsShare;
     private final WorkerPool.Task cullTask = this::cullShare;
 
@@ -53,23 +61,28 @@ public final class FramePipeline {
 
     /** The transform pass alone. @return the number of world matrices recomputed */
     public int updateTransforms(WorkerPool pool) {
-        return transformPass.run(pool);
+        int updated = transformPass.run(pool);
+        transformPassesSinceBounds++;
+        slotMovesAtTransformPass = transforms.slotMoves();
+        return updated;
     }
 
     /** The bounds pass alone, over items {@code [0, itemCount)}. */
     public void updateBounds(int itemCount, WorkerPool pool) {
         this.itemCount = itemCount;
+        boundsAll = transformPassesSinceBounds != 1 || slotMovesAtTransformPass != transforms.slotMoves();
         if (parallel(pool)) {
             pool.run(boundsTask);
         } else {
-            boundsPass.run(0, itemCount);
+            boundsPass.run(0, itemCount, boundsAll);
         }
+        transformPassesSinceBounds = 0;
     }
 
     /** Transforms then bounds: what changes once per tick, whatever number of views is drawn. */
     public void update(int itemCount, WorkerPool pool) {
         long start = System.nanoTime();
-        timings.nodesUpdated = transformPass.run(pool);
+        timings.nodesUpdated = updateTransforms(pool);
         long transformsDone = System.nanoTime();
         updateBounds(itemCount, pool);
         timings.transformNanos = transformsDone - start;
@@ -126,7 +139,7 @@ public final class FramePipeline {
 
     private void boundsShare(int worker, int workers) {
         boundsPass.run(WorkerPool.shareStart(itemCount, worker, workers),
-                WorkerPool.shareStart(itemCount, worker + 1, workers));
+                WorkerPool.shareStart(itemCount, worker + 1, workers), boundsAll);
     }
 
     private void cullShare(int worker, int workers) {

@@ -26,6 +26,8 @@ public final class ItemStore {
     private final IntColumn visibilityFlags;
     private final IntColumn queryFlags;
     private final IntColumn transparent;
+    /** 1 when the world box must be recomputed whatever the node did: new, re-attached, or a new local box. */
+    private final IntColumn boundsDirty;
 
     public ItemStore(SparseSet items) {
         localCenter = items.addFloatColumn(3);
@@ -39,6 +41,7 @@ public final class ItemStore {
         visibilityFlags = items.addIntColumn();
         queryFlags = items.addIntColumn();
         transparent = items.addIntColumn();
+        boundsDirty = items.addIntColumn();
     }
 
     /** Fills a new item's data after {@link #setLocal}; its world bounds start as its local bounds. */
@@ -55,6 +58,7 @@ public final class ItemStore {
     }
 
     public void setLocal(int index, float cx, float cy, float cz, float hx, float hy, float hz) {
+        boundsDirty.values()[index] = 1;
         float[] c = localCenter.values();
         float[] h = localHalf.values();
         int o = index * 3;
@@ -64,6 +68,16 @@ public final class ItemStore {
         h[o] = hx;
         h[o + 1] = hy;
         h[o + 2] = hz;
+    }
+
+    /** The item moved to another node (or none): its world box follows at the next bounds pass. */
+    public void attach(int index, int nodeId) {
+        this.nodeId.values()[index] = nodeId;
+        boundsDirty.values()[index] = 1;
+    }
+
+    public int[] boundsDirtyArray() {
+        return boundsDirty.values();
     }
 
     public float[] localCenterArray() {

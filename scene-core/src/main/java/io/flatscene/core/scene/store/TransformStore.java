@@ -51,6 +51,12 @@ public final class TransformStore {
     private final BandAllocator bands = new BandAllocator(this::moveSlot);
     private int graphRoot = Index.NONE;
     private boolean updating;
+    /**
+     * Counts slot moves. A slot's CHANGED bit is read against its band's changed bit, so a node moved to another band
+     * after the transform pass no longer says truly whether that pass recomputed it; the bounds pass compares this
+     * count with the one at the transform pass and recomputes everything when they differ.
+     */
+    private int slotMoves;
 
     private int capacity;
     private float[] position = new float[0];
@@ -90,6 +96,10 @@ public final class TransformStore {
 
     public BandAllocator bands() {
         return bands;
+    }
+
+    public int slotMoves() {
+        return slotMoves;
     }
 
     /** Whether the transform pass is running; set only by it. */
@@ -182,6 +192,7 @@ public final class TransformStore {
     private int moveToBand(int id, int band) {
         int slot = ids.indexAt(id);
         if (band(slot) != band) {
+            slotMoves++;
             int staging = capacity;
             copySlot(slot, staging);
             bands.close(slot, band(slot));
@@ -232,6 +243,7 @@ public final class TransformStore {
 
     /** Moves a node's data to another slot and records it in the id → slot table: the one fix-up after a move. */
     private void moveSlot(int from, int to) {
+        slotMoves++;
         copySlot(from, to);
         ids.setIndexAt(idAt[to], to);
     }
