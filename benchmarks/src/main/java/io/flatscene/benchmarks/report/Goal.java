@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /** A goal the report is read against, and how one run's figures measure it. */
@@ -40,6 +41,8 @@ record Goal(String name, String target, String unit, double threshold, boolean a
                 // Two workers: the goals are read on two cores, and FlatScene splits its frame across them.
                 fasterThan("Cull + queue + sort, 100k items, 2 workers", "jME", "jme", 20, "CullQueueBenchmark",
                         Map.of("items", "100000", "workers", "2"))));
+        goals.add(fractionOf("Still scene, tree100k, against moving every node", 0.02, "TransformUpdateBenchmark",
+                Map.of("scene", "tree100k", "moved", "none"), fullUpdate));
         // EnTT's registry.sort and sort_as of 1M entries, measured on this machine in C++ -O2: 321 ms and 46 ms; the
         // key sort is asked to be five times faster than EnTT's comparator sort, sortAs as fast as EnTT's
         Map<String, String> threeColumns = Map.of("extraColumns", "3");
@@ -72,6 +75,21 @@ record Goal(String name, String target, String unit, double threshold, boolean a
         return new Goal(name + ", against the memory bound (" + boundMethod + ")",
                 "≤ " + number(times) + "× its time", "×", times, false,
                 (groups, footprint) -> ratio(groups, benchmarkClass, params, "flatscene", boundMethod));
+    }
+
+    /** FlatScene's time under {@code part} over its time under {@code whole}: what a frame pays for less work. */
+    private static Goal fractionOf(String name, double times, String benchmarkClass, Map<String, String> part,
+            Map<String, String> whole) {
+        return new Goal(name, "≤ " + number(times) + "× its time", "×", times, false,
+                (groups, footprint) -> flatScene(groups, benchmarkClass, part)
+                        .flatMap(result -> flatScene(groups, benchmarkClass, whole)
+                                .map(reference -> ResultGroup.ratio(result, reference)))
+                        .map(OptionalDouble::of).orElse(OptionalDouble.empty()));
+    }
+
+    private static Optional<JmhResult> flatScene(List<ResultGroup> groups, String benchmarkClass,
+            Map<String, String> params) {
+        return ResultGroup.find(groups, benchmarkClass, params).flatMap(ResultGroup::flatScene);
     }
 
     private static Goal takesAtMost(String name, double millis, String benchmarkClass, Map<String, String> params,

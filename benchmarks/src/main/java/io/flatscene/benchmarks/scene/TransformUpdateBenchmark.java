@@ -41,12 +41,16 @@ public class TransformUpdateBenchmark {
         @Param({"tree100k", "tree1m"})
         public TreeShape scene;
 
-        @Param({"all", "tenPercent"})
+        /** Which nodes the frame moves: every one but the root, a tenth, or none (a still scene). */
+        @Param({"all", "tenPercent", "none"})
         public String moved;
 
         float offset;
 
         int[] chosen() {
+            if (moved.equals("none")) {
+                return new int[0];
+            }
             if (moved.equals("all")) {
                 int[] all = new int[scene.nodeCount() - 1];
                 for (int i = 0; i < all.length; i++) {
@@ -179,7 +183,7 @@ public class TransformUpdateBenchmark {
             node.setLocalTranslation(x, 1f, 0f);
         }
         state.root.updateGeometricState();
-        return state.targets[0].getWorldTranslation().x;
+        return (state.targets.length == 0 ? state.root : state.targets[0]).getWorldTranslation().x;
     }
 
     @Benchmark
@@ -189,7 +193,7 @@ public class TransformUpdateBenchmark {
             node.translation.set(x, 1f, 0f);
         }
         state.root.calculateTransforms(true);
-        return state.targets[0].globalTransform.val[Matrix4.M03];
+        return (state.targets.length == 0 ? state.root : state.targets[0]).globalTransform.val[Matrix4.M03];
     }
 
     @Benchmark
