@@ -27,12 +27,6 @@ public final class FrameStats {
         boundsNanos = timings.boundsNanos;
     }
 
-    void copyUpdate(FrameStats update) {
-        nodesUpdated = update.nodesUpdated;
-        transformNanos = update.transformNanos;
-        boundsNanos = update.boundsNanos;
-    }
-
     void copyCull(PassTimings timings) {
         itemsTested = timings.itemsTested;
         itemsVisible = timings.itemsVisible;

@@ -27,7 +27,7 @@ public final class Light extends MovableObject {
     /** Writes a new light's defaults: detached, white, range 100, spot cone 30 to 40 degrees. */
     void initialize(Type type) {
         scene.lightData().typeArray()[globalIndex] = type.ordinal();
-        scene.lightData().nodeIdArray()[globalIndex] = Index.NONE;
+        scene.lightData().attach(globalIndex, Index.NONE);
         float[] p = scene.lightData().parameterArray();
         int o = globalIndex * PARAMETERS;
         p[o + RED] = 1f;
@@ -123,7 +123,7 @@ public final class Light extends MovableObject {
     @Override
     void attachedTo(SceneNode node) {
         super.attachedTo(node);
-        scene.lightData().nodeIdArray()[globalIndex] = node == null ? Index.NONE : node.id();
+        scene.lightData().attach(globalIndex, node == null ? Index.NONE : node.id());
     }
 
     @Override

@@ -12,29 +12,11 @@ import io.flatscene.core.container.IndexField;
  */
 public abstract sealed class MovableObject permits Item, Light, Camera {
     /** The global index: the object's position in its kind's store, written only by that store. */
-    static final IndexField<MovableObject> GLOBAL_INDEX = new IndexField<>() {
-        @Override
-        public int get(MovableObject object) {
-            return object.globalIndex;
-        }
+    static final IndexField<MovableObject> GLOBAL_INDEX = IndexField.of(object -> object.globalIndex,
+            (object, index) -> object.globalIndex = index);
 
-        @Override
-        public void set(MovableObject object, int index) {
-            object.globalIndex = index;
-        }
-    };
-
-    static final IndexField<MovableObject> PARENT_INDEX = new IndexField<>() {
-        @Override
-        public int get(MovableObject object) {
-            return object.parentIndex;
-        }
-
-        @Override
-        public void set(MovableObject object, int index) {
-            object.parentIndex = index;
-        }
-    };
+    static final IndexField<MovableObject> PARENT_INDEX = IndexField.of(object -> object.parentIndex,
+            (object, index) -> object.parentIndex = index);
 
     final SceneManager scene;
     private final String name;

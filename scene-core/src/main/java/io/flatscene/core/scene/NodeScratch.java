@@ -5,8 +5,8 @@ import org.joml.Quaternionf;
 import org.joml.Vector3f;
 
 /**
- * Scratch values for the allocation-free relative operations of {@link SceneNode} (translate, rotate, lookAt) and the
- * scene's camera snapshot. One per scene: a scene is changed from one thread, so its nodes can share them.
+ * Scratch values for the allocation-free relative operations of {@link SceneNode} (translate, rotate, lookAt). One
+ * per scene: a scene is changed from one thread, so its nodes can share them.
  */
 final class NodeScratch {
     final Vector3f vector = new Vector3f();

@@ -40,15 +40,8 @@ final class SceneHierarchy {
         return node;
     }
 
-    /**
-     * Post-order, so each node is a leaf when it goes; the explicit stack holds one path from the top down. A leaf,
-     * the common case, goes without touching the stack.
-     */
+    /** Post-order, so each node is a leaf when it goes; the explicit stack holds one path from the top down. */
     void destroySubtree(SceneNode top) {
-        if (top.childCount() == 0) {
-            destroyLeaf(top);
-            return;
-        }
         try {
             walk.push(top);
             while (!walk.isEmpty()) {

@@ -505,7 +505,7 @@ public final class SceneManager implements AutoCloseable {
         captureView(camera, queue.view);
         pipeline.cull(queue.view, items.size(), lights.size(), queue.draws, queue.lights, workers());
         queue.scene = this;
-        queue.stats.copyUpdate(updateStats);
+        queue.stats.copyUpdate(pipeline.timings());
         queue.stats.copyCull(pipeline.timings());
     }
 

@@ -23,29 +23,11 @@ import org.joml.Vector3fc;
  * matrices as of the last {@link SceneManager#updateAllTransforms()}.
  */
 public final class SceneNode {
-    static final IndexField<SceneNode> GLOBAL_INDEX = new IndexField<>() {
-        @Override
-        public int get(SceneNode node) {
-            return node.globalIndex;
-        }
+    static final IndexField<SceneNode> GLOBAL_INDEX = IndexField.of(node -> node.globalIndex,
+            (node, index) -> node.globalIndex = index);
 
-        @Override
-        public void set(SceneNode node, int index) {
-            node.globalIndex = index;
-        }
-    };
-
-    static final IndexField<SceneNode> PARENT_INDEX = new IndexField<>() {
-        @Override
-        public int get(SceneNode node) {
-            return node.parentIndex;
-        }
-
-        @Override
-        public void set(SceneNode node, int index) {
-            node.parentIndex = index;
-        }
-    };
+    static final IndexField<SceneNode> PARENT_INDEX = IndexField.of(node -> node.parentIndex,
+            (node, index) -> node.parentIndex = index);
 
     private static final int INITIAL_LIST_CAPACITY = 4;
 

@@ -8,16 +8,16 @@ package io.flatscene.core.scene.frame;
  * the low 16 bits of mesh and material ids sort; batches still split on the full ids. Transparent items ignore
  * mirroring, so that it cannot break their back-to-front order: renderers draw them without face culling.
  */
-public final class SortKeys {
+final class SortKeys {
     private static final int DEPTH_BITS = 22;
     private static final long TRANSPARENT_BIT = 1L << 55;
     private static final long MIRRORED_BIT = 1L << 54;
-    public static final long DEPTH_MAX = (1L << DEPTH_BITS) - 1;
+    static final long DEPTH_MAX = (1L << DEPTH_BITS) - 1;
 
     private SortKeys() {
     }
 
-    public static long key(int group, boolean transparent, boolean mirrored, int material, int mesh, long depth) {
+    static long key(int group, boolean transparent, boolean mirrored, int material, int mesh, long depth) {
         long head = ((long) group << 56) | (transparent ? TRANSPARENT_BIT : 0L);
         long materialBits = material & 0xFFFFL;
         long meshBits = mesh & 0xFFFFL;
@@ -31,12 +31,12 @@ public final class SortKeys {
      * The bits of a key that identify its batch (all but the depth): two consecutive instances whose ids fit in
      * 16 bits share a batch exactly when these agree.
      */
-    public static long batchBits(long key) {
+    static long batchBits(long key) {
         boolean transparent = (key & TRANSPARENT_BIT) != 0;
         return transparent ? key & ~(DEPTH_MAX << 32) : key & ~DEPTH_MAX;
     }
 
-    public static boolean mirrored(long key) {
+    static boolean mirrored(long key) {
         return (key & MIRRORED_BIT) != 0;
     }
 }

@@ -5,12 +5,12 @@ package io.flatscene.core.scene.frame;
  * position, orientation and scale and (below depth 0) its parent's world matrix. Matrices are affine, 12 floats in
  * JOML {@code Matrix4x3f} column order; quaternions are (x, y, z, w) and unit length.
  */
-public final class TransformKernels {
+final class TransformKernels {
     private TransformKernels() {
     }
 
     /** World = local: T · R · S. */
-    public static void writeLocal(float[] position, float[] orientation, float[] scale, float[] world, int slot) {
+    static void writeLocal(float[] position, float[] orientation, float[] scale, float[] world, int slot) {
         int w = slot * 12;
         writeRotationScaled(orientation, scale, world, slot, w, 1f, 1f, 1f);
         int p = slot * 3;
@@ -57,7 +57,7 @@ public final class TransformKernels {
      * orientation, and the node takes only the inherited one; the translation is always the parent applied to the
      * local position.
      */
-    public static void writeChild(float[] position, float[] orientation, float[] scale, float[] world, int slot,
+    static void writeChild(float[] position, float[] orientation, float[] scale, float[] world, int slot,
                                   int parentSlot, boolean inheritOrientation, boolean inheritScale) {
         int w = slot * 12;
         int pw = parentSlot * 12;
@@ -120,13 +120,13 @@ public final class TransformKernels {
     }
 
     /** Whether the node's own scale flips handedness: an odd number of negative factors. */
-    public static boolean scaleMirrors(float[] scale, int slot) {
+    static boolean scaleMirrors(float[] scale, int slot) {
         int s = slot * 3;
         return scale[s] * scale[s + 1] * scale[s + 2] < 0f;
     }
 
     /** The determinant of the linear part of the world matrix at {@code slot}. */
-    public static float linearDeterminant(float[] world, int slot) {
+    static float linearDeterminant(float[] world, int slot) {
         int w = slot * 12;
         float[] m = world;
         return m[w] * (m[w + 4] * m[w + 8] - m[w + 5] * m[w + 7])

@@ -28,6 +28,11 @@ public final class LightStore {
         parameters = lights.addFloatColumn(PARAMETERS);
     }
 
+    /** Records the node the light hangs from, or {@link io.flatscene.core.container.Index#NONE}. */
+    public void attach(int index, int nodeId) {
+        this.nodeId.values()[index] = nodeId;
+    }
+
     public int[] nodeIdArray() {
         return nodeId.values();
     }
