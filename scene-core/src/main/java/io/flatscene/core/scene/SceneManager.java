@@ -67,6 +67,7 @@ public final class SceneManager implements AutoCloseable {
     private final FramePipeline pipeline;
     private final SceneQueries queries;
     private final RenderQueue defaultQueue = new RenderQueue();
+    private final ChangedSlots changedSlots;
     private final FrameStats updateStats = new FrameStats();
     private final NodeScratch scratch = new NodeScratch();
     private final Matrix4f cameraWorld = new Matrix4f();
@@ -95,6 +96,7 @@ public final class SceneManager implements AutoCloseable {
         this.hierarchy = new SceneHierarchy(transforms, nodes, nodeLists);
         this.validation = new SceneValidation(transforms, nodes, nodeLists);
         this.pipeline = new FramePipeline(transforms, itemData, lightData);
+        this.changedSlots = new ChangedSlots(transforms);
         this.queries = new SceneQueries(this, itemData, transforms);
         this.root = createNode(null, "root");
         transforms.setGraphRoot(root.id());
@@ -551,6 +553,11 @@ public final class SceneManager implements AutoCloseable {
     /** The render queue {@link #updateFrame} fills (one reused instance). */
     public RenderQueue renderQueue() {
         return defaultQueue;
+    }
+
+    /** The transform slots whose world matrix the last transform pass changed (one live view, read between frames). */
+    public ChangedSlots changedSlots() {
+        return changedSlots;
     }
 
     /**

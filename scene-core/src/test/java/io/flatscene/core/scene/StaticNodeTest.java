@@ -181,9 +181,9 @@ class StaticNodeTest {
     }
 
     /**
-     * A skipped band keeps the CHANGED bits of the last pass that scanned it. When a sibling band of the same depth
-     * changes, the next depth is scanned and its nodes read those stale bits: a dynamic child of an untouched static
-     * node is then recomputed as if its parent had moved.
+     * When a sibling band of the same depth changes, the next depth is swept, and each of its nodes reads its parent's
+     * changed bit: a dynamic child of an untouched static node must not be recomputed as if its parent had moved
+     * (which a bit left over from an earlier pass would do).
      */
     @Test
     void movingADynamicNodeDoesNotRecomputeDynamicChildrenOfStillStaticNodes() {

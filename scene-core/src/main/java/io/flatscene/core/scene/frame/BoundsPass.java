@@ -1,7 +1,6 @@
 package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.container.Index;
-import io.flatscene.core.scene.store.BandAllocator;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 
@@ -10,9 +9,9 @@ import io.flatscene.core.scene.store.TransformStore;
  * its linear part (the tight box around the transformed box). Infinite boxes stay infinite, centered on the node;
  * detached items keep their last bounds.
  *
- * <p>Only boxes that can have changed are recomputed: those of items whose node's world matrix the last transform
- * pass recomputed (its CHANGED bit, read only where its band changed in that pass, as the transform pass reads it),
- * and those marked dirty (new, re-attached, a new local box). A still scene's bounds pass reads two ints an item.
+ * <p>Only boxes that can have changed are recomputed: those of items whose node's slot is in the store's changed set
+ * (its world matrix was recomputed by the last transform pass, or the slot moved before it), and those marked dirty
+ * (new, re-attached, a new local box). A still scene's bounds pass reads two ints and one bit an item.
  */
 final class BoundsPass {
     private final ItemStore items;
@@ -29,8 +28,7 @@ final class BoundsPass {
      */
     void run(int from, int to, boolean all) {
         float[] m = transforms.worlds();
-        int[] flags = transforms.flags();
-        BandAllocator bands = transforms.bands();
+        long[] changed = transforms.changedSlots().words();
         int[] nodeId = items.nodeIdArray();
         int[] dirty = items.boundsDirtyArray();
         float[] localCenter = items.localCenterArray();
@@ -43,8 +41,7 @@ final class BoundsPass {
                 continue;
             }
             int slot = transforms.slotOfId(node);
-            int f = flags[slot];
-            boolean moved = (f & TransformStore.CHANGED) != 0 && bands.changed(f >>> TransformStore.BAND_SHIFT);
+            boolean moved = (changed[slot >>> 6] & (1L << slot)) != 0;
             if (!all && !moved && dirty[i] == 0) {
                 continue;
             }

@@ -37,8 +37,8 @@ public final class FramePipeline {
     private CameraView view;
     /**
      * Transform passes since the last bounds pass, and the store's slot moves at the last transform pass: the bounds
-     * pass can skip unchanged items only after exactly one transform pass with no slot moved since, since a CHANGED
-     * bit speaks of the last pass alone and of the band the node was in then.
+     * pass can skip unchanged items only after exactly one transform pass with no slot moved since, since the changed
+     * set speaks of the last pass alone and of the slots as they were then.
      */
     private int transformPassesSinceBounds = 1;
     private int slotMovesAtTransformPass = -1;

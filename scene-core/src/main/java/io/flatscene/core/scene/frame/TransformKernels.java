@@ -52,6 +52,68 @@ final class TransformKernels {
     }
 
     /**
+     * World = parent · T · R · S, the plain matrix chain (the node inherits orientation and scale), fused: the local
+     * linear part stays in registers and each world entry is written once. The products are summed in the order of
+     * {@link #writeChild}'s, so both give the same bits.
+     */
+    static void writePlainChild(float[] position, float[] orientation, float[] scale, float[] world, int slot,
+                                int parentSlot) {
+        int pw = parentSlot * 12;
+        float p00 = world[pw];
+        float p01 = world[pw + 1];
+        float p02 = world[pw + 2];
+        float p10 = world[pw + 3];
+        float p11 = world[pw + 4];
+        float p12 = world[pw + 5];
+        float p20 = world[pw + 6];
+        float p21 = world[pw + 7];
+        float p22 = world[pw + 8];
+        int q = slot * 4;
+        float x = orientation[q];
+        float y = orientation[q + 1];
+        float z = orientation[q + 2];
+        float qw = orientation[q + 3];
+        float xx = x * x;
+        float yy = y * y;
+        float zz = z * z;
+        float xy = x * y;
+        float xz = x * z;
+        float yz = y * z;
+        float xw = x * qw;
+        float yw = y * qw;
+        float zw = z * qw;
+        int s = slot * 3;
+        float sx = scale[s];
+        float sy = scale[s + 1];
+        float sz = scale[s + 2];
+        float l00 = (1f - 2f * (yy + zz)) * sx;
+        float l01 = 2f * (xy + zw) * sx;
+        float l02 = 2f * (xz - yw) * sx;
+        float l10 = 2f * (xy - zw) * sy;
+        float l11 = (1f - 2f * (xx + zz)) * sy;
+        float l12 = 2f * (yz + xw) * sy;
+        float l20 = 2f * (xz + yw) * sz;
+        float l21 = 2f * (yz - xw) * sz;
+        float l22 = (1f - 2f * (xx + yy)) * sz;
+        float lx = position[s];
+        float ly = position[s + 1];
+        float lz = position[s + 2];
+        int w = slot * 12;
+        world[w] = p00 * l00 + p10 * l01 + p20 * l02;
+        world[w + 1] = p01 * l00 + p11 * l01 + p21 * l02;
+        world[w + 2] = p02 * l00 + p12 * l01 + p22 * l02;
+        world[w + 3] = p00 * l10 + p10 * l11 + p20 * l12;
+        world[w + 4] = p01 * l10 + p11 * l11 + p21 * l12;
+        world[w + 5] = p02 * l10 + p12 * l11 + p22 * l12;
+        world[w + 6] = p00 * l20 + p10 * l21 + p20 * l22;
+        world[w + 7] = p01 * l20 + p11 * l21 + p21 * l22;
+        world[w + 8] = p02 * l20 + p12 * l21 + p22 * l22;
+        world[w + 9] = p00 * lx + p10 * ly + p20 * lz + world[pw + 9];
+        world[w + 10] = p01 * lx + p11 * ly + p21 * lz + world[pw + 10];
+        world[w + 11] = p02 * lx + p12 * ly + p22 * lz + world[pw + 11];
+    }
+
+    /**
      * World = parent · local when the node inherits both orientation and scale (the plain matrix chain). Otherwise the
      * parent's linear part is split by column: its column lengths are its scale, the normalized columns its
      * orientation, and the node takes only the inherited one; the translation is always the parent applied to the

@@ -4,6 +4,7 @@ import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
+import io.flatscene.core.container.SummaryBitSet;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -12,22 +13,29 @@ import java.util.Objects;
  *
  * <h2>Layout</h2>
  * One set of primitive arrays, indexed by <em>slot</em>: local position (3 floats), orientation (unit quaternion,
- * 4), scale (3), world matrix (affine, 12 floats in JOML {@code Matrix4x3f} column order), parent id, own id and
- * flags (dirty, changed, in-graph, inherit orientation, inherit scale, mirrored, and the band in the high bits): 100
- * bytes a node. Slots are grouped in bands by the {@link BandAllocator}, two per depth: band {@code 2d} holds the
- * dynamic nodes of depth {@code d}, band {@code 2d+1} its static ones. Every parent sits in an earlier band than its
- * children, so the transform pass is one forward sweep, band by band (Ogre-next keeps one pool per depth for the same
- * reason). Depth 0 holds the scene root and every detached node.
+ * 4), scale (3), world matrix (affine, 12 floats in JOML {@code Matrix4x3f} column order), parent id, parent slot,
+ * own id and flags (dirty, in-graph, inherit orientation, inherit scale, mirrored, and the band in the high bits):
+ * 104 bytes a node, and three bits in the dirty, changed and moved bitsets. Slots are grouped in bands by the
+ * {@link BandAllocator}, two per depth: band {@code 2d} holds the dynamic nodes of depth {@code d}, band {@code 2d+1}
+ * its static ones. Every parent sits in an earlier band than its children, so the transform pass is one forward
+ * sweep, band by band (Ogre-next keeps one pool per depth for the same reason). Depth 0 holds the scene root and every
+ * detached node.
  *
  * <h2>Moving slots, and why children never go stale</h2>
- * Nodes refer to their parent by stable id, never by slot; the id → slot table is the {@link HandleTable}, whose
- * entry for a node is fixed up in {@link #moveSlot}, the only code that moves a node's data. So moving a parent costs
- * O(1) whatever its child count. The arrays are allocated for the declared capacity up front and hold one extra
- * staging slot (index {@code capacity}) through which a node changing band passes.
+ * Nodes refer to their parent by stable id; the id → slot table is the {@link HandleTable}, whose entry for a node
+ * is fixed up in {@link #moveSlot}, the only code that moves a node's data. So moving a parent costs O(1) whatever its
+ * child count. The pass reads parents by slot, through a parent-slot array that is a cache of the id table: a move
+ * marks the two bands one level below the moved node as holding stale parent slots, and the pass re-reads those
+ * bands' parents from the id table ({@link #refreshParentSlots}) before it sweeps them. The arrays are allocated for
+ * the declared capacity up front and hold one extra staging slot (index {@code capacity}) through which a node
+ * changing band passes.
  *
- * <h2>Dirty tracking</h2>
- * A setter marks its slot dirty and its band dirty; the transform pass clears both. The CHANGED bit of a slot is
- * rewritten for every node of a band the pass scans and says whether its world matrix was recomputed in that pass.
+ * <h2>Dirty, changed and moved slots</h2>
+ * A setter marks its slot dirty in the flags and in the dirty bitset, and its band dirty; the transform pass clears
+ * all three. For every used slot the dirty bit equals the DIRTY flag, so the pass finds a band's few dirty nodes
+ * from the bitset's words without reading the band. The changed bitset is what the last pass published: the slots
+ * whose world matrix it recomputed, and the slots whose content a structural change moved since the pass before it
+ * (the moved bitset collects those between passes). Both move with nothing: a slot's bits speak of the slot.
  *
  * <p>Everything here takes slots that the caller resolved from a live handle: the checks happen once, at the public
  * API, and {@link #validate} re-checks the invariants in debug.
@@ -37,7 +45,6 @@ public final class TransformStore {
     public static final int DIRTY = 1;
     public static final int INHERIT_ORIENTATION = 1 << 1;
     public static final int INHERIT_SCALE = 1 << 2;
-    public static final int CHANGED = 1 << 3;
     /** The node hangs from the scene's root (rather than from a detached node), as of the last transform pass. */
     public static final int IN_GRAPH = 1 << 4;
     /** The world matrix's linear part has a negative determinant: the node's triangles wind the other way. */
@@ -52,11 +59,14 @@ public final class TransformStore {
     private int graphRoot = Index.NONE;
     private boolean updating;
     /**
-     * Counts slot moves. A slot's CHANGED bit is read against its band's changed bit, so a node moved to another band
-     * after the transform pass no longer says truly whether that pass recomputed it; the bounds pass compares this
-     * count with the one at the transform pass and recomputes everything when they differ.
+     * Counts slot moves. A changed bit speaks of a slot, so once a node moves after the transform pass its bit no
+     * longer says whether that pass recomputed it; the bounds pass compares this count with the one at the transform
+     * pass and recomputes everything when they differ.
      */
     private int slotMoves;
+    private final SummaryBitSet dirtyBits;
+    private final SummaryBitSet changedBits;
+    private final SummaryBitSet movedBits;
 
     private int capacity;
     private float[] position = new float[0];
@@ -64,6 +74,8 @@ public final class TransformStore {
     private float[] scale = new float[0];
     private float[] world = new float[0];
     private int[] parentId = new int[0];
+    /** The slot of each node's parent as of the last refresh; valid only in bands whose parents did not move since. */
+    private int[] parentSlot = new int[0];
     private int[] idAt = new int[0];
     private int[] flags = new int[0];
 
@@ -71,6 +83,9 @@ public final class TransformStore {
         this.capacityName = Objects.requireNonNull(capacityName, "capacityName");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.ids = new HandleTable(capacityName, capacity, policy);
+        this.dirtyBits = new SummaryBitSet(capacity + 1);
+        this.changedBits = new SummaryBitSet(capacity + 1);
+        this.movedBits = new SummaryBitSet(capacity + 1);
         allocate(capacity);
     }
 
@@ -81,8 +96,12 @@ public final class TransformStore {
         scale = Arrays.copyOf(scale, slots * 3);
         world = Arrays.copyOf(world, slots * 12);
         parentId = Arrays.copyOf(parentId, slots);
+        parentSlot = Arrays.copyOf(parentSlot, slots);
         idAt = Arrays.copyOf(idAt, slots);
         flags = Arrays.copyOf(flags, slots);
+        dirtyBits.ensureCapacity(slots);
+        changedBits.ensureCapacity(slots);
+        movedBits.ensureCapacity(slots);
         capacity = newCapacity;
     }
 
@@ -155,8 +174,9 @@ public final class TransformStore {
         ids.setIndexAt(id, slot);
         writeIdentity(slot);
         parentId[slot] = parent;
-        flags[slot] = (band << BAND_SHIFT) | DIRTY | INHERIT_ORIENTATION | INHERIT_SCALE;
-        bands.markDirty(band);
+        parentSlot[slot] = parentSlotOf(parent);
+        flags[slot] = (band << BAND_SHIFT) | INHERIT_ORIENTATION | INHERIT_SCALE;
+        markDirty(slot);
         return handle;
     }
 
@@ -179,6 +199,7 @@ public final class TransformStore {
         int depth = parent == Index.NONE ? 0 : depth(ids.indexAt(parent)) + 1;
         int slot = moveToBand(id, 2 * depth + (isStatic(ids.indexAt(id)) ? 1 : 0));
         parentId[slot] = parent;
+        parentSlot[slot] = parentSlotOf(parent);
         markDirty(slot);
         return depth != oldDepth;
     }
@@ -198,8 +219,10 @@ public final class TransformStore {
             bands.close(slot, band(slot));
             slot = bands.open(band);
             copySlot(staging, slot);
-            ids.setIndexAt(id, slot);
             flags[slot] = (flags[slot] & LOW_BITS) | (band << BAND_SHIFT);
+            // the cached parent slot came from the old band, whose staleness the new band does not share
+            parentSlot[slot] = parentSlotOf(parentId[slot]);
+            movedTo(slot);
         }
         return slot;
     }
@@ -241,11 +264,28 @@ public final class TransformStore {
         return (flags[slot] & INHERIT_SCALE) != 0;
     }
 
-    /** Moves a node's data to another slot and records it in the id → slot table: the one fix-up after a move. */
+    /** Moves a node's data to another slot within its band, then fixes up what refers to the slot. */
     private void moveSlot(int from, int to) {
         slotMoves++;
         copySlot(from, to);
-        ids.setIndexAt(idAt[to], to);
+        movedTo(to);
+    }
+
+    /**
+     * The one fix-up after a node's data arrived at {@code slot}: the id → slot table, the dirty bit (the flags came
+     * with the data, the bit stays with the slot), the moved bit, and the parent slots of the two bands its children
+     * live in.
+     */
+    private void movedTo(int slot) {
+        ids.setIndexAt(idAt[slot], slot);
+        if ((flags[slot] & DIRTY) != 0) {
+            dirtyBits.set(slot);
+            bands.markDirty(band(slot));
+        } else {
+            dirtyBits.clear(slot);
+        }
+        movedBits.set(slot);
+        bands.markParentsMoved(2 * (depth(slot) + 1));
     }
 
     private void copySlot(int from, int to) {
@@ -254,6 +294,7 @@ public final class TransformStore {
         System.arraycopy(scale, from * 3, scale, to * 3, 3);
         System.arraycopy(world, from * 12, world, to * 12, 12);
         parentId[to] = parentId[from];
+        parentSlot[to] = parentSlot[from];
         idAt[to] = idAt[from];
         flags[to] = flags[from];
     }
@@ -270,8 +311,46 @@ public final class TransformStore {
     }
 
     private void markDirty(int slot) {
-        flags[slot] |= DIRTY;
-        bands.markDirty(band(slot));
+        int f = flags[slot];
+        if ((f & DIRTY) == 0) {
+            flags[slot] = f | DIRTY;
+            dirtyBits.set(slot);
+            bands.markDirty(bandOf(f));
+        }
+    }
+
+    /**
+     * Re-reads the parent slots of {@code band} from the id table if a parent moved since they were read, which the
+     * transform pass calls before it reads them.
+     */
+    public void refreshParentSlots(int band) {
+        if (!bands.parentsMoved(band)) {
+            return;
+        }
+        for (int slot = bands.start(band); slot < bands.end(band); slot++) {
+            parentSlot[slot] = ids.indexAt(parentId[slot]);
+        }
+        bands.parentSlotsRead(band);
+    }
+
+    private int parentSlotOf(int parent) {
+        return parent == Index.NONE ? Index.NONE : ids.indexAt(parent);
+    }
+
+    /** Empties the changed set for a transform pass, which then adds the slots it recomputes. */
+    public void openChangedSet() {
+        changedBits.clear();
+    }
+
+    /**
+     * Completes the changed set after a transform pass with the slots moved since the pass before, which the pass
+     * itself must not read as changed (a moved node's matrix is what it was, so its children need nothing). Moved bits
+     * past the used slots are dropped, so every changed slot is a used one.
+     */
+    public void publishChangedSet() {
+        movedBits.clear(size(), movedBits.capacity());
+        changedBits.or(movedBits);
+        movedBits.clear();
     }
 
     public void setPosition(int slot, float x, float y, float z) {
@@ -331,6 +410,25 @@ public final class TransformStore {
         return parentId;
     }
 
+    /** Parent slots, {@link Index#NONE} at depth 0; valid in a band once {@link #refreshParentSlots} ran for it. */
+    public int[] parentSlots() {
+        return parentSlot;
+    }
+
+    /** Dirty slots: bit {@code s} equals slot {@code s}'s DIRTY flag for every used slot. */
+    public SummaryBitSet dirtySlots() {
+        return dirtyBits;
+    }
+
+    /**
+     * The slots whose world matrix the last transform pass recomputed, and those a structural change moved before
+     * it: what a reader that mirrors the world matrices (the renderer's copy) must read again. Valid until the next
+     * structural change.
+     */
+    public SummaryBitSet changedSlots() {
+        return changedBits;
+    }
+
     public int[] idsAtSlots() {
         return idAt;
     }
@@ -342,8 +440,9 @@ public final class TransformStore {
 
     /**
      * Checks every index invariant: band ranges are ordered and cover exactly the used slots; every slot's id maps
-     * back to it; its band bits match its band; its parent is a live node one level up (none at depth 0), static
-     * nodes below depth 1 have static parents; the id table holds exactly one live entry per node.
+     * back to it; its band bits match its band; its dirty bit matches its flag; its parent is a live node one level
+     * up (none at depth 0) whose slot the parent-slot cache holds unless the band is marked stale; static nodes below
+     * depth 1 have static parents; the id table holds exactly one live entry per node; the bitsets' summaries hold.
      *
      * @throws IllegalStateException naming the first broken invariant
      */
@@ -354,6 +453,9 @@ public final class TransformStore {
                     + " slots");
         }
         bands.validate(capacityName);
+        dirtyBits.validate(capacityName + " dirty slots");
+        changedBits.validate(capacityName + " changed slots");
+        movedBits.validate(capacityName + " moved slots");
         for (int band = 0; band < bands.bands(); band++) {
             for (int slot = bands.start(band); slot < bands.end(band); slot++) {
                 validateSlot(band, slot);
@@ -370,6 +472,16 @@ public final class TransformStore {
         if (band(slot) != band) {
             throw new IllegalStateException(capacityName + ": node id " + id + " in band " + band
                     + " records band " + band(slot));
+        }
+        if (dirtyBits.get(slot) != ((flags[slot] & DIRTY) != 0)) {
+            throw new IllegalStateException(capacityName + ": node id " + id + " at slot " + slot
+                    + " has dirty bit " + dirtyBits.get(slot) + " but dirty flag " + ((flags[slot] & DIRTY) != 0));
+        }
+        int cachedParent = parentSlot[slot];
+        int expectedParent = parentSlotOf(parentId[slot]);
+        if (!bands.parentsMoved(band) && cachedParent != expectedParent) {
+            throw new IllegalStateException(capacityName + ": node id " + id + " caches parent slot " + cachedParent
+                    + " but its parent id " + parentId[slot] + " is at slot " + expectedParent);
         }
         int depth = band >>> 1;
         int parent = parentId[slot];

@@ -1,0 +1,205 @@
+package io.flatscene.core.container;
+
+import java.util.Arrays;
+
+/**
+ * A bitset with a summary level: summary bit {@code w} is set whenever 64-bit word {@code w} may hold a set bit, and
+ * is clear only when the word is zero. Finding, counting and clearing the set bits then costs in proportion to the
+ * words in use plus one summary bit per 64 words, not to the capacity: a million bits with a handful set are walked
+ * in a few hundred summary reads.
+ *
+ * <p>Writers that fill {@link #words()} directly (several threads, each on its own words) restore the summary with
+ * {@link #summarize} before anyone reads. Bits past the capacity are never set.
+ */
+public final class SummaryBitSet {
+    private long[] words;
+    private long[] summary;
+
+    /** A set with room for bits {@code [0, capacity)}, all clear. */
+    public SummaryBitSet(int capacity) {
+        if (capacity < 0) {
+            throw new IllegalArgumentException("capacity " + capacity + " is negative");
+        }
+        words = new long[wordsFor(capacity)];
+        summary = new long[wordsFor(words.length)];
+    }
+
+    private static int wordsFor(int bits) {
+        return (bits + 63) >>> 6;
+    }
+
+    /** Room for bits {@code [0, capacity)}: grows, keeping every bit, when the set is smaller. */
+    public void ensureCapacity(int capacity) {
+        int needed = wordsFor(capacity);
+        if (needed > words.length) {
+            words = Arrays.copyOf(words, Math.max(needed, words.length + (words.length >> 1)));
+            summary = Arrays.copyOf(summary, wordsFor(words.length));
+        }
+    }
+
+    /** The number of bits the set has room for: a multiple of 64. */
+    public int capacity() {
+        return words.length << 6;
+    }
+
+    public boolean get(int bit) {
+        return (words[bit >>> 6] & (1L << bit)) != 0;
+    }
+
+    public void set(int bit) {
+        int w = bit >>> 6;
+        words[w] |= 1L << bit;
+        summary[w >>> 6] |= 1L << w;
+    }
+
+    public void clear(int bit) {
+        words[bit >>> 6] &= ~(1L << bit);
+    }
+
+    /** The first set bit in {@code [from, to)}, or {@link Index#NONE}. */
+    public int nextSetBit(int from, int to) {
+        if (from >= to) {
+            return Index.NONE;
+        }
+        int w = from >>> 6;
+        long bits = words[w] & (-1L << from);
+        int lastWord = (to - 1) >>> 6;
+        while (bits == 0) {
+            w = nextMarkedWord(w + 1, lastWord);
+            if (w == Index.NONE) {
+                return Index.NONE;
+            }
+            bits = words[w];
+        }
+        int bit = (w << 6) + Long.numberOfTrailingZeros(bits);
+        return bit < to ? bit : Index.NONE;
+    }
+
+    /** The first clear bit in {@code [from, to)}, or {@code to} when every bit there is set. */
+    public int nextClearBit(int from, int to) {
+        if (from >= to) {
+            return to;
+        }
+        int w = from >>> 6;
+        long clear = ~words[w] & (-1L << from);
+        int lastWord = (to - 1) >>> 6;
+        while (clear == 0) {
+            if (++w > lastWord) {
+                return to;
+            }
+            clear = ~words[w];
+        }
+        return Math.min(to, (w << 6) + Long.numberOfTrailingZeros(clear));
+    }
+
+    /** The first word in {@code [from, last]} whose summary bit is set, or {@link Index#NONE}. */
+    private int nextMarkedWord(int from, int last) {
+        if (from > last) {
+            return Index.NONE;
+        }
+        int s = from >>> 6;
+        long marks = summary[s] & (-1L << from);
+        int lastSummary = last >>> 6;
+        while (marks == 0) {
+            if (++s > lastSummary) {
+                return Index.NONE;
+            }
+            marks = summary[s];
+        }
+        int w = (s << 6) + Long.numberOfTrailingZeros(marks);
+        return w <= last ? w : Index.NONE;
+    }
+
+    /** The number of set bits. */
+    public int cardinality() {
+        int count = 0;
+        for (int w = nextMarkedWord(0, words.length - 1); w != Index.NONE; w = nextMarkedWord(w + 1,
+                words.length - 1)) {
+            count += Long.bitCount(words[w]);
+        }
+        return count;
+    }
+
+    /** Clears every bit, visiting only the words the summary marks. */
+    public void clear() {
+        for (int s = 0; s < summary.length; s++) {
+            long marks = summary[s];
+            while (marks != 0) {
+                words[(s << 6) + Long.numberOfTrailingZeros(marks)] = 0L;
+                marks &= marks - 1;
+            }
+            summary[s] = 0L;
+        }
+    }
+
+    /** Clears the bits {@code [from, to)}; bits outside the range keep their value. */
+    public void clear(int from, int to) {
+        if (from >= to) {
+            return;
+        }
+        int first = from >>> 6;
+        int last = (to - 1) >>> 6;
+        long firstMask = -1L << from;
+        long lastMask = -1L >>> -to;
+        if (first == last) {
+            words[first] &= ~(firstMask & lastMask);
+            return;
+        }
+        words[first] &= ~firstMask;
+        for (int w = nextMarkedWord(first + 1, last - 1); w != Index.NONE; w = nextMarkedWord(w + 1, last - 1)) {
+            words[w] = 0L;
+        }
+        words[last] &= ~lastMask;
+    }
+
+    /** Sets every bit that is set in {@code other}, visiting only the words its summary marks. */
+    public void or(SummaryBitSet other) {
+        ensureCapacity(other.capacity());
+        long[] otherSummary = other.summary;
+        for (int s = 0; s < otherSummary.length; s++) {
+            long marks = otherSummary[s];
+            while (marks != 0) {
+                int w = (s << 6) + Long.numberOfTrailingZeros(marks);
+                long bits = other.words[w];
+                if (bits != 0) {
+                    words[w] |= bits;
+                    summary[s] |= 1L << w;
+                }
+                marks &= marks - 1;
+            }
+        }
+    }
+
+    /**
+     * The words themselves, 64 bits each, bit {@code i} in word {@code i >>> 6}; replaced when the set grows. A writer
+     * that sets bits through this array calls {@link #summarize} over the words it wrote.
+     */
+    public long[] words() {
+        return words;
+    }
+
+    /** Brings the summary of words {@code [fromWord, toWord)} up to date after direct writes to {@link #words()}. */
+    public void summarize(int fromWord, int toWord) {
+        for (int w = fromWord; w < toWord; w++) {
+            long mark = 1L << w;
+            if (words[w] != 0) {
+                summary[w >>> 6] |= mark;
+            } else {
+                summary[w >>> 6] &= ~mark;
+            }
+        }
+    }
+
+    /**
+     * Checks the summary invariant: a word with a set bit has its summary bit set.
+     *
+     * @throws IllegalStateException naming the first word that breaks it
+     */
+    public void validate(String name) {
+        for (int w = 0; w < words.length; w++) {
+            if (words[w] != 0 && (summary[w >>> 6] & (1L << w)) == 0) {
+                throw new IllegalStateException(name + ": word " + w + " holds bits its summary does not mark");
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.container.Index;
+import io.flatscene.core.container.SummaryBitSet;
+import io.flatscene.core.scene.store.TransformStore;
+
+/**
+ * The transform slots whose world matrix the last transform pass may have changed: what a copy of the world matrices
+ * kept by slot (a renderer's buffer on the GPU, say) must read again after {@link SceneManager#update}. Slots are the
+ * ones {@link RenderQueue#instanceTransformSlot} names and {@link RenderQueue#worldMatrices} is indexed by.
+ *
+ * <p>A slot is in the set when the pass recomputed its matrix (the node or an ancestor moved, or the node is new) or
+ * when a structural change since the pass before moved another node's data into it (creation, destruction,
+ * reparenting, a static toggle). Every other slot below {@link #slotCount} holds the bits it held after the pass
+ * before. The set is kept as a bitset with a summary level, so walking it costs in proportion to the changed slots
+ * plus one read per 4,096 slots, never a read per slot. It is valid until the next structural change.
+ */
+public final class ChangedSlots {
+    private final TransformStore store;
+
+    ChangedSlots(TransformStore store) {
+        this.store = store;
+    }
+
+    private SummaryBitSet bits() {
+        return store.changedSlots();
+    }
+
+    /** The number of slots in use: every changed slot is below it. */
+    public int slotCount() {
+        return store.size();
+    }
+
+    public boolean isChanged(int slot) {
+        if (slot < 0 || slot >= store.size()) {
+            throw new IllegalArgumentException("slot " + slot + " is outside [0, " + store.size() + ")");
+        }
+        return bits().get(slot);
+    }
+
+    /** The first changed slot at or after {@code from}, or {@link Index#NONE}. */
+    public int nextChanged(int from) {
+        return bits().nextSetBit(Math.max(from, 0), store.size());
+    }
+
+    /**
+     * The end of the run of changed slots that starts at {@code from}: the first unchanged slot after it, or
+     * {@link #slotCount}. With {@link #nextChanged} it walks the set as ranges, one upload each.
+     */
+    public int runEnd(int from) {
+        return bits().nextClearBit(Math.max(from, 0), store.size());
+    }
+
+    /** How many slots changed. */
+    public int count() {
+        return bits().cardinality();
+    }
+}
