@@ -87,11 +87,27 @@ public class TransformUpdateBenchmark {
             manager.updateAllTransforms();
         }
 
+        /** The moved nodes' positions for {@link #bulkFrame}, 3 floats a node, as a game's physics would hand them. */
+        float[] positions;
+
         int frame() {
             float x = nextOffset();
             for (SceneNode node : targets) {
                 node.setPosition(x, 1f, 0f);
             }
+            return manager.updateAllTransforms();
+        }
+
+        int bulkFrame() {
+            if (positions == null) {
+                positions = new float[targets.length * 3];
+            }
+            float x = nextOffset();
+            for (int i = 0; i < targets.length; i++) {
+                positions[i * 3] = x;
+                positions[i * 3 + 1] = 1f;
+            }
+            manager.setPositions(targets, positions, targets.length);
             return manager.updateAllTransforms();
         }
     }
@@ -174,6 +190,12 @@ public class TransformUpdateBenchmark {
     @Benchmark
     public int flatscene(Flat state) {
         return state.frame();
+    }
+
+    /** The same frame with the moves handed over in one {@code SceneManager.setPositions} call. */
+    @Benchmark
+    public int flatsceneBulk(Flat state) {
+        return state.bulkFrame();
     }
 
     @Benchmark

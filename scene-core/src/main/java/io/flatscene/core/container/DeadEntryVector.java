@@ -102,6 +102,11 @@ public final class DeadEntryVector {
         numberDead++;
     }
 
+    /** The stored value of slot {@code index < size()}, live or dead (a dead one is below -1), without checks. */
+    int rawValue(int index) {
+        return values[index];
+    }
+
     public boolean entryIsDead(int index) {
         Objects.checkIndex(index, size);
         return values[index] < Index.NONE;

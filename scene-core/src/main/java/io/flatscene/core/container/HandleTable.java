@@ -88,9 +88,17 @@ public final class HandleTable {
                 && !entries.entryIsDead(id);
     }
 
-    /** The index of the object the handle refers to, or -1 if the handle is stale. */
+    /**
+     * The index of the object the handle refers to, or -1 if the handle is stale: one version check and one read,
+     * since a free entry's value is below -1 and a retired one's version matches no handle.
+     */
     public int indexOf(long handle) {
-        return isValid(handle) ? entries.get(idOf(handle)) : -1;
+        int id = idOf(handle);
+        int version = versionOf(handle);
+        if (id < 0 || id >= entries.size() || version == RETIRED || versions[id] != version) {
+            return -1;
+        }
+        return Math.max(entries.rawValue(id), -1);
     }
 
     /**

@@ -282,10 +282,7 @@ public final class SceneNode {
 
     public SceneNode setOrientation(float x, float y, float z, float w) {
         int slot = writableSlot();
-        checkFinite("orientation", x, y, z, w);
-        if (x * x + y * y + z * z + w * w == 0f) {
-            throw new IllegalArgumentException(describe() + ": orientation (0, 0, 0, 0) is not a rotation");
-        }
+        checkRotation(x, y, z, w);
         scene.transforms().setOrientation(slot, x, y, z, w);
         return this;
     }
@@ -499,18 +496,30 @@ public final class SceneNode {
     }
 
     /** Checks the handle once and returns the node's transform slot, for the reads of a public call. */
-    private int liveSlot() {
-        checkAlive();
-        return scene.transforms().slotOf(handle);
+    int liveSlot() {
+        int slot = scene.transforms().slotOrNone(handle);
+        if (slot < 0) {
+            checkAlive();
+        }
+        return slot;
     }
 
     /** Checks the handle and the scene's openness to changes once, and returns the slot to write. */
-    private int writableSlot() {
-        checkWritable();
-        return scene.transforms().slotOf(handle);
+    int writableSlot() {
+        int slot = liveSlot();
+        scene.guard().checkMutable(this);
+        return slot;
     }
 
-    private void checkFinite(String what, float x, float y, float z, float w) {
+    /** A finite quaternion that is not zero: one the store can normalize into a rotation. */
+    void checkRotation(float x, float y, float z, float w) {
+        checkFinite("orientation", x, y, z, w);
+        if (x * x + y * y + z * z + w * w == 0f) {
+            throw new IllegalArgumentException(describe() + ": orientation (0, 0, 0, 0) is not a rotation");
+        }
+    }
+
+    void checkFinite(String what, float x, float y, float z, float w) {
         if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z) || !Float.isFinite(w)) {
             throw new IllegalArgumentException(describe() + ": " + what + " (" + x + ", " + y + ", " + z
                     + (what.equals("orientation") || what.equals("rotation") ? ", " + w : "")

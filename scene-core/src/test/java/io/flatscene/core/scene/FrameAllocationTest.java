@@ -48,7 +48,7 @@ class FrameAllocationTest {
                 nodes[i] = node;
                 node.attachObject(scene.createItem(i % 7, i % 5, box).setTransparent(i % 11 == 0));
             }
-            Mover mover = new Mover(nodes);
+            Mover mover = new Mover(scene, nodes);
             for (int frame = 0; frame < WARM_UP_FRAMES; frame++) {
                 mover.moveSome(frame);
                 scene.updateFrame(camera);
@@ -71,13 +71,19 @@ class FrameAllocationTest {
         }
     }
 
-    /** Moves a few nodes per frame, as a game would between frames. */
+    /** Moves a few nodes per frame, as a game would between frames: some one by one, a block of them in bulk. */
     private static final class Mover {
+        private static final int BULK = 64;
+        private final SceneManager scene;
         private final SceneNode[] nodes;
+        private final SceneNode[] bulk = new SceneNode[BULK];
+        private final float[] bulkPositions = new float[BULK * 3];
         private int seed = 12345;
 
-        Mover(SceneNode[] nodes) {
+        Mover(SceneManager scene, SceneNode[] nodes) {
+            this.scene = scene;
             this.nodes = nodes;
+            System.arraycopy(nodes, nodes.length - BULK, bulk, 0, BULK);
         }
 
         /** An LCG inline, since java.util.Random would do as well but is one more thing to trust not to allocate. */
@@ -87,6 +93,11 @@ class FrameAllocationTest {
                 int index = (seed >>> 1) % nodes.length;
                 nodes[index].setPosition((index % 200) - 100f, (frame % 17) * 0.25f, -(index / 4000) * 20f);
             }
+            for (int i = 0; i < BULK; i++) {
+                bulkPositions[i * 3] = i;
+                bulkPositions[i * 3 + 1] = (frame % 13) * 0.5f;
+            }
+            scene.setPositions(bulk, bulkPositions, BULK);
         }
     }
 }

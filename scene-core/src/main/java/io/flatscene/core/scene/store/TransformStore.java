@@ -134,6 +134,11 @@ public final class TransformStore {
         return ids.isValid(handle);
     }
 
+    /** The slot of the node with this handle, or -1 when the handle is stale: one check, for the setters. */
+    public int slotOrNone(long handle) {
+        return ids.indexOf(handle);
+    }
+
     /** The slot of a live node's handle; the caller has checked the handle. */
     public int slotOf(long handle) {
         return ids.indexAt(HandleTable.idOf(handle));

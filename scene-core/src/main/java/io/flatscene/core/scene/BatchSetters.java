@@ -1,0 +1,73 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.scene.store.TransformStore;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The scene's bulk setters: the local positions or orientations of many nodes from one float array, for a game that
+ * moves thousands of nodes a frame (from its physics, say). The scene's openness to changes is checked once a call,
+ * each node's handle once; every node and value is checked before the first write, so a refused call changes
+ * nothing. The resolved slots go to a scratch array that grows to the largest batch and is then reused, so a
+ * steady frame allocates nothing.
+ */
+final class BatchSetters {
+    private final SceneManager scene;
+    private int[] slots = new int[0];
+
+    BatchSetters(SceneManager scene) {
+        this.scene = scene;
+    }
+
+    void setPositions(SceneNode[] nodes, float[] positions, int count) {
+        resolve(nodes, positions, count, 3, "positions");
+        for (int i = 0; i < count; i++) {
+            int v = i * 3;
+            nodes[i].checkFinite("position", positions[v], positions[v + 1], positions[v + 2], 0f);
+        }
+        TransformStore transforms = scene.transforms();
+        for (int i = 0; i < count; i++) {
+            int v = i * 3;
+            transforms.setPosition(slots[i], positions[v], positions[v + 1], positions[v + 2]);
+        }
+    }
+
+    void setOrientations(SceneNode[] nodes, float[] orientations, int count) {
+        resolve(nodes, orientations, count, 4, "orientations");
+        for (int i = 0; i < count; i++) {
+            int v = i * 4;
+            nodes[i].checkRotation(orientations[v], orientations[v + 1], orientations[v + 2], orientations[v + 3]);
+        }
+        TransformStore transforms = scene.transforms();
+        for (int i = 0; i < count; i++) {
+            int v = i * 4;
+            transforms.setOrientation(slots[i], orientations[v], orientations[v + 1], orientations[v + 2],
+                    orientations[v + 3]);
+        }
+    }
+
+    /** Checks the call's shape and every node, and leaves the nodes' slots in {@link #slots}. */
+    private void resolve(SceneNode[] nodes, float[] values, int count, int width, String what) {
+        Objects.requireNonNull(nodes, "nodes");
+        Objects.requireNonNull(values, what);
+        if (count < 0 || count > nodes.length || (long) count * width > values.length) {
+            throw new IllegalArgumentException("cannot set the " + what + " of " + count + " nodes from " + nodes.length
+                    + " nodes and " + values.length + " floats (" + width + " a node)");
+        }
+        if (count > 0) {
+            // the first node names the change: a message built here would allocate on every call
+            scene.guard().checkMutable(nodes[0]);
+        }
+        if (slots.length < count) {
+            slots = Arrays.copyOf(slots, Math.max(count, slots.length * 2));
+        }
+        for (int i = 0; i < count; i++) {
+            SceneNode node = nodes[i];
+            if (node == null || node.scene() != scene) {
+                throw new IllegalArgumentException("cannot set the " + what + " of " + (node == null ? "node " + i
+                        + " of the batch: it is null" : node + ": it belongs to another scene"));
+            }
+            slots[i] = node.liveSlot();
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.config.SceneConfig;
+import org.joml.Matrix4x3f;
+import org.joml.Quaternionf;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BatchSettersTest {
+
+    private static SceneManager newScene() {
+        return new SceneManager(SceneConfig.builder().maxNodes(64).maxItems(4).build());
+    }
+
+    private static SceneNode[] children(SceneManager scene, int count) {
+        SceneNode[] nodes = new SceneNode[count];
+        for (int i = 0; i < count; i++) {
+            nodes[i] = scene.rootNode().createChild("n" + i);
+        }
+        return nodes;
+    }
+
+    @Test
+    void aBatchSetsWhatOneCallPerNodeSets() {
+        try (SceneManager batched = newScene(); SceneManager single = newScene()) {
+            SceneNode[] a = children(batched, 5);
+            SceneNode[] b = children(single, 5);
+            batched.updateAllTransforms();
+            single.updateAllTransforms();
+            float[] positions = new float[15];
+            float[] orientations = new float[20];
+            for (int i = 0; i < 5; i++) {
+                positions[i * 3] = i;
+                positions[i * 3 + 1] = -i;
+                positions[i * 3 + 2] = i * 0.5f;
+                // not unit length: both paths store it normalized the same way
+                Quaternionf q = new Quaternionf().rotateY(i * 0.3f);
+                orientations[i * 4] = q.x;
+                orientations[i * 4 + 1] = q.y;
+                orientations[i * 4 + 2] = q.z;
+                orientations[i * 4 + 3] = q.w * 2f;
+                if (i < 4) {
+                    b[i].setPosition(i, -i, i * 0.5f).setOrientation(q.x, q.y, q.z, q.w * 2f);
+                }
+            }
+            batched.setPositions(a, positions, 4);
+            batched.setOrientations(a, orientations, 4);
+            assertEquals(4, batched.updateAllTransforms(), "the batch holds four of the five nodes");
+            single.updateAllTransforms();
+            Matrix4x3f expected = new Matrix4x3f();
+            Matrix4x3f actual = new Matrix4x3f();
+            for (int i = 0; i < 5; i++) {
+                assertEquals(b[i].getWorldMatrix(expected), a[i].getWorldMatrix(actual), "node " + i);
+            }
+            batched.setPositions(a, positions, 0);
+            assertEquals(0, batched.updateAllTransforms(), "an empty batch changes nothing");
+        }
+    }
+
+    @Test
+    void aRefusedBatchSetsNothing() {
+        try (SceneManager scene = newScene(); SceneManager other = newScene()) {
+            SceneNode[] nodes = children(scene, 3);
+            scene.updateAllTransforms();
+            float[] positions = {1, 1, 1, 2, 2, 2, 3, 3, 3};
+
+            SceneNode[] withNull = {nodes[0], null, nodes[2]};
+            assertRefused(IllegalArgumentException.class, () -> scene.setPositions(withNull, positions, 3), scene,
+                    nodes, "node 1 of the batch: it is null");
+            SceneNode foreign = other.rootNode().createChild("foreign");
+            SceneNode[] withForeign = {nodes[0], foreign};
+            assertRefused(IllegalArgumentException.class, () -> scene.setPositions(withForeign, positions, 2), scene,
+                    nodes, foreign + ": it belongs to another scene");
+            float[] notFinite = {1, 1, 1, 2, Float.NaN, 2, 3, 3, 3};
+            assertRefused(IllegalArgumentException.class, () -> scene.setPositions(nodes, notFinite, 3), scene,
+                    nodes, nodes[1] + ": position (2.0, NaN, 2.0) must be finite");
+            assertRefused(IllegalArgumentException.class, () -> scene.setPositions(nodes, positions, 4), scene,
+                    nodes, "4 nodes from 3 nodes and 9 floats (3 a node)");
+            assertRefused(IllegalArgumentException.class, () -> scene.setOrientations(nodes, positions, 3), scene,
+                    nodes, "3 nodes from 3 nodes and 9 floats (4 a node)");
+            float[] zeroRotation = {0, 0, 0, 1, 0, 0, 0, 0};
+            assertRefused(IllegalArgumentException.class, () -> scene.setOrientations(nodes, zeroRotation, 2), scene,
+                    nodes, nodes[1] + ": orientation (0, 0, 0, 0) is not a rotation");
+            SceneNode doomed = scene.rootNode().createChild("doomed");
+            scene.destroySceneNode(doomed);
+            SceneNode[] withDestroyed = {nodes[0], doomed};
+            assertRefused(IllegalStateException.class, () -> scene.setPositions(withDestroyed, positions, 2), scene,
+                    nodes, doomed + " was destroyed");
+        }
+    }
+
+    private static void assertRefused(Class<? extends RuntimeException> type, Runnable call, SceneManager scene,
+                                      SceneNode[] nodes, String message) {
+        RuntimeException e = assertThrows(type, call::run);
+        assertTrue(e.getMessage().contains(message), "'" + e.getMessage() + "' should say '" + message + "'");
+        Vector3f position = new Vector3f();
+        for (SceneNode node : nodes) {
+            assertEquals(new Vector3f(), node.getPosition(position), node + " must be left as it was");
+            assertEquals(new Quaternionf(), node.getOrientation(new Quaternionf()), node + " must be left as it was");
+        }
+        assertEquals(0, scene.updateAllTransforms(), "a refused batch marks nothing dirty");
+        scene.validate();
+    }
+}
