@@ -18,7 +18,7 @@ usage() {
 }
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-regex='\.(TransformUpdate|Churn|CullQueue|Sort|SparseSetSort|FramePrepare)Benchmark\.'
+regex='\.(TransformUpdate|TransformScaling|Churn|CullQueue|Sort|SparseSetSort|FramePrepare)Benchmark\.'
 profile=(-f 1 -wi 2 -w 1s -i 4 -r 1s)
 jmh_options=()
 while (($# > 0)); do

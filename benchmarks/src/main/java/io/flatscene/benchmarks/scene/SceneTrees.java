@@ -13,8 +13,12 @@ final class SceneTrees {
     }
 
     static SceneManager flatScene(TreeShape shape) {
+        return flatScene(shape, 1);
+    }
+
+    static SceneManager flatScene(TreeShape shape, int workers) {
         return new SceneManager(SceneConfig.builder().maxNodes(shape.nodeCount()).maxItems(1)
-                .growthPolicy(GrowthPolicy.FAIL).workerThreads(1).build());
+                .growthPolicy(GrowthPolicy.FAIL).workerThreads(workers).build());
     }
 
     /** Builds the tree under the scene's root and returns every node, parents before children. */

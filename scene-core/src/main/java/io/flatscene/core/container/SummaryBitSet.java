@@ -112,10 +112,26 @@ public final class SummaryBitSet {
 
     /** The number of set bits. */
     public int cardinality() {
+        return cardinality(0, capacity());
+    }
+
+    /** The number of set bits in {@code [from, to)}, reading only the words the summary marks. */
+    public int cardinality(int from, int to) {
+        if (from >= to) {
+            return 0;
+        }
+        int first = from >>> 6;
+        int last = (to - 1) >>> 6;
         int count = 0;
-        for (int w = nextMarkedWord(0, words.length - 1); w != Index.NONE; w = nextMarkedWord(w + 1,
-                words.length - 1)) {
-            count += Long.bitCount(words[w]);
+        for (int w = nextMarkedWord(first, last); w != Index.NONE; w = nextMarkedWord(w + 1, last)) {
+            long bits = words[w];
+            if (w == first) {
+                bits &= -1L << from;
+            }
+            if (w == last) {
+                bits &= -1L >>> -to;
+            }
+            count += Long.bitCount(bits);
         }
         return count;
     }

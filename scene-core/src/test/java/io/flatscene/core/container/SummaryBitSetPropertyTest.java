@@ -83,6 +83,8 @@ class SummaryBitSetPropertyTest {
         int expectedSet = model.nextSetBit(from);
         assertEquals(expectedSet < 0 || expectedSet >= to ? Index.NONE : expectedSet, set.nextSetBit(from, to),
                 context + ": next set bit");
+        assertEquals(model.get(from, Math.max(from, to)).cardinality(), set.cardinality(from, to),
+                context + ": cardinality of the range");
         int expectedClear = model.nextClearBit(from);
         assertEquals(Math.min(expectedClear, to), set.nextClearBit(from, to), context + ": next clear bit");
         for (int bit = set.nextSetBit(from, to), expected = model.nextSetBit(from); bit != Index.NONE;

@@ -21,11 +21,13 @@ import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
  * <p>Per band, the work follows what changed:
  * <ul>
  *   <li>no dirty node and no recomputed parent: the band is skipped, so a still scene costs one check per band;</li>
- *   <li>no recomputed parent and few dirty nodes (under a quarter of the band): the dirty nodes alone are visited,
- *       found through the dirty bitset's words, so one moved node costs one matrix and a few word reads;</li>
- *   <li>otherwise a sweep of the band: a node is recomputed when it is dirty or its parent's changed bit is set.
- *       Large bands are split across the workers in shares aligned to 64 slots, so no two workers write one word of
- *       a bitset; one barrier per band.</li>
+ *   <li>no recomputed parent and few marked words (under a quarter of the band's): the marked words alone are
+ *       read, found through the dirty-word bitset's summary, so one moved node costs one matrix and 64 flags;</li>
+ *   <li>otherwise a sweep of the band, a 64-slot word at a time. A word none of whose parents changed (the store
+ *       keeps the range of its parent slots, and the changed set has no bit in it) and that holds no dirty node is
+ *       passed over whole; in any other word a node is recomputed when it is dirty or its parent's changed bit is
+ *       set. Large bands are split across the workers in shares aligned to 64 slots, so no two workers write one
+ *       word of a bitset; one barrier per band.</li>
  * </ul>
  * A static node's parent is static or at depth 0 (the scene enforces it), so below depth 1 a static band looks only
  * at the static band above it: a static subtree costs nothing per frame until one of its nodes changes.
@@ -33,7 +35,7 @@ import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
 final class TransformPass {
     /** Bands smaller than this run on the caller's thread: splitting them costs more than it saves. */
     private static final int PARALLEL_BAND = 16_384;
-    /** A band whose dirty nodes are fewer than its size over this is visited node by node, not swept. */
+    /** A band with fewer marked words than its words over this has those words read alone, not swept. */
     private static final int SPARSE_FRACTION = 4;
 
     private final TransformStore store;
@@ -72,10 +74,14 @@ final class TransformPass {
                     continue;
                 }
                 store.refreshParentSlots(band);
-                int size = bands.end(band) - bands.start(band);
-                int changed = !parentsChanged && bands.dirtyCount(band) < size / SPARSE_FRACTION
-                        ? updateDirty(band >>> 1, bands.start(band), bands.end(band))
+                int start = bands.start(band);
+                int end = bands.end(band);
+                int words = ((end + 63) >>> 6) - (start >>> 6);
+                int changed = !parentsChanged
+                        && store.dirtyWords().cardinality(start >>> 6, (end + 63) >>> 6) < words / SPARSE_FRACTION
+                        ? updateDirty(band >>> 1, start, end)
                         : sweepBand(bands, band, parentsChanged, pool);
+                store.clearDirtyWords(start, end);
                 bands.passed(band, changed > 0);
                 updated += changed;
             }
@@ -100,17 +106,25 @@ final class TransformPass {
         return bands.changed(parentStatic - 1) || bands.changed(parentStatic);
     }
 
-    /** Recomputes the dirty nodes of slots {@code [from, to)}, none of whose parents changed in this pass. */
+    /**
+     * Recomputes the dirty nodes of slots {@code [from, to)}, none of whose parents changed in this pass, reading the
+     * flags of the marked words alone.
+     */
     private int updateDirty(int depth, int from, int to) {
-        SummaryBitSet dirty = store.dirtySlots();
+        SummaryBitSet dirtyWords = store.dirtyWords();
         SummaryBitSet changed = store.changedSlots();
+        int lastWord = (to + 63) >>> 6;
         int count = 0;
-        for (int slot = dirty.nextSetBit(from, to); slot != Index.NONE; slot = dirty.nextSetBit(slot + 1, to)) {
-            recompute(depth, slot);
-            changed.set(slot);
-            count++;
+        for (int w = dirtyWords.nextSetBit(from >>> 6, lastWord); w != Index.NONE;
+             w = dirtyWords.nextSetBit(w + 1, lastWord)) {
+            for (int slot = Math.max(from, w << 6); slot < Math.min(to, (w << 6) + 64); slot++) {
+                if ((flags[slot] & DIRTY) != 0) {
+                    recompute(depth, slot);
+                    changed.set(slot);
+                    count++;
+                }
+            }
         }
-        dirty.clear(from, to);
         return count;
     }
 
@@ -170,21 +184,31 @@ final class TransformPass {
 
     /**
      * Recomputes the nodes of slots {@code [from, to)} that are dirty or whose parent changed, writing the changed
-     * set's words directly (a word at a time; the caller restores the summary) and clearing the range's dirty bits.
+     * set's words directly (a word at a time; the caller restores the summary).
      */
     private int sweep(int depth, int from, int to, boolean parentsChanged) {
         int[] flags = this.flags;
         int[] parentSlot = this.parentSlot;
         long[] changedWords = store.changedSlots().words();
+        long[] dirtyWords = store.dirtyWords().words();
+        int[] parentMin = store.wordParentMins();
+        int[] parentMax = store.wordParentMaxes();
         boolean readParents = depth > 0 && parentsChanged;
         int count = 0;
         int slot = from;
         while (slot < to) {
+            int w = slot >>> 6;
             int wordEnd = Math.min(to, (slot | 63) + 1);
+            boolean parentsMaybe = readParents && anySet(changedWords, parentMin[w], parentMax[w]);
+            if (!parentsMaybe && (dirtyWords[w >>> 6] & (1L << w)) == 0L) {
+                // neither a parent of this word changed nor a node of it is dirty
+                slot = wordEnd;
+                continue;
+            }
             long bits = 0L;
             for (; slot < wordEnd; slot++) {
                 boolean stale = (flags[slot] & DIRTY) != 0;
-                if (!stale && readParents) {
+                if (!stale && parentsMaybe) {
                     int parent = parentSlot[slot];
                     stale = (changedWords[parent >>> 6] & (1L << parent)) != 0;
                 }
@@ -198,8 +222,30 @@ final class TransformPass {
                 changedWords[(slot - 1) >>> 6] |= bits;
             }
         }
-        store.dirtySlots().clear(from, to);
         return count;
+    }
+
+    /**
+     * Whether a bit in {@code [min, max]} is set; an empty range ({@code min > max}) holds none. A range over more
+     * than a few words answers yes unread: the word's slots are then checked one by one, which is always right.
+     */
+    private static boolean anySet(long[] words, int min, int max) {
+        if (min > max) {
+            return false;
+        }
+        int first = min >>> 6;
+        int last = max >>> 6;
+        if (last - first > 3) {
+            return true;
+        }
+        if (first == last) {
+            return (words[first] & (-1L << min) & (-1L >>> ~max)) != 0L;
+        }
+        long any = words[first] & (-1L << min);
+        for (int w = first + 1; w < last; w++) {
+            any |= words[w];
+        }
+        return (any | (words[last] & (-1L >>> ~max))) != 0L;
     }
 
     /** Recomputes one node's world matrix and its in-graph and mirrored bits, and clears its dirty flag. */

@@ -9,7 +9,7 @@ import java.util.Arrays;
  * O(bands after b), never O(size). The slots' data lives with the caller, which moves it when told to.
  *
  * <p>Per band it also keeps what the transform pass reads and writes: dirty (a node of the band changed since the last
- * pass) with a count of the nodes marked, changed (a world matrix of the band was recomputed in the current pass), and
+ * pass), changed (a world matrix of the band was recomputed in the current pass), and
  * parents moved (a node one level up moved to another slot, so the band's cached parent slots are stale).
  */
 public final class BandAllocator {
@@ -24,7 +24,6 @@ public final class BandAllocator {
     private int total;
     private int[] start = new int[17];
     private boolean[] dirty = new boolean[16];
-    private int[] dirtyCount = new int[16];
     private boolean[] changed = new boolean[16];
     private boolean[] parentsMoved = new boolean[16];
 
@@ -54,21 +53,13 @@ public final class BandAllocator {
         return dirty[band];
     }
 
-    /** Marks the band dirty, counting one more dirty node in it. */
     public void markDirty(int band) {
         dirty[band] = true;
-        dirtyCount[band]++;
-    }
-
-    /** Nodes marked dirty in the band since the last pass: at least as many as are dirty, for choosing a sweep. */
-    public int dirtyCount(int band) {
-        return dirtyCount[band];
     }
 
     /** Records the outcome of a pass over the band: it is clean, and whether any of its matrices changed. */
     public void passed(int band, boolean anyChanged) {
         dirty[band] = false;
-        dirtyCount[band] = 0;
         changed[band] = anyChanged;
     }
 
@@ -141,7 +132,6 @@ public final class BandAllocator {
             int grown = Math.max(needed + 1, start.length * 2);
             start = Arrays.copyOf(start, grown);
             dirty = Arrays.copyOf(dirty, grown);
-            dirtyCount = Arrays.copyOf(dirtyCount, grown);
             changed = Arrays.copyOf(changed, grown);
             parentsMoved = Arrays.copyOf(parentsMoved, grown);
         }

@@ -15,7 +15,7 @@ import java.util.Objects;
  * One set of primitive arrays, indexed by <em>slot</em>: local position (3 floats), orientation (unit quaternion,
  * 4), scale (3), world matrix (affine, 12 floats in JOML {@code Matrix4x3f} column order), parent id, parent slot,
  * own id and flags (dirty, in-graph, inherit orientation, inherit scale, mirrored, and the band in the high bits):
- * 104 bytes a node, and three bits in the dirty, changed and moved bitsets. Slots are grouped in bands by the
+ * 104 bytes a node, and two bits in the changed and moved bitsets. Slots are grouped in bands by the
  * {@link BandAllocator}, two per depth: band {@code 2d} holds the dynamic nodes of depth {@code d}, band {@code 2d+1}
  * its static ones. Every parent sits in an earlier band than its children, so the transform pass is one forward
  * sweep, band by band (Ogre-next keeps one pool per depth for the same reason). Depth 0 holds the scene root and every
@@ -31,9 +31,9 @@ import java.util.Objects;
  * changing band passes.
  *
  * <h2>Dirty, changed and moved slots</h2>
- * A setter marks its slot dirty in the flags and in the dirty bitset, and its band dirty; the transform pass clears
- * all three. For every used slot the dirty bit equals the DIRTY flag, so the pass finds a band's few dirty nodes
- * from the bitset's words without reading the band. The changed bitset is what the last pass published: the slots
+ * A setter marks its slot dirty in the flags, its 64-slot word in the dirty-word bitset, and its band dirty; the
+ * transform pass clears all three. Every dirty node's word is marked, so the pass finds a band's few dirty nodes from
+ * the marked words without reading the band. The changed bitset is what the last pass published: the slots
  * whose world matrix it recomputed, and the slots whose content a structural change moved since the pass before it
  * (the moved bitset collects those between passes). Both move with nothing: a slot's bits speak of the slot.
  *
@@ -64,7 +64,12 @@ public final class TransformStore {
      * pass and recomputes everything when they differ.
      */
     private int slotMoves;
-    private final SummaryBitSet dirtyBits;
+    /**
+     * Bit {@code w} is set when slot word {@code w} (slots {@code [64w, 64w + 64)}) may hold a dirty node: a superset
+     * the pass narrows with the DIRTY flags. A word a bit, not a slot a bit, so that a setter writes it once per 64
+     * neighbouring slots rather than on every call.
+     */
+    private final SummaryBitSet dirtyWords;
     private final SummaryBitSet changedBits;
     private final SummaryBitSet movedBits;
 
@@ -76,6 +81,13 @@ public final class TransformStore {
     private int[] parentId = new int[0];
     /** The slot of each node's parent as of the last refresh; valid only in bands whose parents did not move since. */
     private int[] parentSlot = new int[0];
+    /**
+     * Per 64-slot word, a range holding the cached parent slot of every used slot of the word (empty: min above max),
+     * so the pass can tell that none of a word's parents changed from two ints and a few bits: with siblings in
+     * neighbouring slots, a word's parents are one or two slots.
+     */
+    private int[] wordParentMin = new int[0];
+    private int[] wordParentMax = new int[0];
     private int[] idAt = new int[0];
     private int[] flags = new int[0];
 
@@ -83,7 +95,7 @@ public final class TransformStore {
         this.capacityName = Objects.requireNonNull(capacityName, "capacityName");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.ids = new HandleTable(capacityName, capacity, policy);
-        this.dirtyBits = new SummaryBitSet(capacity + 1);
+        this.dirtyWords = new SummaryBitSet((capacity + 64) >>> 6);
         this.changedBits = new SummaryBitSet(capacity + 1);
         this.movedBits = new SummaryBitSet(capacity + 1);
         allocate(capacity);
@@ -97,9 +109,15 @@ public final class TransformStore {
         world = Arrays.copyOf(world, slots * 12);
         parentId = Arrays.copyOf(parentId, slots);
         parentSlot = Arrays.copyOf(parentSlot, slots);
+        int oldWords = wordParentMin.length;
+        int words = (slots + 63) >>> 6;
+        wordParentMin = Arrays.copyOf(wordParentMin, words);
+        wordParentMax = Arrays.copyOf(wordParentMax, words);
+        Arrays.fill(wordParentMin, oldWords, words, Integer.MAX_VALUE);
+        Arrays.fill(wordParentMax, oldWords, words, Integer.MIN_VALUE);
         idAt = Arrays.copyOf(idAt, slots);
         flags = Arrays.copyOf(flags, slots);
-        dirtyBits.ensureCapacity(slots);
+        dirtyWords.ensureCapacity((slots + 63) >>> 6);
         changedBits.ensureCapacity(slots);
         movedBits.ensureCapacity(slots);
         capacity = newCapacity;
@@ -179,7 +197,7 @@ public final class TransformStore {
         ids.setIndexAt(id, slot);
         writeIdentity(slot);
         parentId[slot] = parent;
-        parentSlot[slot] = parentSlotOf(parent);
+        writeParentSlot(slot, parentSlotOf(parent));
         flags[slot] = (band << BAND_SHIFT) | INHERIT_ORIENTATION | INHERIT_SCALE;
         markDirty(slot);
         return handle;
@@ -204,7 +222,7 @@ public final class TransformStore {
         int depth = parent == Index.NONE ? 0 : depth(ids.indexAt(parent)) + 1;
         int slot = moveToBand(id, 2 * depth + (isStatic(ids.indexAt(id)) ? 1 : 0));
         parentId[slot] = parent;
-        parentSlot[slot] = parentSlotOf(parent);
+        writeParentSlot(slot, parentSlotOf(parent));
         markDirty(slot);
         return depth != oldDepth;
     }
@@ -226,7 +244,7 @@ public final class TransformStore {
             copySlot(staging, slot);
             flags[slot] = (flags[slot] & LOW_BITS) | (band << BAND_SHIFT);
             // the cached parent slot came from the old band, whose staleness the new band does not share
-            parentSlot[slot] = parentSlotOf(parentId[slot]);
+            writeParentSlot(slot, parentSlotOf(parentId[slot]));
             movedTo(slot);
         }
         return slot;
@@ -284,10 +302,8 @@ public final class TransformStore {
     private void movedTo(int slot) {
         ids.setIndexAt(idAt[slot], slot);
         if ((flags[slot] & DIRTY) != 0) {
-            dirtyBits.set(slot);
+            dirtyWords.set(slot >>> 6);
             bands.markDirty(band(slot));
-        } else {
-            dirtyBits.clear(slot);
         }
         movedBits.set(slot);
         bands.markParentsMoved(2 * (depth(slot) + 1));
@@ -299,7 +315,7 @@ public final class TransformStore {
         System.arraycopy(scale, from * 3, scale, to * 3, 3);
         System.arraycopy(world, from * 12, world, to * 12, 12);
         parentId[to] = parentId[from];
-        parentSlot[to] = parentSlot[from];
+        writeParentSlot(to, parentSlot[from]);
         idAt[to] = idAt[from];
         flags[to] = flags[from];
     }
@@ -319,7 +335,10 @@ public final class TransformStore {
         int f = flags[slot];
         if ((f & DIRTY) == 0) {
             flags[slot] = f | DIRTY;
-            dirtyBits.set(slot);
+            int word = slot >>> 6;
+            if (!dirtyWords.get(word)) {
+                dirtyWords.set(word);
+            }
             bands.markDirty(bandOf(f));
         }
     }
@@ -332,10 +351,36 @@ public final class TransformStore {
         if (!bands.parentsMoved(band)) {
             return;
         }
-        for (int slot = bands.start(band); slot < bands.end(band); slot++) {
+        int start = bands.start(band);
+        int end = bands.end(band);
+        for (int slot = start; slot < end; slot++) {
             parentSlot[slot] = ids.indexAt(parentId[slot]);
         }
+        // re-fold the band's words exactly, so ranges widened by moves since narrow again
+        int total = bands.total();
+        for (int w = start >>> 6; w < (end + 63) >>> 6; w++) {
+            wordParentMin[w] = Integer.MAX_VALUE;
+            wordParentMax[w] = Integer.MIN_VALUE;
+            for (int slot = w << 6; slot < Math.min(total, (w << 6) + 64); slot++) {
+                widenParentRange(slot);
+            }
+        }
         bands.parentSlotsRead(band);
+    }
+
+    /** The one writer of the parent-slot cache, so every write widens its word's parent range. */
+    private void writeParentSlot(int slot, int value) {
+        parentSlot[slot] = value;
+        widenParentRange(slot);
+    }
+
+    private void widenParentRange(int slot) {
+        int parent = parentSlot[slot];
+        if (parent != Index.NONE) {
+            int w = slot >>> 6;
+            wordParentMin[w] = Math.min(wordParentMin[w], parent);
+            wordParentMax[w] = Math.max(wordParentMax[w], parent);
+        }
     }
 
     private int parentSlotOf(int parent) {
@@ -420,9 +465,43 @@ public final class TransformStore {
         return parentSlot;
     }
 
-    /** Dirty slots: bit {@code s} equals slot {@code s}'s DIRTY flag for every used slot. */
-    public SummaryBitSet dirtySlots() {
-        return dirtyBits;
+    /** Per 64-slot word, the least cached parent slot of its slots ({@code Integer.MAX_VALUE} when none). */
+    public int[] wordParentMins() {
+        return wordParentMin;
+    }
+
+    /** Per 64-slot word, the greatest cached parent slot of its slots ({@code Integer.MIN_VALUE} when none). */
+    public int[] wordParentMaxes() {
+        return wordParentMax;
+    }
+
+    /** Slot words that may hold a dirty node: bit {@code w} for slots {@code [64w, 64w + 64)}. */
+    public SummaryBitSet dirtyWords() {
+        return dirtyWords;
+    }
+
+    /**
+     * Forgets the dirty words of slots {@code [from, to)} after the pass cleaned their nodes. A word that reaches
+     * outside the range keeps its bit while a used slot in it is still dirty (a band the pass has yet to visit).
+     */
+    public void clearDirtyWords(int from, int to) {
+        if (from >= to) {
+            return;
+        }
+        int first = from >>> 6;
+        int last = (to - 1) >>> 6;
+        dirtyWords.clear(first, last + 1);
+        keepIfDirty(first);
+        keepIfDirty(last);
+    }
+
+    private void keepIfDirty(int word) {
+        for (int slot = word << 6; slot < Math.min(bands.total(), (word << 6) + 64); slot++) {
+            if ((flags[slot] & DIRTY) != 0) {
+                dirtyWords.set(word);
+                return;
+            }
+        }
     }
 
     /**
@@ -458,7 +537,7 @@ public final class TransformStore {
                     + " slots");
         }
         bands.validate(capacityName);
-        dirtyBits.validate(capacityName + " dirty slots");
+        dirtyWords.validate(capacityName + " dirty words");
         changedBits.validate(capacityName + " changed slots");
         movedBits.validate(capacityName + " moved slots");
         for (int band = 0; band < bands.bands(); band++) {
@@ -478,15 +557,20 @@ public final class TransformStore {
             throw new IllegalStateException(capacityName + ": node id " + id + " in band " + band
                     + " records band " + band(slot));
         }
-        if (dirtyBits.get(slot) != ((flags[slot] & DIRTY) != 0)) {
+        if ((flags[slot] & DIRTY) != 0 && !dirtyWords.get(slot >>> 6)) {
             throw new IllegalStateException(capacityName + ": node id " + id + " at slot " + slot
-                    + " has dirty bit " + dirtyBits.get(slot) + " but dirty flag " + ((flags[slot] & DIRTY) != 0));
+                    + " is dirty but its word " + (slot >>> 6) + " is not marked");
         }
         int cachedParent = parentSlot[slot];
         int expectedParent = parentSlotOf(parentId[slot]);
         if (!bands.parentsMoved(band) && cachedParent != expectedParent) {
             throw new IllegalStateException(capacityName + ": node id " + id + " caches parent slot " + cachedParent
                     + " but its parent id " + parentId[slot] + " is at slot " + expectedParent);
+        }
+        int w = slot >>> 6;
+        if (cachedParent != Index.NONE && (cachedParent < wordParentMin[w] || cachedParent > wordParentMax[w])) {
+            throw new IllegalStateException(capacityName + ": node id " + id + " caches parent slot " + cachedParent
+                    + " outside its word's parent range [" + wordParentMin[w] + ", " + wordParentMax[w] + "]");
         }
         int depth = band >>> 1;
         int parent = parentId[slot];
