@@ -295,9 +295,9 @@ public final class TransformStore {
     }
 
     /**
-     * The one fix-up after a node's data arrived at {@code slot}: the id → slot table, the dirty bit (the flags came
-     * with the data, the bit stays with the slot), the moved bit, and the parent slots of the two bands its children
-     * live in.
+     * The one fix-up after a node's data arrived at {@code slot}: the id → slot table, the dirty word and band (the
+     * flags came with the data, the word bit stays with the slot), the moved bit, and the parent slots of the two bands
+     * its children live in.
      */
     private void movedTo(int slot) {
         ids.setIndexAt(idAt[slot], slot);
@@ -368,7 +368,10 @@ public final class TransformStore {
         bands.parentSlotsRead(band);
     }
 
-    /** The one writer of the parent-slot cache, so every write widens its word's parent range. */
+    /**
+     * Writes one cached parent slot and widens its word's parent range: every write of a single entry goes through
+     * here, and {@link #refreshParentSlots}, which rewrites a whole band, folds its words' ranges anew.
+     */
     private void writeParentSlot(int slot, int value) {
         parentSlot[slot] = value;
         widenParentRange(slot);
@@ -524,9 +527,10 @@ public final class TransformStore {
 
     /**
      * Checks every index invariant: band ranges are ordered and cover exactly the used slots; every slot's id maps
-     * back to it; its band bits match its band; its dirty bit matches its flag; its parent is a live node one level
-     * up (none at depth 0) whose slot the parent-slot cache holds unless the band is marked stale; static nodes below
-     * depth 1 have static parents; the id table holds exactly one live entry per node; the bitsets' summaries hold.
+     * back to it; its band bits match its band; if it is dirty, its word is marked; its parent is a live node one
+     * level up (none at depth 0) whose slot the parent-slot cache holds unless the band is marked stale, and which lies
+     * in its word's parent range; static nodes below depth 1 have static parents; the id table holds exactly one live
+     * entry per node; the bitsets' summaries hold.
      *
      * @throws IllegalStateException naming the first broken invariant
      */
