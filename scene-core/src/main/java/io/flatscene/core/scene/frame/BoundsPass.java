@@ -13,14 +13,17 @@ import io.flatscene.core.scene.store.TransformStore;
  * <p>Only boxes that can have changed are recomputed: those of items whose node's world matrix the last transform
  * pass recomputed (its CHANGED bit, read only where its band changed in that pass, as the transform pass reads it),
  * and those marked dirty (new, re-attached, a new local box). A still scene's bounds pass reads two ints an item.
+ * Each box written marks its {@link ChunkBounds} chunk for recomputing.
  */
 final class BoundsPass {
     private final ItemStore items;
     private final TransformStore transforms;
+    private final ChunkBounds chunks;
 
-    BoundsPass(ItemStore items, TransformStore transforms) {
+    BoundsPass(ItemStore items, TransformStore transforms, ChunkBounds chunks) {
         this.items = items;
         this.transforms = transforms;
+        this.chunks = chunks;
     }
 
     /**
@@ -49,6 +52,7 @@ final class BoundsPass {
                 continue;
             }
             dirty[i] = 0;
+            chunks.mark(i);
             int w = slot * 12;
             int o = i * 3;
             float cx = localCenter[o];
