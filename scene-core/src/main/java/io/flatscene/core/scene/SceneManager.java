@@ -419,6 +419,11 @@ public final class SceneManager implements AutoCloseable {
         return items.size();
     }
 
+    /**
+     * The item at a global index, {@code 0..itemCount()-1}. Indices change when an item is destroyed (the last takes
+     * its place) and when an update sorts a large scene's items by position; render queues name items by index as of
+     * their cull.
+     */
     public Item item(int globalIndex) {
         return items.get(globalIndex);
     }

@@ -56,7 +56,7 @@ public final class FramePipeline {
         this.transforms = transforms;
         this.transformPass = new TransformPass(transforms);
         this.chunks = new ChunkBounds(items);
-        this.order = new SpatialOrder(itemObjects, items);
+        this.order = new SpatialOrder(itemObjects, items, transforms);
         this.boundsPass = new BoundsPass(items, transforms, chunks);
         this.cullPass = new CullPass(items, transforms, chunks);
         this.lightPass = new LightPass(lights, transforms);
