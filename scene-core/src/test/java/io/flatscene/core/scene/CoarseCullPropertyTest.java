@@ -198,9 +198,12 @@ class CoarseCullPropertyTest {
         }
     }
 
-    /** Items scattered by motion are sorted again, and culled as the oracle says before and after. */
+    /**
+     * Items scattered by motion are tested one by one while they move, and once they stop they are sorted again,
+     * once; every frame culls as the oracle says.
+     */
     @Test
-    void scatteredItemsAreSortedAgain() {
+    void scatteredItemsAreSortedAgainOnceTheySettle() {
         try (VisibilityScenes.Built built = grid(80, 2)) {
             SceneManager scene = built.scene;
             built.camera.setViewport(100, 100).setOrthographic(40f, 1f, 100f).setVisibilityMask(-1);
@@ -209,8 +212,8 @@ class CoarseCullPropertyTest {
             Map<Item, Integer> sorted = indices(scene);
             Random random = new Random(3);
             int resorts = 0;
-            for (int frame = 0; frame < 100; frame++) {
-                for (int m = 0; m < 200; m++) {
+            for (int frame = 0; frame < 80; frame++) {
+                for (int m = 0; frame < 10 && m < 200; m++) {
                     built.nodes.get(1 + random.nextInt(built.nodes.size() - 1))
                             .setPosition(random.nextFloat() * 80f, random.nextFloat() * 80f, 0f);
                 }
@@ -219,7 +222,7 @@ class CoarseCullPropertyTest {
                 resorts += now.equals(sorted) ? 0 : 1;
                 sorted = now;
             }
-            assertTrue(resorts >= 1 && resorts <= 100 / 32, "re-sorts in 100 frames of scattering: " + resorts);
+            assertEquals(1, resorts, "re-sorts in 10 frames of scattering and 70 still ones");
         }
     }
 

@@ -14,6 +14,11 @@ import java.util.Arrays;
  * since is tested item by item until then. A box may be larger than its items' (the last item of a chunk removed),
  * never smaller. A chunk holding an infinite, non-finite or negative box is {@link #OPEN}: always tested item by item,
  * as the item test lets an infinite box through whatever its center.
+ *
+ * <p>A chunk whose box changed at one refresh and is marked again at the next is left {@link #MOVING}, tested item by
+ * item, until a refresh finds it unmarked: items that move every frame would otherwise have their chunk re-boxed every
+ * frame, reading every box once more (on 1M items with 2% of them teleported each frame, re-boxing every chunk doubled
+ * the bounds pass). A chunk re-boxed to the same box (a bounds pass that recomputed everything) stays boxed.
  */
 final class ChunkBounds {
     static final int SHIFT = 6;
@@ -22,6 +27,7 @@ final class ChunkBounds {
     static final byte STALE = 0;
     static final byte BOXED = 1;
     static final byte OPEN = 2;
+    static final byte MOVING = 3;
 
     /** {@link #classify} results. */
     static final int OUTSIDE = 0;
@@ -40,8 +46,14 @@ final class ChunkBounds {
     private byte[] state = new byte[0];
     private float[] center = new float[0];
     private float[] half = new float[0];
+    /** Per chunk, the last refresh that changed its box or found it moving. */
+    private int[] changedAt = new int[0];
+    /** Refreshes so far, plus one: a chunk never refreshed (0) was not refreshed by the previous one either. */
+    private int refreshes = 1;
     /** The mean of every boxed chunk's half extents x + y + z at the last refresh: how loose the chunks are. */
     private double looseness;
+    /** Whether fewer than a quarter of the chunks were moving at the last refresh. */
+    private boolean settled;
 
     ChunkBounds(ItemStore items) {
         this.items = items;
@@ -59,6 +71,7 @@ final class ChunkBounds {
             state = Arrays.copyOf(state, grown);
             center = Arrays.copyOf(center, grown * 3);
             half = Arrays.copyOf(half, grown * 3);
+            changedAt = Arrays.copyOf(changedAt, grown);
         }
     }
 
@@ -70,39 +83,55 @@ final class ChunkBounds {
         }
     }
 
-    /** Marks every chunk: the items moved. */
+    /** Marks every chunk to be recomputed at the next refresh, moving or not: the items were reordered. */
     void markAll() {
         Arrays.fill(state, STALE);
+        Arrays.fill(changedAt, 0);
     }
 
-    /** Recomputes every stale chunk of items {@code [0, itemCount)} and measures how loose the boxed ones are. */
+    /**
+     * Recomputes the stale chunks of items {@code [0, itemCount)} but those it finds moving, and the moving ones left
+     * unmarked since the last, and measures how loose the boxed ones are.
+     */
     void refresh(int itemCount) {
         ensureCapacity(itemCount);
         float[] c = items.worldCenterArray();
         float[] h = items.worldHalfArray();
+        int previous = refreshes++;
         double sum = 0;
         int boxed = 0;
-        for (int chunk = 0, chunks = chunkCount(itemCount); chunk < chunks; chunk++) {
-            if (state[chunk] == STALE) {
-                box(chunk, Math.min(itemCount, (chunk + 1) << SHIFT), c, h);
+        int moving = 0;
+        int chunks = chunkCount(itemCount);
+        for (int chunk = 0; chunk < chunks; chunk++) {
+            byte was = state[chunk];
+            if (was == STALE && changedAt[chunk] == previous) {
+                state[chunk] = MOVING;
+                changedAt[chunk] = refreshes;
+            } else if ((was == STALE || was == MOVING) && box(chunk, Math.min(itemCount, (chunk + 1) << SHIFT), c, h)) {
+                changedAt[chunk] = refreshes;
             }
             if (state[chunk] == BOXED) {
                 int o = chunk * 3;
                 sum += (double) half[o] + half[o + 1] + half[o + 2];
                 boxed++;
             }
+            moving += state[chunk] == MOVING ? 1 : 0;
         }
         looseness = boxed == 0 ? 0 : sum / boxed;
+        settled = moving * 4 < chunks;
     }
 
-    private void box(int chunk, int end, float[] c, float[] h) {
+    /** @return whether the chunk's state or box changed */
+    private boolean box(int chunk, int end, float[] c, float[] h) {
         float minX = Float.POSITIVE_INFINITY;
         float minY = Float.POSITIVE_INFINITY;
         float minZ = Float.POSITIVE_INFINITY;
         float maxX = Float.NEGATIVE_INFINITY;
         float maxY = Float.NEGATIVE_INFINITY;
         float maxZ = Float.NEGATIVE_INFINITY;
-        boolean finite = true;
+        // Stays 0 while every bound is finite, NaN from the first that is not (a NaN or infinite center or extent).
+        float probe = 0f;
+        boolean negative = false;
         for (int i = chunk << SHIFT; i < end; i++) {
             int o = i * 3;
             float hx = h[o];
@@ -114,38 +143,50 @@ final class ChunkBounds {
             float hiX = c[o] + hx;
             float hiY = c[o + 1] + hy;
             float hiZ = c[o + 2] + hz;
-            // Also false for NaN: a box the item test may let through whatever the planes say.
-            finite &= hx >= 0f && hy >= 0f && hz >= 0f && finite(loX) && finite(loY) && finite(loZ)
-                    && finite(hiX) && finite(hiY) && finite(hiZ);
-            minX = Math.min(minX, loX);
-            minY = Math.min(minY, loY);
-            minZ = Math.min(minZ, loZ);
-            maxX = Math.max(maxX, hiX);
-            maxY = Math.max(maxY, hiY);
-            maxZ = Math.max(maxZ, hiZ);
+            // Comparisons rather than Math.min and max, which cost several instructions each for NaN and -0.0.
+            minX = loX < minX ? loX : minX;
+            minY = loY < minY ? loY : minY;
+            minZ = loZ < minZ ? loZ : minZ;
+            maxX = hiX > maxX ? hiX : maxX;
+            maxY = hiY > maxY ? hiY : maxY;
+            maxZ = hiZ > maxZ ? hiZ : maxZ;
+            probe += (loX + loY + loZ + hiX + hiY + hiZ) * 0f;
+            // A negative extent (no Aabb has one) would let fewer items through than their chunk's box inside.
+            negative |= hx < 0f | hy < 0f | hz < 0f;
         }
-        if (!finite) {
+        byte was = state[chunk];
+        if (probe != 0f || negative) {
             state[chunk] = OPEN;
-            return;
+            return was != OPEN;
         }
         int o = chunk * 3;
         // Halves first: min + max could overflow where each half cannot.
-        center[o] = minX * 0.5f + maxX * 0.5f;
-        center[o + 1] = minY * 0.5f + maxY * 0.5f;
-        center[o + 2] = minZ * 0.5f + maxZ * 0.5f;
-        half[o] = maxX * 0.5f - minX * 0.5f;
-        half[o + 1] = maxY * 0.5f - minY * 0.5f;
-        half[o + 2] = maxZ * 0.5f - minZ * 0.5f;
+        float cx = minX * 0.5f + maxX * 0.5f;
+        float cy = minY * 0.5f + maxY * 0.5f;
+        float cz = minZ * 0.5f + maxZ * 0.5f;
+        float hx = maxX * 0.5f - minX * 0.5f;
+        float hy = maxY * 0.5f - minY * 0.5f;
+        float hz = maxZ * 0.5f - minZ * 0.5f;
+        boolean changed = was == OPEN || cx != center[o] || cy != center[o + 1] || cz != center[o + 2]
+                || hx != half[o] || hy != half[o + 1] || hz != half[o + 2];
+        center[o] = cx;
+        center[o + 1] = cy;
+        center[o + 2] = cz;
+        half[o] = hx;
+        half[o + 1] = hy;
+        half[o + 2] = hz;
         state[chunk] = BOXED;
-    }
-
-    private static boolean finite(float v) {
-        return Math.abs(v) <= Float.MAX_VALUE;
+        return changed;
     }
 
     /** The mean half extents (x + y + z) of the boxed chunks at the last {@link #refresh}. */
     double looseness() {
         return looseness;
+    }
+
+    /** Whether fewer than a quarter of the chunks were moving at the last {@link #refresh}. */
+    boolean settled() {
+        return settled;
     }
 
     /**
