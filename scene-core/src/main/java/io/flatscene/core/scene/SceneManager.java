@@ -96,7 +96,7 @@ public final class SceneManager implements AutoCloseable {
         this.guard = new SceneGuard(transforms);
         this.hierarchy = new SceneHierarchy(transforms, nodes, nodeLists);
         this.validation = new SceneValidation(transforms, nodes, nodeLists);
-        this.pipeline = new FramePipeline(transforms, itemData, lightData);
+        this.pipeline = new FramePipeline(transforms, items, itemData, lightData);
         this.changedSlots = new ChangedSlots(transforms);
         this.queries = new SceneQueries(this, itemData, transforms);
         this.root = createNode(null, "root");
@@ -338,6 +338,7 @@ public final class SceneManager implements AutoCloseable {
                     localAabb.halfY(), localAabb.halfZ());
             itemData.init(index, meshId, materialId, Item.DEFAULT_RENDER_QUEUE_GROUP, Item.DEFAULT_VISIBILITY_FLAGS,
                     Item.DEFAULT_QUERY_FLAGS);
+            pipeline.itemMoved(index);
             afterStructuralChange();
             return item;
         } finally {
@@ -393,7 +394,11 @@ public final class SceneManager implements AutoCloseable {
             if (object.parentNode != null) {
                 object.parentNode.detachObject(object);
             }
+            int index = object.globalIndex;
             store.remove(object);
+            if (object instanceof Item) {
+                pipeline.itemMoved(index);
+            }
             object.destroyed = true;
             afterStructuralChange();
         } finally {
@@ -417,6 +422,11 @@ public final class SceneManager implements AutoCloseable {
         return items.size();
     }
 
+    /**
+     * The item at a global index, {@code 0..itemCount()-1}. Indices change when an item is destroyed (the last takes
+     * its place) and when an update sorts a large scene's items by position; render queues name items by index as of
+     * their cull.
+     */
     public Item item(int globalIndex) {
         return items.get(globalIndex);
     }
@@ -646,12 +656,14 @@ public final class SceneManager implements AutoCloseable {
 
     /**
      * Checks every invariant of the scene: the transform store's levels and id table; each node's global index,
-     * parent index, parent link and depth; each object's global index, handle and attachment; every list.
+     * parent index, parent link and depth; each object's global index, handle and attachment; every list; the
+     * culling chunks' boxes around their items.
      *
      * @throws IllegalStateException naming the first broken invariant
      */
     public void validate() {
         validation.validate(root, items, itemData, lights, lightData, cameras);
+        pipeline.validate(items.size());
     }
 
     private WorkerPool workers() {

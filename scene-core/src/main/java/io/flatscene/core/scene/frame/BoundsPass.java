@@ -12,14 +12,17 @@ import io.flatscene.core.scene.store.TransformStore;
  * <p>Only boxes that can have changed are recomputed: those of items whose node's slot is in the store's changed set
  * (its world matrix was recomputed by the last transform pass, or the slot moved before it), and those marked dirty
  * (new, re-attached, a new local box). A still scene's bounds pass reads two ints and one bit an item.
+ * Each box written marks its {@link ChunkBounds} chunk for recomputing.
  */
 final class BoundsPass {
     private final ItemStore items;
     private final TransformStore transforms;
+    private final ChunkBounds chunks;
 
-    BoundsPass(ItemStore items, TransformStore transforms) {
+    BoundsPass(ItemStore items, TransformStore transforms, ChunkBounds chunks) {
         this.items = items;
         this.transforms = transforms;
+        this.chunks = chunks;
     }
 
     /**
@@ -46,6 +49,7 @@ final class BoundsPass {
                 continue;
             }
             dirty[i] = 0;
+            chunks.mark(i);
             int w = slot * 12;
             int o = i * 3;
             float cx = localCenter[o];

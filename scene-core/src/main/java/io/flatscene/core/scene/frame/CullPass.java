@@ -7,14 +7,21 @@ import io.flatscene.core.scene.store.TransformStore;
 /**
  * Frustum culling with sort keys: tests items against a {@link CameraView} and writes the visible ones, their
  * transform slots and keys into the pipeline's scratch arrays.
+ *
+ * <p>Items are visited by {@link ChunkBounds} chunk: a chunk whose box is outside a plane is skipped whole, one
+ * inside every plane has its items' plane tests skipped, any other is tested item by item. The chunk test answers
+ * outside or inside only where each item's own test would, so the visible set and its order are those of testing
+ * every item.
  */
 final class CullPass {
     private final ItemStore items;
     private final TransformStore transforms;
+    private final ChunkBounds chunks;
 
-    CullPass(ItemStore items, TransformStore transforms) {
+    CullPass(ItemStore items, TransformStore transforms, ChunkBounds chunks) {
         this.items = items;
         this.transforms = transforms;
+        this.chunks = chunks;
     }
 
     /**
@@ -43,44 +50,53 @@ final class CullPass {
         int[] outSlots = out.visibleSlots;
         boolean wideIds = false;
         int written = from;
-        for (int i = from; i < to; i++) {
-            int node = nodeId[i];
-            if (node == Index.NONE || (visibility[i] & mask) == 0) {
+        for (int start = from, end; start < to; start = end) {
+            int chunk = start >>> ChunkBounds.SHIFT;
+            end = Math.min(to, (chunk + 1) << ChunkBounds.SHIFT);
+            int coverage = chunks.classify(chunk, p);
+            if (coverage == ChunkBounds.OUTSIDE) {
                 continue;
             }
-            int slot = transforms.slotOfId(node);
-            int slotFlags = flags[slot];
-            if ((slotFlags & TransformStore.IN_GRAPH) == 0) {
-                continue;
-            }
-            int o = i * 3;
-            float cx = center[o];
-            float cy = center[o + 1];
-            float cz = center[o + 2];
-            float hx = half[o];
-            float hy = half[o + 1];
-            float hz = half[o + 2];
-            if (hx != Float.POSITIVE_INFINITY) {
-                boolean outside = false;
-                for (int k = 0; k < 24 && !outside; k += 4) {
-                    float distance = p[k] * cx + p[k + 1] * cy + p[k + 2] * cz + p[k + 3];
-                    float extent = Math.abs(p[k]) * hx + Math.abs(p[k + 1]) * hy + Math.abs(p[k + 2]) * hz;
-                    outside = distance < -extent;
-                }
-                if (outside) {
+            boolean testPlanes = coverage == ChunkBounds.ACROSS;
+            for (int i = start; i < end; i++) {
+                int node = nodeId[i];
+                if (node == Index.NONE || (visibility[i] & mask) == 0) {
                     continue;
                 }
+                int slot = transforms.slotOfId(node);
+                int slotFlags = flags[slot];
+                if ((slotFlags & TransformStore.IN_GRAPH) == 0) {
+                    continue;
+                }
+                int o = i * 3;
+                float cx = center[o];
+                float cy = center[o + 1];
+                float cz = center[o + 2];
+                float hx = half[o];
+                float hy = half[o + 1];
+                float hz = half[o + 2];
+                if (testPlanes && hx != Float.POSITIVE_INFINITY) {
+                    boolean outside = false;
+                    for (int k = 0; k < 24 && !outside; k += 4) {
+                        float distance = p[k] * cx + p[k + 1] * cy + p[k + 2] * cz + p[k + 3];
+                        float extent = Math.abs(p[k]) * hx + Math.abs(p[k + 1]) * hy + Math.abs(p[k + 2]) * hz;
+                        outside = distance < -extent;
+                    }
+                    if (outside) {
+                        continue;
+                    }
+                }
+                float depth = (cx - camera.x) * camera.forwardX + (cy - camera.y) * camera.forwardY
+                        + (cz - camera.z) * camera.forwardZ;
+                float normalized = Math.min(Math.max(depth / camera.far, 0f), 1f);
+                long quantized = (long) (normalized * SortKeys.DEPTH_MAX);
+                outItems[written] = i;
+                outSlots[written] = slot;
+                keys[written] = SortKeys.key(group[i], transparent[i] != 0,
+                        (slotFlags & TransformStore.MIRRORED) != 0, material[i], mesh[i], quantized);
+                wideIds |= (mesh[i] | material[i]) >>> 16 != 0;
+                written++;
             }
-            float depth = (cx - camera.x) * camera.forwardX + (cy - camera.y) * camera.forwardY
-                    + (cz - camera.z) * camera.forwardZ;
-            float normalized = Math.min(Math.max(depth / camera.far, 0f), 1f);
-            long quantized = (long) (normalized * SortKeys.DEPTH_MAX);
-            outItems[written] = i;
-            outSlots[written] = slot;
-            keys[written] = SortKeys.key(group[i], transparent[i] != 0, (slotFlags & TransformStore.MIRRORED) != 0,
-                    material[i], mesh[i], quantized);
-            wideIds |= (mesh[i] | material[i]) >>> 16 != 0;
-            written++;
         }
         out.wideIds[worker] = wideIds;
         return written - from;

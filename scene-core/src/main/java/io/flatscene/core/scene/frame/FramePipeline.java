@@ -4,12 +4,15 @@ import io.flatscene.core.container.LongRadixSort;
 import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.LightStore;
+import io.flatscene.core.scene.store.ObjectStore;
 import io.flatscene.core.scene.store.TransformStore;
 
 /**
  * Every pass of a frame, in the one order they run, with their timings.
  *
- * <p>{@link #update} runs once per tick: transforms ({@link TransformPass}), then item bounds ({@link BoundsPass}).
+ * <p>{@link #update} runs once per tick: transforms ({@link TransformPass}), then item bounds ({@link BoundsPass}),
+ * the boxes of the chunks they changed ({@link ChunkBounds}) and now and then a spatial sort of the items
+ * ({@link SpatialOrder}).
  * {@link #cull} runs once per view: culling with sort keys ({@link CullPass}), the key sort ({@link LongRadixSort}),
  * batching ({@link BatchBuilder}) and the lights ({@link LightPass}), into a caller's {@link DrawList} and
  * {@link LightList}; any number of views can be culled from one update.
@@ -29,6 +32,8 @@ public final class FramePipeline {
     private final CullPass cullPass;
     private final LightPass lightPass;
     private final BatchBuilder batchBuilder;
+    private final ChunkBounds chunks;
+    private final SpatialOrder order;
     private final LongRadixSort sort = new LongRadixSort();
     private final CullScratch scratch = new CullScratch();
     private final PassTimings timings = new PassTimings();
@@ -46,11 +51,14 @@ public final class FramePipeline {
     private final WorkerPool.Task boundsTask = this::boundsShare;
     private final WorkerPool.Task cullTask = this::cullShare;
 
-    public FramePipeline(TransformStore transforms, ItemStore items, LightStore lights) {
+    /** @param itemObjects the items' store, whose columns {@code items} are, for the spatial sort */
+    public FramePipeline(TransformStore transforms, ObjectStore<?> itemObjects, ItemStore items, LightStore lights) {
         this.transforms = transforms;
         this.transformPass = new TransformPass(transforms);
-        this.boundsPass = new BoundsPass(items, transforms);
-        this.cullPass = new CullPass(items, transforms);
+        this.chunks = new ChunkBounds(items);
+        this.order = new SpatialOrder(itemObjects, items, transforms);
+        this.boundsPass = new BoundsPass(items, transforms, chunks);
+        this.cullPass = new CullPass(items, transforms, chunks);
         this.lightPass = new LightPass(lights, transforms);
         this.batchBuilder = new BatchBuilder(items);
     }
@@ -67,7 +75,7 @@ public final class FramePipeline {
         return updated;
     }
 
-    /** The bounds pass alone, over items {@code [0, itemCount)}. */
+    /** The bounds pass alone, over items {@code [0, itemCount)}, then the chunk boxes and spatial order after it. */
     public void updateBounds(int itemCount, WorkerPool pool) {
         this.itemCount = itemCount;
         boundsAll = transformPassesSinceBounds != 1 || slotMovesAtTransformPass != transforms.slotMoves();
@@ -77,6 +85,27 @@ public final class FramePipeline {
             boundsPass.run(0, itemCount, boundsAll);
         }
         transformPassesSinceBounds = 0;
+        chunks.refresh(itemCount);
+        if (order.due(itemCount, chunks)) {
+            order.sort(itemCount, chunks);
+        }
+    }
+
+    /**
+     * Item {@code index} was created, or the last item moved there on a removal: its world box is new to its chunk.
+     * Called before anything reads the chunks again.
+     */
+    public void itemMoved(int index) {
+        chunks.mark(index);
+    }
+
+    /**
+     * Checks that every chunk box the cull trusts holds its items' world boxes.
+     *
+     * @throws IllegalStateException naming the first item outside its chunk's box
+     */
+    public void validate(int itemCount) {
+        chunks.validate(itemCount);
     }
 
     /** Transforms then bounds: what changes once per tick, whatever number of views is drawn. */
@@ -97,6 +126,8 @@ public final class FramePipeline {
         boolean parallel = parallel(pool);
         int workers = parallel ? pool.size() : 1;
         scratch.ensureCapacity(itemCount, pool.size());
+        // items created since the last update have chunks of their own, to be tested item by item
+        chunks.ensureCapacity(itemCount);
         draws.ensureCapacity(itemCount);
         scratch.keys = draws.keys;
         long start = System.nanoTime();

@@ -4,6 +4,7 @@ import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IndexField;
+import io.flatscene.core.container.LongColumn;
 import io.flatscene.core.container.ObjectColumn;
 import io.flatscene.core.container.SparseSet;
 import java.util.function.ToLongFunction;
@@ -12,10 +13,11 @@ import java.util.function.ToLongFunction;
  * The storage of one kind of movable object, built on the EnTT article's sparse set: the handle table issues
  * generational handles whose index is the object's id, the {@link SparseSet} maps that id to the object's dense
  * position (its global index), and every column attached to the set ({@link #columns()}: the objects themselves, and
- * the structure-of-arrays data of {@link ItemStore} or {@link LightStore}) moves with the id on every swap-and-pop.
+ * the structure-of-arrays data of {@link ItemStore} or {@link LightStore}) moves with the id on every swap-and-pop
+ * and every {@link #sortBy sort}.
  *
  * <p>The object's own copy of its dense position is written here only, through the {@link IndexField} given at
- * construction, right where the set moves an object: that is the one fix-up a swap-and-pop needs.
+ * construction, right where the set moves objects: the one fix-up a swap-and-pop or a sort needs.
  *
  * @param <T> the object type
  */
@@ -76,6 +78,18 @@ public final class ObjectStore<T> {
         }
         denseIndex.set(object, Index.NONE);
         handles.release(handle);
+    }
+
+    /**
+     * Reorders the objects ascending by {@code key}, a column of {@link #columns()}, equal keys keeping their order:
+     * every column moves once, and every object's recorded position follows. O(size), allocation-free after the
+     * first sort.
+     */
+    public void sortBy(LongColumn key) {
+        set.sortBy(key);
+        for (int p = 0; p < set.size(); p++) {
+            denseIndex.set(objects.get(p), p);
+        }
     }
 
     /** The live object with this handle, or null. */
