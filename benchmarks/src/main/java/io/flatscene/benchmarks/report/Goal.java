@@ -48,6 +48,9 @@ record Goal(String name, String target, String unit, double threshold, boolean a
                         Map.of("items", "100000", "workers", "2"))));
         goals.add(fractionOf("Still scene, tree100k, against moving every node", 0.02, "TransformUpdateBenchmark",
                 Map.of("scene", "tree100k", "moved", "none"), fullUpdate));
+        goals.add(new Goal("Cull + queue + sort, 100k items, 2 workers: a still scene against a moving one",
+                "≤ 0.2× its time", "×", 0.2, false, (groups, footprint) -> ratio(groups, "CullQueueBenchmark",
+                        Map.of("items", "100000", "workers", "2"), "flatscene", "flatsceneMoving")));
         goals.add(speedup("Transform pass, tree1m", 1.7, "TransformScalingBenchmark", Map.of("scene", "tree1m")));
         goals.add(speedup("Cull + queue + sort, 1M items", 1.7, "CullQueueBenchmark", Map.of("items", "1000000")));
         // EnTT's registry.sort and sort_as of 1M entries, measured on this machine in C++ -O2: 321 ms and 46 ms; the

@@ -30,7 +30,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * with 1 or 2 worker threads (its transform pass finds nothing to do, so the figure is the visibility work alone);
  * jME's geometric-state update, {@code renderScene} cull-and-queue and opaque sort ({@link JmeCull}); libGDX's box
  * transform, frustum test and renderable sort ({@link GdxCull}). Compare {@code workers=2} with {@code workers=1},
- * and the systems with one another, in the same run.
+ * and the systems with one another, in the same run. {@code flatsceneMoving} is FlatScene's frame when every item's
+ * node moves (a bulk {@code setPositions} of them all, then the same frame): what the still frame saves by following
+ * change.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -51,6 +53,9 @@ public class CullQueueBenchmark {
 
         SceneManager scene;
         Camera camera;
+        SceneNode[] nodes;
+        float[] positions;
+        float offset;
 
         @Setup(Level.Trial)
         public void setUp() {
@@ -60,8 +65,12 @@ public class CullQueueBenchmark {
             float h = CullGrid.HALF_EXTENT;
             Aabb cube = new Aabb(0f, 0f, 0f, h, h, h);
             SceneNode root = scene.rootNode();
+            nodes = new SceneNode[items];
+            positions = new float[items * 3];
             for (int i = 0; i < items; i++) {
-                root.createChild().setPosition(i % side, i / side, 0f)
+                positions[i * 3] = i % side;
+                positions[i * 3 + 1] = i / side;
+                nodes[i] = root.createChild().setPosition(i % side, i / side, 0f)
                         .attachObject(scene.createItem(i % CullGrid.MESHES, i % CullGrid.MATERIALS, cube));
             }
             camera = scene.createCamera("top").setViewport(100, 300)
@@ -98,6 +107,18 @@ public class CullQueueBenchmark {
 
     @Benchmark
     public int flatscene(Flat state) {
+        return state.scene.updateFrame(state.camera).batches();
+    }
+
+    @Benchmark
+    public int flatsceneMoving(Flat state) {
+        // every node alternates between two depths a hair apart, so each frame moves them all and none leaves view
+        state.offset = -state.offset + 0.001f;
+        float[] positions = state.positions;
+        for (int i = 2; i < positions.length; i += 3) {
+            positions[i] = state.offset;
+        }
+        state.scene.setPositions(state.nodes, positions, state.nodes.length);
         return state.scene.updateFrame(state.camera).batches();
     }
 

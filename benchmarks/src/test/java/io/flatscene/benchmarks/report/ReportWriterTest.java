@@ -113,6 +113,8 @@ class ReportWriterTest {
                 "| Full update, tree100k, against the memory bound (streamBound) | ≤ 3× its time | 2.00× | met |"));
         assertTrue(latest.contains("| Full update, tree1m, against the memory bound (streamBound) | ≤ 1.5× its time "
                 + "| — | not measured |"));
+        assertTrue(latest.contains("| Cull + queue + sort, 100k items, 2 workers: a still scene against a moving one "
+                + "| ≤ 0.2× its time | — | not measured |"), latest);
         assertTrue(latest.contains("| Transform pass, tree1m, 1 → 2 workers | ≥ 1.7× faster | 1.50× | missed |"),
                 latest);
         assertTrue(latest.contains(
