@@ -157,4 +157,20 @@ public final class WorkerPool implements AutoCloseable {
     public static int shareStart(int count, int worker, int workers) {
         return (int) ((long) count * worker / workers);
     }
+
+    /**
+     * Where worker {@code worker}'s share of {@code [from, to)} starts when shares may only meet at multiples of
+     * {@code alignment} (a power of two): the even split rounded up, so that no two workers write one bitset word or
+     * one chunk. Worker 0 starts at {@code from}; worker {@code workers} (the end of the last share) at {@code to}.
+     */
+    public static int alignedShareStart(int from, int to, int worker, int workers, int alignment) {
+        if (worker == 0) {
+            return from;
+        }
+        if (worker == workers) {
+            return to;
+        }
+        int even = from + shareStart(to - from, worker, workers);
+        return Math.min(to, (even + alignment - 1) & -alignment);
+    }
 }

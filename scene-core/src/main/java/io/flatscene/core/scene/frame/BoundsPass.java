@@ -3,6 +3,7 @@ package io.flatscene.core.scene.frame;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
+import java.util.Arrays;
 
 /**
  * World bounds of items: the center through the node's world matrix, the half extents through the absolute values of
@@ -11,13 +12,22 @@ import io.flatscene.core.scene.store.TransformStore;
  *
  * <p>Only boxes that can have changed are recomputed: those of items whose node's slot is in the store's changed set
  * (its world matrix was recomputed by the last transform pass, or the slot moved before it), and those marked dirty
- * (new, re-attached, a new local box). A still scene's bounds pass reads two ints and one bit an item.
- * Each box written marks its {@link ChunkBounds} chunk for recomputing.
+ * (new, re-attached, a new local box). Items are visited by chunks of 64: a chunk that the item store did not mark
+ * and whose nodes' slot range holds no changed slot is passed over with two int reads and a bit test, so a still
+ * scene's bounds pass costs a few reads per 64 items. Each box written marks its {@link ChunkBounds} chunk for
+ * recomputing.
  */
 final class BoundsPass {
     private final ItemStore items;
     private final TransformStore transforms;
     private final ChunkBounds chunks;
+    /**
+     * Per chunk of 64 items, the range of their nodes' transform slots as of the last visit (empty, min above max,
+     * when none is attached): a chunk whose range holds no changed slot, and that the item store did not mark, has
+     * nothing to recompute. Valid while no slot moves; any move makes the pipeline visit every chunk.
+     */
+    private int[] slotMin = new int[0];
+    private int[] slotMax = new int[0];
 
     BoundsPass(ItemStore items, TransformStore transforms, ChunkBounds chunks) {
         this.items = items;
@@ -25,51 +35,78 @@ final class BoundsPass {
         this.chunks = chunks;
     }
 
+    /** Makes room for the node-slot ranges of {@code itemCount} items' chunks; before a pass, on one thread. */
+    void ensureCapacity(int itemCount) {
+        int chunks = (itemCount + 63) >>> 6;
+        if (slotMin.length < chunks) {
+            int grown = Math.max(chunks, slotMin.length + (slotMin.length >> 1));
+            slotMin = Arrays.copyOf(slotMin, grown);
+            slotMax = Arrays.copyOf(slotMax, grown);
+        }
+    }
+
     /**
-     * Updates items {@code [from, to)}: all of them, or only those that can have changed since the last transform
-     * pass (which must then be the only one since the last bounds pass, with no slot moved since).
+     * Updates items {@code [from, to)}, whole chunks of 64 unless {@code to} is the item count: all of them, or only
+     * those that can have changed since the last transform pass (which must then be the only one since the last bounds
+     * pass, with no slot moved since). With {@code all} false, a chunk is visited only when {@code visitAll}, when the
+     * item store marked it, or when the changed set has a bit in the range of its items' node slots.
      */
-    void run(int from, int to, boolean all) {
+    void run(int from, int to, boolean all, boolean visitAll) {
         float[] m = transforms.worlds();
         long[] changed = transforms.changedSlots().words();
+        long[] dirtyChunks = items.dirtyChunks().words();
         int[] nodeId = items.nodeIdArray();
         int[] dirty = items.boundsDirtyArray();
         float[] localCenter = items.localCenterArray();
         float[] localHalf = items.localHalfArray();
         float[] worldCenter = items.worldCenterArray();
         float[] worldHalf = items.worldHalfArray();
-        for (int i = from; i < to; i++) {
-            int node = nodeId[i];
-            if (node == Index.NONE) {
+        for (int start = from, end; start < to; start = end) {
+            int chunk = start >>> 6;
+            end = Math.min(to, (chunk + 1) << 6);
+            boolean marked = chunk >>> 6 < dirtyChunks.length && (dirtyChunks[chunk >>> 6] & (1L << chunk)) != 0;
+            if (!visitAll && !marked && !BitRanges.anySet(changed, slotMin[chunk], slotMax[chunk])) {
                 continue;
             }
-            int slot = transforms.slotOfId(node);
-            boolean moved = (changed[slot >>> 6] & (1L << slot)) != 0;
-            if (!all && !moved && dirty[i] == 0) {
-                continue;
+            int lowest = Integer.MAX_VALUE;
+            int highest = Integer.MIN_VALUE;
+            for (int i = start; i < end; i++) {
+                int node = nodeId[i];
+                if (node == Index.NONE) {
+                    continue;
+                }
+                int slot = transforms.slotOfId(node);
+                lowest = Math.min(lowest, slot);
+                highest = Math.max(highest, slot);
+                boolean moved = (changed[slot >>> 6] & (1L << slot)) != 0;
+                if (!all && !moved && dirty[i] == 0) {
+                    continue;
+                }
+                dirty[i] = 0;
+                chunks.mark(i);
+                int w = slot * 12;
+                int o = i * 3;
+                float cx = localCenter[o];
+                float cy = localCenter[o + 1];
+                float cz = localCenter[o + 2];
+                float hx = localHalf[o];
+                float hy = localHalf[o + 1];
+                float hz = localHalf[o + 2];
+                worldCenter[o] = m[w] * cx + m[w + 3] * cy + m[w + 6] * cz + m[w + 9];
+                worldCenter[o + 1] = m[w + 1] * cx + m[w + 4] * cy + m[w + 7] * cz + m[w + 10];
+                worldCenter[o + 2] = m[w + 2] * cx + m[w + 5] * cy + m[w + 8] * cz + m[w + 11];
+                if (hx == Float.POSITIVE_INFINITY || hy == Float.POSITIVE_INFINITY || hz == Float.POSITIVE_INFINITY) {
+                    worldHalf[o] = Float.POSITIVE_INFINITY;
+                    worldHalf[o + 1] = Float.POSITIVE_INFINITY;
+                    worldHalf[o + 2] = Float.POSITIVE_INFINITY;
+                    continue;
+                }
+                worldHalf[o] = Math.abs(m[w]) * hx + Math.abs(m[w + 3]) * hy + Math.abs(m[w + 6]) * hz;
+                worldHalf[o + 1] = Math.abs(m[w + 1]) * hx + Math.abs(m[w + 4]) * hy + Math.abs(m[w + 7]) * hz;
+                worldHalf[o + 2] = Math.abs(m[w + 2]) * hx + Math.abs(m[w + 5]) * hy + Math.abs(m[w + 8]) * hz;
             }
-            dirty[i] = 0;
-            chunks.mark(i);
-            int w = slot * 12;
-            int o = i * 3;
-            float cx = localCenter[o];
-            float cy = localCenter[o + 1];
-            float cz = localCenter[o + 2];
-            float hx = localHalf[o];
-            float hy = localHalf[o + 1];
-            float hz = localHalf[o + 2];
-            worldCenter[o] = m[w] * cx + m[w + 3] * cy + m[w + 6] * cz + m[w + 9];
-            worldCenter[o + 1] = m[w + 1] * cx + m[w + 4] * cy + m[w + 7] * cz + m[w + 10];
-            worldCenter[o + 2] = m[w + 2] * cx + m[w + 5] * cy + m[w + 8] * cz + m[w + 11];
-            if (hx == Float.POSITIVE_INFINITY || hy == Float.POSITIVE_INFINITY || hz == Float.POSITIVE_INFINITY) {
-                worldHalf[o] = Float.POSITIVE_INFINITY;
-                worldHalf[o + 1] = Float.POSITIVE_INFINITY;
-                worldHalf[o + 2] = Float.POSITIVE_INFINITY;
-                continue;
-            }
-            worldHalf[o] = Math.abs(m[w]) * hx + Math.abs(m[w + 3]) * hy + Math.abs(m[w + 6]) * hz;
-            worldHalf[o + 1] = Math.abs(m[w + 1]) * hx + Math.abs(m[w + 4]) * hy + Math.abs(m[w + 7]) * hz;
-            worldHalf[o + 2] = Math.abs(m[w + 2]) * hx + Math.abs(m[w + 5]) * hy + Math.abs(m[w + 8]) * hz;
+            slotMin[chunk] = lowest;
+            slotMax[chunk] = highest;
         }
     }
 }

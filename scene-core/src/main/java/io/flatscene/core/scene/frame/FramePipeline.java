@@ -27,6 +27,7 @@ public final class FramePipeline {
     private static final int PARALLEL_ITEMS = 8_192;
 
     private final TransformStore transforms;
+    private final ItemStore items;
     private final TransformPass transformPass;
     private final BoundsPass boundsPass;
     private final CullPass cullPass;
@@ -48,12 +49,17 @@ public final class FramePipeline {
     private int transformPassesSinceBounds = 1;
     private int slotMovesAtTransformPass = -1;
     private boolean boundsAll;
+    /** Whether the bounds pass visits every chunk of items: after {@link #boundsAll}, or once the items were sorted. */
+    private boolean boundsVisitAll;
+    /** The spatial sort moved items between chunks, so the bounds pass's per-chunk node ranges no longer hold. */
+    private boolean itemsReordered;
     private final WorkerPool.Task boundsTask = this::boundsShare;
     private final WorkerPool.Task cullTask = this::cullShare;
 
     /** @param itemObjects the items' store, whose columns {@code items} are, for the spatial sort */
     public FramePipeline(TransformStore transforms, ObjectStore<?> itemObjects, ItemStore items, LightStore lights) {
         this.transforms = transforms;
+        this.items = items;
         this.transformPass = new TransformPass(transforms);
         this.chunks = new ChunkBounds(items);
         this.order = new SpatialOrder(itemObjects, items, transforms);
@@ -79,15 +85,20 @@ public final class FramePipeline {
     public void updateBounds(int itemCount, WorkerPool pool) {
         this.itemCount = itemCount;
         boundsAll = transformPassesSinceBounds != 1 || slotMovesAtTransformPass != transforms.slotMoves();
+        boundsVisitAll = boundsAll || itemsReordered;
+        boundsPass.ensureCapacity(itemCount);
         if (parallel(pool)) {
             pool.run(boundsTask);
         } else {
-            boundsPass.run(0, itemCount, boundsAll);
+            boundsPass.run(0, itemCount, boundsAll, boundsVisitAll);
         }
+        items.dirtyChunks().clear();
+        itemsReordered = false;
         transformPassesSinceBounds = 0;
         chunks.refresh(itemCount);
         if (order.due(itemCount, chunks)) {
             order.sort(itemCount, chunks);
+            itemsReordered = true;
         }
     }
 
@@ -97,6 +108,7 @@ public final class FramePipeline {
      */
     public void itemMoved(int index) {
         chunks.mark(index);
+        items.moved(index);
     }
 
     /**
@@ -168,9 +180,10 @@ public final class FramePipeline {
         return pool.size() > 1 && itemCount >= PARALLEL_ITEMS;
     }
 
+    /** Shares meet at whole chunks of 64 items, each chunk's slot range written by the one worker that visits it. */
     private void boundsShare(int worker, int workers) {
-        boundsPass.run(WorkerPool.shareStart(itemCount, worker, workers),
-                WorkerPool.shareStart(itemCount, worker + 1, workers), boundsAll);
+        boundsPass.run(WorkerPool.alignedShareStart(0, itemCount, worker, workers, 64),
+                WorkerPool.alignedShareStart(0, itemCount, worker + 1, workers, 64), boundsAll, boundsVisitAll);
     }
 
     private void cullShare(int worker, int workers) {

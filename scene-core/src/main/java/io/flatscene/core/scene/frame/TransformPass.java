@@ -166,19 +166,9 @@ final class TransformPass {
 
         @Override
         public void run(int worker, int workers) {
-            changed[worker] = sweep(depth, boundary(worker, workers), boundary(worker + 1, workers), parentsChanged);
-        }
-
-        /** Where share {@code k} starts: a multiple of 64 inside the band, so shares never split a bitset word. */
-        private int boundary(int k, int workers) {
-            if (k == 0) {
-                return start;
-            }
-            if (k == workers) {
-                return end;
-            }
-            int even = start + WorkerPool.shareStart(end - start, k, workers);
-            return Math.min(end, (even + 63) & -64);
+            // shares meet at multiples of 64 slots, so no two workers write one word of a bitset
+            changed[worker] = sweep(depth, WorkerPool.alignedShareStart(start, end, worker, workers, 64),
+                    WorkerPool.alignedShareStart(start, end, worker + 1, workers, 64), parentsChanged);
         }
     }
 
@@ -199,7 +189,7 @@ final class TransformPass {
         while (slot < to) {
             int w = slot >>> 6;
             int wordEnd = Math.min(to, (slot | 63) + 1);
-            boolean parentsMaybe = readParents && anySet(changedWords, parentMin[w], parentMax[w]);
+            boolean parentsMaybe = readParents && BitRanges.anySet(changedWords, parentMin[w], parentMax[w]);
             if (!parentsMaybe && (dirtyWords[w >>> 6] & (1L << w)) == 0L) {
                 // neither a parent of this word changed nor a node of it is dirty
                 slot = wordEnd;
@@ -223,29 +213,6 @@ final class TransformPass {
             }
         }
         return count;
-    }
-
-    /**
-     * Whether a bit in {@code [min, max]} is set; an empty range ({@code min > max}) holds none. A range over more
-     * than a few words answers yes unread: the word's slots are then checked one by one, which is always right.
-     */
-    private static boolean anySet(long[] words, int min, int max) {
-        if (min > max) {
-            return false;
-        }
-        int first = min >>> 6;
-        int last = max >>> 6;
-        if (last - first > 3) {
-            return true;
-        }
-        if (first == last) {
-            return (words[first] & (-1L << min) & (-1L >>> ~max)) != 0L;
-        }
-        long any = words[first] & (-1L << min);
-        for (int w = first + 1; w < last; w++) {
-            any |= words[w];
-        }
-        return (any | (words[last] & (-1L >>> ~max))) != 0L;
     }
 
     /** Recomputes one node's world matrix and its in-graph and mirrored bits, and clears its dirty flag. */

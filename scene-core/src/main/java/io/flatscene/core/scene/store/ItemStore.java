@@ -4,6 +4,7 @@ import io.flatscene.core.container.FloatColumn;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IntColumn;
 import io.flatscene.core.container.SparseSet;
+import io.flatscene.core.container.SummaryBitSet;
 
 /**
  * Every item's data in structure-of-arrays form: columns of the items' {@link ObjectStore} set, so they are indexed
@@ -28,6 +29,12 @@ public final class ItemStore {
     private final IntColumn transparent;
     /** 1 when the world box must be recomputed whatever the node did: new, re-attached, or a new local box. */
     private final IntColumn boundsDirty;
+    /**
+     * Bit {@code c} set when chunk {@code c} (items {@code [64c, 64c + 64)}) holds an item marked bounds-dirty since
+     * the last bounds pass, or an item moved into it by a removal or creation: the chunks the bounds pass must visit
+     * whatever their nodes did.
+     */
+    private final SummaryBitSet dirtyChunks = new SummaryBitSet(0);
 
     public ItemStore(SparseSet items) {
         localCenter = items.addFloatColumn(3);
@@ -59,6 +66,7 @@ public final class ItemStore {
 
     public void setLocal(int index, float cx, float cy, float cz, float hx, float hy, float hz) {
         boundsDirty.values()[index] = 1;
+        markChunk(index);
         float[] c = localCenter.values();
         float[] h = localHalf.values();
         int o = index * 3;
@@ -74,6 +82,23 @@ public final class ItemStore {
     public void attach(int index, int nodeId) {
         this.nodeId.values()[index] = nodeId;
         boundsDirty.values()[index] = 1;
+        markChunk(index);
+    }
+
+    /** An item arrived at {@code index} (created there, or the last item moved there by a removal). */
+    public void moved(int index) {
+        markChunk(index);
+    }
+
+    private void markChunk(int index) {
+        int chunk = index >>> 6;
+        dirtyChunks.ensureCapacity(chunk + 1);
+        dirtyChunks.set(chunk);
+    }
+
+    /** The chunks the next bounds pass must visit; it clears them. */
+    public SummaryBitSet dirtyChunks() {
+        return dirtyChunks;
     }
 
     public int[] boundsDirtyArray() {

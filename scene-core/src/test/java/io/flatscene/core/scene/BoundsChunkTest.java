@@ -1,0 +1,82 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.config.SceneConfig;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The bounds pass passes over chunks of 64 items whose nodes did not move; these are the ways an item's node can
+ * change under a chunk without the chunk's node range knowing, each of which must still bring the box up to date.
+ */
+class BoundsChunkTest {
+    private static final Aabb UNIT = new Aabb(0f, 0f, 0f, 0.5f, 0.5f, 0.5f);
+
+    @Test
+    void anItemSwappedIntoAnotherChunkByTheRemovalOfADetachedItemFollowsItsNode() {
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(300).maxItems(300).build())) {
+            SceneNode[] nodes = new SceneNode[130];
+            Item[] items = new Item[130];
+            for (int i = 0; i < 130; i++) {
+                nodes[i] = scene.rootNode().createChild("n" + i).setPosition(i, 0f, 0f);
+                items[i] = scene.createItem(0, 0, UNIT);
+                nodes[i].attachObject(items[i]);
+            }
+            nodes[0].detachObject(items[0]);
+            scene.update();
+            // the last item (chunk 2, its node's slot far from chunk 0's nodes) moves into index 0, and no detach
+            // marked the chunk, the destroyed item being detached already
+            scene.destroyItem(items[0]);
+            scene.update();
+            nodes[129].setPosition(500f, 1f, 2f);
+            scene.update();
+            assertEquals(new Vector3f(500f, 1f, 2f), items[129].getWorldCenter(new Vector3f()));
+        }
+    }
+
+    @Test
+    void itemsReorderedByTheSpatialSortFollowTheirNodes() {
+        int count = 6_000;
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(count + 1).maxItems(count).build())) {
+            SceneNode[] nodes = new SceneNode[count];
+            Item[] items = new Item[count];
+            for (int i = 0; i < count; i++) {
+                // scattered along x against creation order, so the first update's spatial sort reorders the items
+                int x = (int) ((long) i * 7_919 % count);
+                nodes[i] = scene.rootNode().createChild().setPosition(x, (i % 7) * 3f, 0f);
+                items[i] = scene.createItem(0, 0, UNIT);
+                nodes[i].attachObject(items[i]);
+            }
+            scene.update();
+            for (int i = 0; i < count; i += 97) {
+                nodes[i].setPosition(-1f - i, 5f, 5f);
+            }
+            scene.update();
+            Vector3f center = new Vector3f();
+            Vector3f node = new Vector3f();
+            for (int i = 0; i < count; i++) {
+                assertEquals(nodes[i].getWorldPosition(node), items[i].getWorldCenter(center), "item of node " + i);
+            }
+        }
+    }
+
+    @Test
+    void anItemCreatedIntoAChunkFollowsItsNode() {
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(300).maxItems(300).build())) {
+            SceneNode far = scene.rootNode().createChild("far");
+            for (int i = 0; i < 200; i++) {
+                scene.rootNode().createChild("filler" + i);
+            }
+            SceneNode near = scene.rootNode().createChild("near");
+            near.attachObject(scene.createItem(0, 0, UNIT));
+            scene.update();
+            Item late = scene.createItem(0, 0, UNIT);
+            far.attachObject(late);
+            scene.update();
+            far.setPosition(-7f, 0f, 3f);
+            scene.update();
+            assertEquals(new Vector3f(-7f, 0f, 3f), late.getWorldCenter(new Vector3f()));
+        }
+    }
+}
