@@ -62,6 +62,25 @@ class BoundsChunkTest {
     }
 
     @Test
+    void anItemWhoseNodeMovedSlotBeforeTheTransformPassFollowsIt() {
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(300).maxItems(300).build())) {
+            SceneNode[] nodes = new SceneNode[100];
+            for (int i = 0; i < 100; i++) {
+                nodes[i] = scene.rootNode().createChild("n" + i).setPosition(i, 0f, 0f);
+            }
+            Item item = scene.createItem(0, 0, UNIT);
+            nodes[99].attachObject(item);
+            scene.update();
+            // destroying node 0 moves the last node of depth 1 (the item's) into its slot, and leaves the old slot
+            // empty, before the transform pass that publishes the move with the node's new matrix
+            scene.destroySceneNode(nodes[0]);
+            nodes[99].setPosition(-3f, 4f, 5f);
+            scene.update();
+            assertEquals(new Vector3f(-3f, 4f, 5f), item.getWorldCenter(new Vector3f()));
+        }
+    }
+
+    @Test
     void anItemCreatedIntoAChunkFollowsItsNode() {
         try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(300).maxItems(300).build())) {
             SceneNode far = scene.rootNode().createChild("far");

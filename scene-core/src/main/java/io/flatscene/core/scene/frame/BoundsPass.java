@@ -24,7 +24,8 @@ final class BoundsPass {
     /**
      * Per chunk of 64 items, the range of their nodes' transform slots as of the last visit (empty, min above max,
      * when none is attached): a chunk whose range holds no changed slot, and that the item store did not mark, has
-     * nothing to recompute. Valid while no slot moves; any move makes the pipeline visit every chunk.
+     * nothing to recompute. Valid while no node moves slot and no item moves chunk; either makes the pipeline visit
+     * every chunk at the next pass.
      */
     private int[] slotMin = new int[0];
     private int[] slotMax = new int[0];

@@ -49,10 +49,15 @@ public final class FramePipeline {
     private int transformPassesSinceBounds = 1;
     private int slotMovesAtTransformPass = -1;
     private boolean boundsAll;
-    /** Whether the bounds pass visits every chunk of items: after {@link #boundsAll}, or once the items were sorted. */
+    /**
+     * Whether the bounds pass visits every chunk of items: with {@link #boundsAll}, once the items were sorted, or
+     * once a node moved slot since the last bounds pass.
+     */
     private boolean boundsVisitAll;
     /** The spatial sort moved items between chunks, so the bounds pass's per-chunk node ranges no longer hold. */
     private boolean itemsReordered;
+    /** The store's slot moves at the last bounds pass: once a node moves slot, the per-chunk node ranges are stale. */
+    private int slotMovesAtBounds = -1;
     private final WorkerPool.Task boundsTask = this::boundsShare;
     private final WorkerPool.Task cullTask = this::cullShare;
 
@@ -85,7 +90,7 @@ public final class FramePipeline {
     public void updateBounds(int itemCount, WorkerPool pool) {
         this.itemCount = itemCount;
         boundsAll = transformPassesSinceBounds != 1 || slotMovesAtTransformPass != transforms.slotMoves();
-        boundsVisitAll = boundsAll || itemsReordered;
+        boundsVisitAll = boundsAll || itemsReordered || slotMovesAtBounds != transforms.slotMoves();
         boundsPass.ensureCapacity(itemCount);
         if (parallel(pool)) {
             pool.run(boundsTask);
@@ -94,6 +99,7 @@ public final class FramePipeline {
         }
         items.dirtyChunks().clear();
         itemsReordered = false;
+        slotMovesAtBounds = transforms.slotMoves();
         transformPassesSinceBounds = 0;
         chunks.refresh(itemCount);
         if (order.due(itemCount, chunks)) {
