@@ -116,6 +116,10 @@ class ContainerEdgeCaseTest {
         set.add(1);
         wide.set(0, 2, 7f);
         assertEquals(7f, wide.get(0, 2), "the last component");
+        wide.set(1, 5f);
+        assertEquals(5f, wide.get(1, 0), "set(position, value) writes component 0 of that position");
+        assertEquals(0f, wide.get(0, 0), "and nothing of another position");
+        wide.set(1, 0f);
         assertThrows(IndexOutOfBoundsException.class, () -> wide.get(0, 3), "component == width");
         assertThrows(IndexOutOfBoundsException.class, () -> wide.set(0, 3, 1f), "component == width");
         assertThrows(IndexOutOfBoundsException.class, () -> wide.get(1, -1), "a negative component");
@@ -182,6 +186,18 @@ class ContainerEdgeCaseTest {
         IllegalStateException past = assertThrows(IllegalStateException.class, () -> array.remove(impostor));
         assertTrue(past.getMessage().contains("records position 2 but the array holds positions 0 to 1"),
                 past.getMessage());
+    }
+
+    @Test
+    void anIndexJustPastAFullArrayIsNotInIt() {
+        SwapPopArray<SwapPopArrayTest.Node> full = array(new SwapPopArrayTest.Node(0), new SwapPopArrayTest.Node(1),
+                new SwapPopArrayTest.Node(2), new SwapPopArrayTest.Node(3));
+        SwapPopArrayTest.Node impostor = new SwapPopArrayTest.Node(7);
+        impostor.globalIndex = 4;
+        assertFalse(full.contains(impostor), "position 4 of an array holding 4");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> full.remove(impostor));
+        assertTrue(e.getMessage().contains("records position 4 but the array holds positions 0 to 3"),
+                e.getMessage());
     }
 
     @Test
@@ -298,12 +314,16 @@ class ContainerEdgeCaseTest {
             keys[i] = random.nextInt(1 << 11); // one 11-bit digit: one pass, which ends in the scratch arrays
             values[i] = i;
         }
+        long[] original = keys.clone();
         long[] expected = keys.clone();
         Arrays.sort(expected);
         try (WorkerPool pool = new WorkerPool("radix", 2)) {
             new LongRadixSort().sort(keys, values, n, pool);
         }
         assertArrayEquals(expected, keys, "sorted keys back in the caller's array");
+        for (int i = 0; i < n; i++) {
+            assertEquals(original[values[i]], keys[i], "the value at " + i + " moved with its key");
+        }
         for (int i = 1; i < n; i++) {
             assertTrue(keys[i - 1] < keys[i] || values[i - 1] < values[i], "stable at " + i);
         }
