@@ -182,6 +182,10 @@ class ContainerEdgeCaseTest {
         IllegalStateException inside = assertThrows(IllegalStateException.class, () -> array.remove(impostor));
         assertTrue(inside.getMessage().contains("records position 1 but that position holds Node#1"),
                 inside.getMessage());
+        impostor.globalIndex = 0;
+        IllegalStateException first = assertThrows(IllegalStateException.class, () -> array.remove(impostor));
+        assertTrue(first.getMessage().contains("records position 0 but that position holds Node#0"),
+                first.getMessage());
         impostor.globalIndex = 2;
         IllegalStateException past = assertThrows(IllegalStateException.class, () -> array.remove(impostor));
         assertTrue(past.getMessage().contains("records position 2 but the array holds positions 0 to 1"),
