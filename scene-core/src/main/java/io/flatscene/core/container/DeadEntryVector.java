@@ -20,8 +20,6 @@ import java.util.Objects;
  * }</pre>
  */
 public final class DeadEntryVector {
-    /** The free-list link that ends the chain, and the value of a freshly added entry. */
-
     private final String name;
     private final GrowthPolicy policy;
     private int[] values;

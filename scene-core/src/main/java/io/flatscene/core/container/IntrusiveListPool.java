@@ -21,8 +21,6 @@ import java.util.Objects;
  * arrays.
  */
 public final class IntrusiveListPool {
-    /** No id, no list: the end of a list, or a link that is in no list. */
-
     private static final int NEXT = 0;
     private static final int PREV = 1;
     private static final int OWNER = 2;
