@@ -173,7 +173,7 @@ class IncrementalTransformPropertyTest {
         for (SceneNode node : nodes) {
             for (SceneNode n = node; n != null; n = n.parent()) {
                 if (touched.contains(n)) {
-                    slots.add(scene.transforms().slotOf(node.handle()));
+                    slots.add(scene.transforms().slotOrNone(node.handle()));
                     break;
                 }
             }

@@ -157,11 +157,6 @@ public final class TransformStore {
         return ids.indexOf(handle);
     }
 
-    /** The slot of a live node's handle; the caller has checked the handle. */
-    public int slotOf(long handle) {
-        return ids.indexAt(HandleTable.idOf(handle));
-    }
-
     /** The slot of the node with stable id {@code id}. */
     public int slotOfId(int id) {
         return ids.indexAt(id);
@@ -459,10 +454,6 @@ public final class TransformStore {
         return world;
     }
 
-    public int[] parentIds() {
-        return parentId;
-    }
-
     /** Parent slots, {@link Index#NONE} at depth 0; valid in a band once {@link #refreshParentSlots} ran for it. */
     public int[] parentSlots() {
         return parentSlot;
@@ -514,10 +505,6 @@ public final class TransformStore {
      */
     public SummaryBitSet changedSlots() {
         return changedBits;
-    }
-
-    public int[] idsAtSlots() {
-        return idAt;
     }
 
     /** Flags, one int a slot; valid until the next structural change or growth. */
