@@ -1,5 +1,6 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.scene.frame.CameraView;
 import io.flatscene.core.scene.frame.DrawList;
 import io.flatscene.core.scene.frame.LightList;
@@ -15,7 +16,9 @@ import org.joml.Vector3f;
  *
  * <p>Instance {@code i} (in draw order) is the item at global index {@link #instanceItem(int)}, drawn with the world
  * matrix at {@link #instanceTransformSlot(int)} of {@link #worldMatrices()}: 12 floats a slot, JOML
- * {@code Matrix4x3f} column order. A renderer copies those straight into its instance buffer.
+ * {@code Matrix4x3f} column order, laid out in {@link LaneBlocks} of eight slots (component {@code c} of slot
+ * {@code s} at {@code LaneBlocks.base(s, 12) + c * LaneBlocks.LANES}), the layout the transform pass computes eight
+ * neighbouring nodes in. A renderer gathers a slot's 12 floats into its instance buffer.
  *
  * <p>Draw order: render-queue group ascending; within a group opaque items first, grouped by material then mesh and
  * front to back, then transparent items back to front. Equal keys keep the items' order in the scene (their global
@@ -52,7 +55,7 @@ public final class RenderQueue {
         return draws.items[checkInstance(instance)];
     }
 
-    /** Where instance {@code instance}'s world matrix starts in {@link #worldMatrices()}, divided by 12. */
+    /** The transform slot of instance {@code instance}'s world matrix in {@link #worldMatrices()}. */
     public int instanceTransformSlot(int instance) {
         return draws.slots[checkInstance(instance)];
     }
@@ -65,7 +68,10 @@ public final class RenderQueue {
         return draws.keys[checkInstance(instance)];
     }
 
-    /** The scene's world matrices, 12 floats a slot; read only, valid until the scene next changes. */
+    /**
+     * The scene's world matrices, 12 floats a slot in {@link LaneBlocks}; read only, valid until the scene next
+     * changes.
+     */
     public float[] worldMatrices() {
         return draws.world;
     }

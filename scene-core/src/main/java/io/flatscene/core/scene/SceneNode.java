@@ -4,6 +4,7 @@ import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IndexField;
+import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.container.SwapPopArray;
 import io.flatscene.core.scene.store.TransformStore;
 import org.joml.Matrix4f;
@@ -30,6 +31,7 @@ public final class SceneNode {
             (node, index) -> node.parentIndex = index);
 
     private static final int INITIAL_LIST_CAPACITY = 4;
+    private static final int L = LaneBlocks.LANES;
 
     private final SceneManager scene;
     private final String name;
@@ -327,21 +329,21 @@ public final class SceneNode {
     }
 
     public Vector3f getPosition(Vector3f dest) {
-        int o = liveSlot() * 3;
+        int o = LaneBlocks.base(liveSlot(), TransformStore.VECTOR_WIDTH);
         float[] p = scene.transforms().positions();
-        return dest.set(p[o], p[o + 1], p[o + 2]);
+        return dest.set(p[o], p[o + L], p[o + 2 * L]);
     }
 
     public Quaternionf getOrientation(Quaternionf dest) {
-        int o = liveSlot() * 4;
+        int o = LaneBlocks.base(liveSlot(), TransformStore.QUATERNION_WIDTH);
         float[] q = scene.transforms().orientations();
-        return dest.set(q[o], q[o + 1], q[o + 2], q[o + 3]);
+        return dest.set(q[o], q[o + L], q[o + 2 * L], q[o + 3 * L]);
     }
 
     public Vector3f getScale(Vector3f dest) {
-        int o = liveSlot() * 3;
+        int o = LaneBlocks.base(liveSlot(), TransformStore.VECTOR_WIDTH);
         float[] s = scene.transforms().scales();
-        return dest.set(s[o], s[o + 1], s[o + 2]);
+        return dest.set(s[o], s[o + L], s[o + 2 * L]);
     }
 
     // ---- relative operations ----
@@ -461,25 +463,25 @@ public final class SceneNode {
 
     /** The world matrix as of the last transform update, written into {@code dest}. */
     public Matrix4x3f getWorldMatrix(Matrix4x3f dest) {
-        int w = liveSlot() * 12;
+        int w = LaneBlocks.base(liveSlot(), TransformStore.MATRIX_WIDTH);
         float[] m = scene.transforms().worlds();
-        return dest.set(m[w], m[w + 1], m[w + 2], m[w + 3], m[w + 4], m[w + 5], m[w + 6], m[w + 7], m[w + 8],
-                m[w + 9], m[w + 10], m[w + 11]);
+        return dest.set(m[w], m[w + L], m[w + 2 * L], m[w + 3 * L], m[w + 4 * L], m[w + 5 * L], m[w + 6 * L],
+                m[w + 7 * L], m[w + 8 * L], m[w + 9 * L], m[w + 10 * L], m[w + 11 * L]);
     }
 
     /** The world matrix as of the last transform update, written into {@code dest}. */
     public Matrix4f getWorldMatrix(Matrix4f dest) {
-        int w = liveSlot() * 12;
+        int w = LaneBlocks.base(liveSlot(), TransformStore.MATRIX_WIDTH);
         float[] m = scene.transforms().worlds();
-        return dest.set(m[w], m[w + 1], m[w + 2], 0f, m[w + 3], m[w + 4], m[w + 5], 0f, m[w + 6], m[w + 7],
-                m[w + 8], 0f, m[w + 9], m[w + 10], m[w + 11], 1f);
+        return dest.set(m[w], m[w + L], m[w + 2 * L], 0f, m[w + 3 * L], m[w + 4 * L], m[w + 5 * L], 0f,
+                m[w + 6 * L], m[w + 7 * L], m[w + 8 * L], 0f, m[w + 9 * L], m[w + 10 * L], m[w + 11 * L], 1f);
     }
 
     /** The world position as of the last transform update, written into {@code dest}. */
     public Vector3f getWorldPosition(Vector3f dest) {
-        int w = liveSlot() * 12;
+        int w = LaneBlocks.base(liveSlot(), TransformStore.MATRIX_WIDTH);
         float[] m = scene.transforms().worlds();
-        return dest.set(m[w + 9], m[w + 10], m[w + 11]);
+        return dest.set(m[w + 9 * L], m[w + 10 * L], m[w + 11 * L]);
     }
 
     // ---- checks ----

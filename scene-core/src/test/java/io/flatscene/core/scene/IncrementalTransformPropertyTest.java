@@ -2,9 +2,9 @@ package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.container.Index;
+import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -191,7 +191,15 @@ class IncrementalTransformPropertyTest {
     }
 
     private static float[] worldsBySlot(SceneManager scene) {
-        return Arrays.copyOf(scene.transforms().worlds(), scene.transforms().size() * 12);
+        int slots = scene.transforms().size();
+        float[] world = scene.transforms().worlds();
+        float[] bySlot = new float[slots * 12];
+        for (int slot = 0; slot < slots; slot++) {
+            for (int k = 0; k < 12; k++) {
+                bySlot[slot * 12 + k] = world[LaneBlocks.base(slot, 12) + k * LaneBlocks.LANES];
+            }
+        }
+        return bySlot;
     }
 
     private static void assertChangedSet(SceneManager scene, Set<Integer> expected, boolean structural,
@@ -211,7 +219,7 @@ class IncrementalTransformPropertyTest {
             assertEquals(expected, published, context + ": without structural changes, exactly the recomputed slots");
         }
         // a slot can be moved out and back between two passes, so with structural changes the set may hold more
-        float[] world = scene.transforms().worlds();
+        float[] world = worldsBySlot(scene);
         for (int slot = 0; slot < changed.slotCount(); slot++) {
             assertEquals(published.contains(slot), changed.isChanged(slot), context + ": slot " + slot);
             if (!published.contains(slot) && slot * 12 < lastWorld.length) {

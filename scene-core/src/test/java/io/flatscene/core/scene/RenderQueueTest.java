@@ -1,8 +1,8 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.container.LaneBlocks;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -313,7 +313,11 @@ class RenderQueueTest {
             Item item = scene.item(queue.instanceItem(i));
             float[] expected = item.parentNode().getWorldMatrix(new Matrix4x3f()).get(new float[12]);
             int slot = queue.instanceTransformSlot(i);
-            assertArrayEquals(expected, Arrays.copyOfRange(world, slot * 12, slot * 12 + 12), "instance " + i);
+            float[] actual = new float[12];
+            for (int c = 0; c < 12; c++) {
+                actual[c] = world[LaneBlocks.base(slot, 12) + c * LaneBlocks.LANES];
+            }
+            assertArrayEquals(expected, actual, "instance " + i);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.flatscene.render.internal;
 
+import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.scene.RenderQueue;
 import org.lwjgl.system.MemoryUtil;
 
@@ -19,8 +20,10 @@ public final class InstanceWriter {
             int end = first + queue.batchInstanceCount(batch);
             for (int instance = first; instance < end; instance++) {
                 long record = address + (long) instance * VertexLayout.INSTANCE_BYTES;
-                MemoryUtil.memCopy(world, record, queue.instanceTransformSlot(instance) * MATRIX_FLOATS,
-                        MATRIX_FLOATS);
+                int base = LaneBlocks.base(queue.instanceTransformSlot(instance), MATRIX_FLOATS);
+                for (int c = 0; c < MATRIX_FLOATS; c++) {
+                    MemoryUtil.memPutFloat(record + (long) c * Float.BYTES, world[base + c * LaneBlocks.LANES]);
+                }
                 MemoryUtil.memPutInt(record + VertexLayout.MATERIAL_OFFSET, material);
             }
         }

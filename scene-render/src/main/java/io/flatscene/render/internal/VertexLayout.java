@@ -11,7 +11,7 @@ import static org.lwjgl.opengl.GL33C.glVertexAttribDivisor;
 
 /**
  * The vertex inputs of the scene shader and the one instance record both draw paths write: the world matrix as
- * 12 floats in JOML {@code Matrix4x3f} column order, copied as-is from the scene's world array, then the material
+ * 12 floats in JOML {@code Matrix4x3f} column order, gathered from the scene's world array, then the material
  * id. The attribute locations here match {@code scene.vert}.
  */
 public final class VertexLayout {

@@ -1,6 +1,7 @@
 package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.container.Index;
+import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.Arrays;
@@ -18,6 +19,8 @@ import java.util.Arrays;
  * recomputing.
  */
 final class BoundsPass {
+    private static final int L = LaneBlocks.LANES;
+
     private final ItemStore items;
     private final TransformStore transforms;
     private final ChunkBounds chunks;
@@ -85,7 +88,7 @@ final class BoundsPass {
                 }
                 dirty[i] = 0;
                 chunks.mark(i);
-                int w = slot * 12;
+                int w = LaneBlocks.base(slot, TransformStore.MATRIX_WIDTH);
                 int o = i * 3;
                 float cx = localCenter[o];
                 float cy = localCenter[o + 1];
@@ -93,18 +96,21 @@ final class BoundsPass {
                 float hx = localHalf[o];
                 float hy = localHalf[o + 1];
                 float hz = localHalf[o + 2];
-                worldCenter[o] = m[w] * cx + m[w + 3] * cy + m[w + 6] * cz + m[w + 9];
-                worldCenter[o + 1] = m[w + 1] * cx + m[w + 4] * cy + m[w + 7] * cz + m[w + 10];
-                worldCenter[o + 2] = m[w + 2] * cx + m[w + 5] * cy + m[w + 8] * cz + m[w + 11];
+                worldCenter[o] = m[w] * cx + m[w + 3 * L] * cy + m[w + 6 * L] * cz + m[w + 9 * L];
+                worldCenter[o + 1] = m[w + L] * cx + m[w + 4 * L] * cy + m[w + 7 * L] * cz + m[w + 10 * L];
+                worldCenter[o + 2] = m[w + 2 * L] * cx + m[w + 5 * L] * cy + m[w + 8 * L] * cz + m[w + 11 * L];
                 if (hx == Float.POSITIVE_INFINITY || hy == Float.POSITIVE_INFINITY || hz == Float.POSITIVE_INFINITY) {
                     worldHalf[o] = Float.POSITIVE_INFINITY;
                     worldHalf[o + 1] = Float.POSITIVE_INFINITY;
                     worldHalf[o + 2] = Float.POSITIVE_INFINITY;
                     continue;
                 }
-                worldHalf[o] = Math.abs(m[w]) * hx + Math.abs(m[w + 3]) * hy + Math.abs(m[w + 6]) * hz;
-                worldHalf[o + 1] = Math.abs(m[w + 1]) * hx + Math.abs(m[w + 4]) * hy + Math.abs(m[w + 7]) * hz;
-                worldHalf[o + 2] = Math.abs(m[w + 2]) * hx + Math.abs(m[w + 5]) * hy + Math.abs(m[w + 8]) * hz;
+                worldHalf[o] = Math.abs(m[w]) * hx + Math.abs(m[w + 3 * L]) * hy
+                        + Math.abs(m[w + 6 * L]) * hz;
+                worldHalf[o + 1] = Math.abs(m[w + L]) * hx + Math.abs(m[w + 4 * L]) * hy
+                        + Math.abs(m[w + 7 * L]) * hz;
+                worldHalf[o + 2] = Math.abs(m[w + 2 * L]) * hx + Math.abs(m[w + 5 * L]) * hy
+                        + Math.abs(m[w + 8 * L]) * hz;
             }
             slotMin[chunk] = lowest;
             slotMax[chunk] = highest;

@@ -1,6 +1,7 @@
 package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.container.Index;
+import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.scene.store.LightStore;
 import io.flatscene.core.scene.store.TransformStore;
 
@@ -35,19 +36,19 @@ final class LightPass {
             if ((flags[slot] & TransformStore.IN_GRAPH) == 0) {
                 continue;
             }
-            int w = slot * 12;
+            int w = LaneBlocks.base(slot, TransformStore.MATRIX_WIDTH);
             int o = count * LightList.FLOATS;
             int p = i * LightStore.PARAMETERS;
-            float x = world[w + 9];
-            float y = world[w + 10];
-            float z = world[w + 11];
+            float x = world[w + 9 * LaneBlocks.LANES];
+            float y = world[w + 10 * LaneBlocks.LANES];
+            float z = world[w + 11 * LaneBlocks.LANES];
             values[o + LightList.POSITION] = x;
             values[o + LightList.POSITION + 1] = y;
             values[o + LightList.POSITION + 2] = z;
             // lights shine along their node's -Z axis
-            float dx = -world[w + 6];
-            float dy = -world[w + 7];
-            float dz = -world[w + 8];
+            float dx = -world[w + 6 * LaneBlocks.LANES];
+            float dy = -world[w + 7 * LaneBlocks.LANES];
+            float dz = -world[w + 8 * LaneBlocks.LANES];
             float inverseLength = 1f / (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
             values[o + LightList.DIRECTION] = dx * inverseLength;
             values[o + LightList.DIRECTION + 1] = dy * inverseLength;

@@ -4,6 +4,7 @@ import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
+import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.container.SummaryBitSet;
 import java.util.Arrays;
 import java.util.Objects;
@@ -15,7 +16,9 @@ import java.util.Objects;
  * One set of primitive arrays, indexed by <em>slot</em>: local position (3 floats), orientation (unit quaternion,
  * 4), scale (3), world matrix (affine, 12 floats in JOML {@code Matrix4x3f} column order), parent id, parent slot,
  * own id and flags (dirty, in-graph, inherit orientation, inherit scale, mirrored, and the band in the high bits):
- * 104 bytes a node, and two bits in the changed and moved bitsets. Slots are grouped in bands by the
+ * 104 bytes a node, and two bits in the changed and moved bitsets. The float records are stored in {@link LaneBlocks}
+ * of eight slots, component by component, so that the vector kernel reads and writes one component of eight
+ * neighbouring nodes at once. Slots are grouped in bands by the
  * {@link BandAllocator}, two per depth: band {@code 2d} holds the dynamic nodes of depth {@code d}, band {@code 2d+1}
  * its static ones. Every parent sits in an earlier band than its children, so the transform pass is one forward
  * sweep, band by band (Ogre-next keeps one pool per depth for the same reason). Depth 0 holds the scene root and every
@@ -50,6 +53,12 @@ public final class TransformStore {
     /** The world matrix's linear part has a negative determinant: the node's triangles wind the other way. */
     public static final int MIRRORED = 1 << 5;
     public static final int BAND_SHIFT = 8;
+    /** Floats a slot in the position and scale arrays. */
+    public static final int VECTOR_WIDTH = 3;
+    /** Floats a slot in the orientation array. */
+    public static final int QUATERNION_WIDTH = 4;
+    /** Floats a slot in the world array. */
+    public static final int MATRIX_WIDTH = 12;
     private static final int LOW_BITS = (1 << BAND_SHIFT) - 1;
 
     private final String capacityName;
@@ -103,10 +112,10 @@ public final class TransformStore {
 
     private void allocate(int newCapacity) {
         int slots = newCapacity + 1;
-        position = Arrays.copyOf(position, slots * 3);
-        orientation = Arrays.copyOf(orientation, slots * 4);
-        scale = Arrays.copyOf(scale, slots * 3);
-        world = Arrays.copyOf(world, slots * 12);
+        position = Arrays.copyOf(position, LaneBlocks.length(slots, VECTOR_WIDTH));
+        orientation = Arrays.copyOf(orientation, LaneBlocks.length(slots, QUATERNION_WIDTH));
+        scale = Arrays.copyOf(scale, LaneBlocks.length(slots, VECTOR_WIDTH));
+        world = Arrays.copyOf(world, LaneBlocks.length(slots, MATRIX_WIDTH));
         parentId = Arrays.copyOf(parentId, slots);
         parentSlot = Arrays.copyOf(parentSlot, slots);
         int oldWords = wordParentMin.length;
@@ -305,10 +314,10 @@ public final class TransformStore {
     }
 
     private void copySlot(int from, int to) {
-        System.arraycopy(position, from * 3, position, to * 3, 3);
-        System.arraycopy(orientation, from * 4, orientation, to * 4, 4);
-        System.arraycopy(scale, from * 3, scale, to * 3, 3);
-        System.arraycopy(world, from * 12, world, to * 12, 12);
+        LaneBlocks.copy(position, VECTOR_WIDTH, from, to);
+        LaneBlocks.copy(orientation, QUATERNION_WIDTH, from, to);
+        LaneBlocks.copy(scale, VECTOR_WIDTH, from, to);
+        LaneBlocks.copy(world, MATRIX_WIDTH, from, to);
         parentId[to] = parentId[from];
         writeParentSlot(to, parentSlot[from]);
         idAt[to] = idAt[from];
@@ -316,14 +325,27 @@ public final class TransformStore {
     }
 
     private void writeIdentity(int slot) {
-        Arrays.fill(position, slot * 3, slot * 3 + 3, 0f);
-        Arrays.fill(orientation, slot * 4, slot * 4 + 3, 0f);
-        orientation[slot * 4 + 3] = 1f;
-        Arrays.fill(scale, slot * 3, slot * 3 + 3, 1f);
-        Arrays.fill(world, slot * 12, slot * 12 + 12, 0f);
-        world[slot * 12] = 1f;
-        world[slot * 12 + 4] = 1f;
-        world[slot * 12 + 8] = 1f;
+        writeVector(position, slot, 0f, 0f, 0f);
+        int q = LaneBlocks.base(slot, QUATERNION_WIDTH);
+        orientation[q] = 0f;
+        orientation[q + LaneBlocks.LANES] = 0f;
+        orientation[q + 2 * LaneBlocks.LANES] = 0f;
+        orientation[q + 3 * LaneBlocks.LANES] = 1f;
+        writeVector(scale, slot, 1f, 1f, 1f);
+        int w = LaneBlocks.base(slot, MATRIX_WIDTH);
+        for (int c = 0; c < MATRIX_WIDTH; c++) {
+            world[w + c * LaneBlocks.LANES] = 0f;
+        }
+        world[w] = 1f;
+        world[w + 4 * LaneBlocks.LANES] = 1f;
+        world[w + 8 * LaneBlocks.LANES] = 1f;
+    }
+
+    private static void writeVector(float[] array, int slot, float x, float y, float z) {
+        int o = LaneBlocks.base(slot, VECTOR_WIDTH);
+        array[o] = x;
+        array[o + LaneBlocks.LANES] = y;
+        array[o + 2 * LaneBlocks.LANES] = z;
     }
 
     private void markDirty(int slot) {
@@ -402,29 +424,23 @@ public final class TransformStore {
     }
 
     public void setPosition(int slot, float x, float y, float z) {
-        int o = slot * 3;
-        position[o] = x;
-        position[o + 1] = y;
-        position[o + 2] = z;
+        writeVector(position, slot, x, y, z);
         markDirty(slot);
     }
 
     /** Stores the quaternion normalized, since the update pass builds rotation matrices that assume a unit one. */
     public void setOrientation(int slot, float x, float y, float z, float w) {
         float invLength = (float) (1.0 / Math.sqrt((double) x * x + (double) y * y + (double) z * z + (double) w * w));
-        int o = slot * 4;
+        int o = LaneBlocks.base(slot, QUATERNION_WIDTH);
         orientation[o] = x * invLength;
-        orientation[o + 1] = y * invLength;
-        orientation[o + 2] = z * invLength;
-        orientation[o + 3] = w * invLength;
+        orientation[o + LaneBlocks.LANES] = y * invLength;
+        orientation[o + 2 * LaneBlocks.LANES] = z * invLength;
+        orientation[o + 3 * LaneBlocks.LANES] = w * invLength;
         markDirty(slot);
     }
 
     public void setScale(int slot, float x, float y, float z) {
-        int o = slot * 3;
-        scale[o] = x;
-        scale[o + 1] = y;
-        scale[o + 2] = z;
+        writeVector(scale, slot, x, y, z);
         markDirty(slot);
     }
 
@@ -434,22 +450,25 @@ public final class TransformStore {
         markDirty(slot);
     }
 
-    /** Local positions, 3 floats a slot; the array is replaced when the store grows. */
+    /** Local positions, 3 floats a slot in {@link LaneBlocks}; the array is replaced when the store grows. */
     public float[] positions() {
         return position;
     }
 
-    /** Local orientations, unit quaternions (x, y, z, w), 4 floats a slot. */
+    /** Local orientations, unit quaternions (x, y, z, w), 4 floats a slot in {@link LaneBlocks}. */
     public float[] orientations() {
         return orientation;
     }
 
-    /** Local scales, 3 floats a slot. */
+    /** Local scales, 3 floats a slot in {@link LaneBlocks}. */
     public float[] scales() {
         return scale;
     }
 
-    /** World matrices, 12 floats a slot as of the last pass; valid until the next structural change or growth. */
+    /**
+     * World matrices, 12 floats a slot in {@link LaneBlocks}, as of the last pass; valid until the next structural
+     * change or growth.
+     */
     public float[] worlds() {
         return world;
     }

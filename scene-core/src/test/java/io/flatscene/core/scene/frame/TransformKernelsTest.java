@@ -1,5 +1,6 @@
 package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.container.LaneBlocks;
 import java.util.Random;
 import org.joml.Matrix4x3f;
 import org.joml.Quaternionf;
@@ -17,10 +18,10 @@ class TransformKernelsTest {
     private static final int PARENT = 0;
     private static final int CHILD = 1;
 
-    private final float[] position = new float[6];
-    private final float[] orientation = new float[8];
-    private final float[] scale = new float[6];
-    private final float[] world = new float[24];
+    private final float[] position = new float[LaneBlocks.length(2, 3)];
+    private final float[] orientation = new float[LaneBlocks.length(2, 4)];
+    private final float[] scale = new float[LaneBlocks.length(2, 3)];
+    private final float[] world = new float[LaneBlocks.length(2, 12)];
     private final Random random = new Random(20261124);
 
     @Test
@@ -89,13 +90,17 @@ class TransformKernelsTest {
         Vector3f p = new Vector3f(next(10f), next(10f), next(10f));
         Quaternionf q = new Quaternionf().rotateXYZ(next(3f), next(3f), next(3f));
         Vector3f s = new Vector3f(nonZero(mayMirror), nonZero(mayMirror), nonZero(mayMirror));
-        p.get(position, slot * 3);
-        orientation[slot * 4] = q.x;
-        orientation[slot * 4 + 1] = q.y;
-        orientation[slot * 4 + 2] = q.z;
-        orientation[slot * 4 + 3] = q.w;
-        s.get(scale, slot * 3);
+        put(position, slot, p.x, p.y, p.z);
+        put(orientation, slot, q.x, q.y, q.z, q.w);
+        put(scale, slot, s.x, s.y, s.z);
         return new Local(p, q, s);
+    }
+
+    private static void put(float[] array, int slot, float... components) {
+        int base = LaneBlocks.base(slot, components.length);
+        for (int c = 0; c < components.length; c++) {
+            array[base + c * LaneBlocks.LANES] = components[c];
+        }
     }
 
     private float next(float range) {
@@ -115,7 +120,7 @@ class TransformKernelsTest {
         float[] columns = expected.get(new float[12]);
         for (int i = 0; i < 12; i++) {
             float tolerance = TOLERANCE * Math.max(1f, Math.abs(columns[i]));
-            assertEquals(columns[i], world[slot * 12 + i], tolerance * 10f,
+            assertEquals(columns[i], world[LaneBlocks.base(slot, 12) + i * LaneBlocks.LANES], tolerance * 10f,
                     what + ": element " + i + " of " + expected);
         }
     }
