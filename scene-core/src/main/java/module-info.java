@@ -4,6 +4,8 @@
 module io.flatscene.core {
     requires transitive org.joml;
     requires org.apache.logging.log4j;
+    // the transform pass's vector kernel, used only when the runtime resolved the module (--add-modules)
+    requires static jdk.incubator.vector;
 
     exports io.flatscene.core.config;
     exports io.flatscene.core.container;

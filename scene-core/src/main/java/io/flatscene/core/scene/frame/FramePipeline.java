@@ -65,7 +65,7 @@ public final class FramePipeline {
     public FramePipeline(TransformStore transforms, ObjectStore<?> itemObjects, ItemStore items, LightStore lights) {
         this.transforms = transforms;
         this.items = items;
-        this.transformPass = new TransformPass(transforms);
+        this.transformPass = new TransformPass(transforms, BlockKernels.best());
         this.chunks = new ChunkBounds(items);
         this.order = new SpatialOrder(itemObjects, items, transforms);
         this.boundsPass = new BoundsPass(items, transforms, chunks);

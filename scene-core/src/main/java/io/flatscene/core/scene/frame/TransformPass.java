@@ -1,6 +1,7 @@
 package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.container.Index;
+import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.container.SummaryBitSet;
 import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.store.BandAllocator;
@@ -37,8 +38,11 @@ final class TransformPass {
     private static final int PARALLEL_BAND = 16_384;
     /** A band with fewer marked words than its words over this has those words read alone, not swept. */
     private static final int SPARSE_FRACTION = 4;
+    private static final int LANES = LaneBlocks.LANES;
+    private static final int PLAIN = INHERIT_ORIENTATION | INHERIT_SCALE;
 
     private final TransformStore store;
+    private final PlainBlockKernel blockKernel;
     private BandShares shares;
     /** The store's arrays, read once a pass: nothing grows the store while the pass runs. */
     private float[] position;
@@ -49,8 +53,9 @@ final class TransformPass {
     private int[] parentSlot;
     private int graphRoot;
 
-    TransformPass(TransformStore store) {
+    TransformPass(TransformStore store, PlainBlockKernel blockKernel) {
         this.store = store;
+        this.blockKernel = blockKernel;
     }
 
     /** @return the number of world matrices recomputed */
@@ -196,7 +201,14 @@ final class TransformPass {
                 continue;
             }
             long bits = 0L;
-            for (; slot < wordEnd; slot++) {
+            while (slot < wordEnd) {
+                if (depth > 0 && (slot & (LANES - 1)) == 0 && slot + LANES <= wordEnd) {
+                    int stale = recomputeBlock(depth, slot, parentsMaybe, changedWords);
+                    bits |= (long) stale << slot;
+                    count += Integer.bitCount(stale);
+                    slot += LANES;
+                    continue;
+                }
                 boolean stale = (flags[slot] & DIRTY) != 0;
                 if (!stale && parentsMaybe) {
                     int parent = parentSlot[slot];
@@ -207,12 +219,58 @@ final class TransformPass {
                     bits |= 1L << slot;
                     count++;
                 }
+                slot++;
             }
             if (bits != 0L) {
                 changedWords[(slot - 1) >>> 6] |= bits;
             }
         }
         return count;
+    }
+
+    /**
+     * Recomputes the stale nodes of the block of eight slots from {@code first}, below depth 0: with the block kernel
+     * when the eight share a parent and inherit orientation and scale, one by one otherwise. The block kernel writes
+     * all eight matrices, and a node that is not stale gets the bits it holds: its parent's matrix and its own local
+     * transform are those it was last computed from, by the same arithmetic.
+     *
+     * @return the stale lanes, bit {@code i} for slot {@code first + i}
+     */
+    private int recomputeBlock(int depth, int first, boolean parentsMaybe, long[] changedWords) {
+        int[] flags = this.flags;
+        int[] parentSlot = this.parentSlot;
+        int parent = parentSlot[first];
+        boolean shared = true;
+        int stale = 0;
+        for (int lane = 0; lane < LANES; lane++) {
+            int slot = first + lane;
+            int f = flags[slot];
+            int p = parentSlot[slot];
+            shared &= p == parent & (f & PLAIN) == PLAIN;
+            if ((f & DIRTY) != 0 || parentsMaybe && (changedWords[p >>> 6] & (1L << p)) != 0) {
+                stale |= 1 << lane;
+            }
+        }
+        if (stale == 0) {
+            return 0;
+        }
+        if (!shared) {
+            for (int lanes = stale; lanes != 0; lanes &= lanes - 1) {
+                recompute(depth, first + Integer.numberOfTrailingZeros(lanes));
+            }
+            return stale;
+        }
+        blockKernel.writeBlock(position, orientation, scale, world, first, parent);
+        int parentFlags = flags[parent];
+        boolean parentMirrored = (parentFlags & MIRRORED) != 0;
+        int inGraph = parentFlags & IN_GRAPH;
+        for (int lanes = stale; lanes != 0; lanes &= lanes - 1) {
+            int slot = first + Integer.numberOfTrailingZeros(lanes);
+            // as in recompute: down a plain chain the determinant's sign is the parent's times the node's scale's
+            boolean mirrored = parentMirrored != TransformKernels.scaleMirrors(scale, slot);
+            flags[slot] = (flags[slot] & ~(DIRTY | IN_GRAPH | MIRRORED)) | inGraph | (mirrored ? MIRRORED : 0);
+        }
+        return stale;
     }
 
     /** Recomputes one node's world matrix and its in-graph and mirrored bits, and clears its dirty flag. */

@@ -1,0 +1,98 @@
+package io.flatscene.core.scene.frame;
+
+import io.flatscene.core.container.LaneBlocks;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorSpecies;
+
+import static io.flatscene.core.scene.store.TransformStore.MATRIX_WIDTH;
+import static io.flatscene.core.scene.store.TransformStore.QUATERNION_WIDTH;
+import static io.flatscene.core.scene.store.TransformStore.VECTOR_WIDTH;
+
+/**
+ * The plain-chain kernel on the incubator Vector API: eight nodes at once, a lane each, one 256-bit load or store per
+ * component of the block (the store's {@link LaneBlocks} layout), the shared parent's matrix broadcast. Each lane
+ * performs {@link TransformKernels#writePlainChild}'s multiplications and additions in its order, without fused
+ * multiply-adds, so the bits are the scalar kernel's. Loaded only by {@link BlockKernels}, and only when the runtime
+ * resolved {@code jdk.incubator.vector}.
+ */
+final class VectorBlockKernel implements PlainBlockKernel {
+    private static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_256;
+    private static final int L = LaneBlocks.LANES;
+
+    /**
+     * Whether 256-bit float vectors are native here: where the widest is narrower, the API would emulate them and
+     * run slower than the scalar kernel.
+     */
+    static boolean isFast() {
+        return FloatVector.SPECIES_PREFERRED.vectorBitSize() >= SPECIES.vectorBitSize();
+    }
+
+    @Override
+    public void writeBlock(float[] position, float[] orientation, float[] scale, float[] world, int first,
+                           int parentSlot) {
+        int pw = LaneBlocks.base(parentSlot, MATRIX_WIDTH);
+        float p00 = world[pw];
+        float p01 = world[pw + L];
+        float p02 = world[pw + 2 * L];
+        float p10 = world[pw + 3 * L];
+        float p11 = world[pw + 4 * L];
+        float p12 = world[pw + 5 * L];
+        float p20 = world[pw + 6 * L];
+        float p21 = world[pw + 7 * L];
+        float p22 = world[pw + 8 * L];
+        int q = LaneBlocks.base(first, QUATERNION_WIDTH);
+        FloatVector x = FloatVector.fromArray(SPECIES, orientation, q);
+        FloatVector y = FloatVector.fromArray(SPECIES, orientation, q + L);
+        FloatVector z = FloatVector.fromArray(SPECIES, orientation, q + 2 * L);
+        FloatVector qw = FloatVector.fromArray(SPECIES, orientation, q + 3 * L);
+        FloatVector xx = x.mul(x);
+        FloatVector yy = y.mul(y);
+        FloatVector zz = z.mul(z);
+        FloatVector xy = x.mul(y);
+        FloatVector xz = x.mul(z);
+        FloatVector yz = y.mul(z);
+        FloatVector xw = x.mul(qw);
+        FloatVector yw = y.mul(qw);
+        FloatVector zw = z.mul(qw);
+        int s = LaneBlocks.base(first, VECTOR_WIDTH);
+        FloatVector sx = FloatVector.fromArray(SPECIES, scale, s);
+        FloatVector sy = FloatVector.fromArray(SPECIES, scale, s + L);
+        FloatVector sz = FloatVector.fromArray(SPECIES, scale, s + 2 * L);
+        // 1 - 2t is computed as -(2t) + 1: IEEE subtraction is the addition of the negation, so the bits agree
+        FloatVector l00 = yy.add(zz).mul(2f).neg().add(1f).mul(sx);
+        FloatVector l01 = xy.add(zw).mul(2f).mul(sx);
+        FloatVector l02 = xz.sub(yw).mul(2f).mul(sx);
+        FloatVector l10 = xy.sub(zw).mul(2f).mul(sy);
+        FloatVector l11 = xx.add(zz).mul(2f).neg().add(1f).mul(sy);
+        FloatVector l12 = yz.add(xw).mul(2f).mul(sy);
+        FloatVector l20 = xz.add(yw).mul(2f).mul(sz);
+        FloatVector l21 = yz.sub(xw).mul(2f).mul(sz);
+        FloatVector l22 = xx.add(yy).mul(2f).neg().add(1f).mul(sz);
+        int w = LaneBlocks.base(first, MATRIX_WIDTH);
+        column(l00, l01, l02, p00, p10, p20).intoArray(world, w);
+        column(l00, l01, l02, p01, p11, p21).intoArray(world, w + L);
+        column(l00, l01, l02, p02, p12, p22).intoArray(world, w + 2 * L);
+        column(l10, l11, l12, p00, p10, p20).intoArray(world, w + 3 * L);
+        column(l10, l11, l12, p01, p11, p21).intoArray(world, w + 4 * L);
+        column(l10, l11, l12, p02, p12, p22).intoArray(world, w + 5 * L);
+        column(l20, l21, l22, p00, p10, p20).intoArray(world, w + 6 * L);
+        column(l20, l21, l22, p01, p11, p21).intoArray(world, w + 7 * L);
+        column(l20, l21, l22, p02, p12, p22).intoArray(world, w + 8 * L);
+        FloatVector lx = FloatVector.fromArray(SPECIES, position, s);
+        FloatVector ly = FloatVector.fromArray(SPECIES, position, s + L);
+        FloatVector lz = FloatVector.fromArray(SPECIES, position, s + 2 * L);
+        column(lx, ly, lz, p00, p10, p20).add(world[pw + 9 * L]).intoArray(world, w + 9 * L);
+        column(lx, ly, lz, p01, p11, p21).add(world[pw + 10 * L]).intoArray(world, w + 10 * L);
+        column(lx, ly, lz, p02, p12, p22).add(world[pw + 11 * L]).intoArray(world, w + 11 * L);
+    }
+
+    /** {@code a · l0 + b · l1 + c · l2}, summed left to right as the scalar kernel sums. */
+    private static FloatVector column(FloatVector l0, FloatVector l1, FloatVector l2, float a, float b, float c) {
+        return l0.mul(a).add(l1.mul(b)).add(l2.mul(c));
+    }
+
+    @Override
+    public String description() {
+        return "vector (jdk.incubator.vector, " + SPECIES.length() + " float lanes)";
+    }
+}
