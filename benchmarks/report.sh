@@ -11,6 +11,9 @@
 # setup included, and about 65 runs with every peer present, so under 15 minutes on 2 cores with the build and the
 # footprint. --quick is one 0.5 s warmup and two 0.5 s measurements: a check that everything runs, not figures to
 # quote. Neither enables assertions: the forks inherit this JVM's options, and nothing here passes -ea.
+# The benchmarks' @Fork annotations append the heap size and --add-modules jdk.incubator.vector, so that FlatScene's
+# default transform kernel (AUTO) is the vector one; a -jvmArgsAppend among the JMH OPTIONS replaces those
+# (JMH's command line wins over the annotation), so pass extra JVM options with -jvmArgs or -jvmArgsPrepend instead.
 set -euo pipefail
 
 usage() {
@@ -49,8 +52,10 @@ mvn -B -q -DskipTests -pl benchmarks -am package
 java -jar "$jar" "$regex" "${profile[@]}" -rf json -rff "$work/jmh.json" ${jmh_options[@]+"${jmh_options[@]}"}
 
 # A failed footprint should not cost the figures the run took minutes to measure: the report shows the rows it
-# printed before failing, or says that it is missing. The heap is the forks' size, room for the 1M-node trees.
-if ! java -Xmx6g -cp "$jar" io.flatscene.benchmarks.scene.FootprintBenchmark | tee "$work/footprint.txt"; then
+# printed before failing, or says that it is missing. The heap is the forks' size, room for the 1M-node trees, and
+# the incubator module theirs too, so that the scene is the one the transform benchmarks measure.
+if ! java -Xmx6g --add-modules jdk.incubator.vector -cp "$jar" io.flatscene.benchmarks.scene.FootprintBenchmark \
+    | tee "$work/footprint.txt"; then
   echo "report.sh: FootprintBenchmark failed; the report has only what it printed" >&2
 fi
 

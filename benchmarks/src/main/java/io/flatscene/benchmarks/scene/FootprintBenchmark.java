@@ -11,8 +11,10 @@ import java.util.function.Function;
 /**
  * Bytes per node, measured from the heap after GC: FlatScene (its capacity declared as exactly the node count, so the
  * up-front arrays are counted), jME and libGDX nodes, and the naive JOML object graph, for each tree shape named in
- * the arguments (by default {@code tree100k} and {@code tree1m}). Run it in a JVM of its own:
- * {@code java -cp benchmarks/target/benchmarks.jar io.flatscene.benchmarks.scene.FootprintBenchmark}.
+ * the arguments (by default {@code tree100k} and {@code tree1m}). Run it in a JVM of its own, with the incubator
+ * module the JMH forks get, so that the scene holds what its default transform kernel (AUTO) allocates there:
+ * {@code java --add-modules jdk.incubator.vector -cp benchmarks/target/benchmarks.jar
+ * io.flatscene.benchmarks.scene.FootprintBenchmark}.
  */
 public final class FootprintBenchmark {
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();

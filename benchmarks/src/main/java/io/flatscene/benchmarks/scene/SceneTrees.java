@@ -1,6 +1,7 @@
 package io.flatscene.benchmarks.scene;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
@@ -17,8 +18,13 @@ final class SceneTrees {
     }
 
     static SceneManager flatScene(TreeShape shape, int workers) {
+        return flatScene(shape, workers, TransformKernel.AUTO);
+    }
+
+    /** A scene whose transform pass runs {@code kernel}; the overloads above pass AUTO, the default a game gets. */
+    static SceneManager flatScene(TreeShape shape, int workers, TransformKernel kernel) {
         return new SceneManager(SceneConfig.builder().maxNodes(shape.nodeCount()).maxItems(1)
-                .growthPolicy(GrowthPolicy.FAIL).workerThreads(workers).build());
+                .growthPolicy(GrowthPolicy.FAIL).workerThreads(workers).transformKernel(kernel).build());
     }
 
     /** Builds the tree under the scene's root and returns every node, parents before children. */

@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g", "--add-modules", "jdk.incubator.vector"})
 public class TransformScalingBenchmark {
 
     @State(Scope.Benchmark)

@@ -3,6 +3,7 @@ package io.flatscene.benchmarks.scene;
 import com.badlogic.gdx.math.Matrix4;
 import io.flatscene.benchmarks.peers.GdxTrees;
 import io.flatscene.benchmarks.peers.JmeTrees;
+import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import java.util.List;
@@ -27,12 +28,17 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code calculateTransforms} and the naive JOML graph recompute everything, having no dirty tracking.
  * {@code streamBound} is the memory floor of FlatScene's pass: {@code System.arraycopy} of as many bytes as the pass
  * reads and writes, measured in the same run. Each method builds only its own system.
+ *
+ * <p>{@code flatscene} and {@code flatsceneBulk} run the default transform kernel, {@link TransformKernel#AUTO}, which
+ * picks the vector kernel here because the fork adds {@code jdk.incubator.vector} (on a CPU with 256-bit float
+ * vectors). {@code flatsceneScalar} runs the same frame as {@code flatscene} on a scene of its own configured with
+ * {@link TransformKernel#SCALAR}: the fallback, which a JVM without the module gets.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g", "--add-modules", "jdk.incubator.vector"})
 public class TransformUpdateBenchmark {
 
     /** The tree and the moved nodes' indices (in build order), which every system's state resolves to its nodes. */
@@ -81,7 +87,7 @@ public class TransformUpdateBenchmark {
 
         @Setup
         public void setUp() {
-            manager = SceneTrees.flatScene(scene);
+            manager = SceneTrees.flatScene(scene, 1, kernel());
             int[] chosen = chosen();
             targets = resolve(SceneTrees.build(manager, scene), chosen, new SceneNode[chosen.length]);
             manager.updateAllTransforms();
@@ -109,6 +115,19 @@ public class TransformUpdateBenchmark {
             }
             manager.setPositions(targets, positions, targets.length);
             return manager.updateAllTransforms();
+        }
+
+        /** The kernel the scene's transform pass runs: the default, as a game gets it. */
+        TransformKernel kernel() {
+            return TransformKernel.AUTO;
+        }
+    }
+
+    /** {@link Flat} on a scene that runs the scalar kernel whatever the runtime offers: a state of its own. */
+    public static class FlatScalar extends Flat {
+        @Override
+        TransformKernel kernel() {
+            return TransformKernel.SCALAR;
         }
     }
 
@@ -196,6 +215,12 @@ public class TransformUpdateBenchmark {
     @Benchmark
     public int flatsceneBulk(Flat state) {
         return state.bulkFrame();
+    }
+
+    /** The same frame as {@link #flatscene} on a scene whose transform pass runs the scalar kernel. */
+    @Benchmark
+    public int flatsceneScalar(FlatScalar state) {
+        return state.frame();
     }
 
     @Benchmark

@@ -20,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReportWriterTest {
     private static final LocalDate DATE = LocalDate.of(2024, 5, 6);
     private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    private static final String SCALAR_GOAL =
+            "Full update, tree100k, scalar kernel (flatsceneScalar), against the naive JOML graph";
 
     @TempDir
     static Path out;
@@ -63,6 +65,7 @@ class ReportWriterTest {
                 | Method | Score | ± Error | Unit | × FlatScene | × streamBound |
                 |---|--:|--:|---|--:|--:|
                 | flatscene | 0.5000 | 0.01000 | ms/op | — | 2.00× |
+                | flatsceneScalar | 2.000 | 0.04000 | ms/op | 4.00× | 8.00× |
                 | jme | 20.00 | 0.4000 | ms/op | 40.0× | 80.0× |
                 | joml | 3.000 | 0.06000 | ms/op | 6.00× | 12.0× |
                 | libgdx | 4.000 | 0.08000 | ms/op | 8.00× | 16.0× |
@@ -109,6 +112,8 @@ class ReportWriterTest {
         assertTrue(latest.contains("| Full update, tree100k, against libGDX | ≥ 8× faster | 8.00× | met |"));
         assertTrue(latest.contains(
                 "| Full update, tree100k, against the naive JOML graph | ≥ 5× faster | 6.00× | met |"), latest);
+        assertTrue(latest.contains("| Full update, tree100k, scalar kernel (flatsceneScalar), against the naive JOML "
+                + "graph | ≥ 1.8× faster | 1.50× | missed |"), latest);
         assertTrue(latest.contains(
                 "| Full update, tree100k, against the memory bound (streamBound) | ≤ 3× its time | 2.00× | met |"));
         assertTrue(latest.contains("| Full update, tree1m, against the memory bound (streamBound) | ≤ 1.5× its time "
@@ -133,6 +138,21 @@ class ReportWriterTest {
         assertTrue(latest.contains("| Sparse-set sortAs of 1M, 3 more columns | ≤ 46 ms | — | not measured |"), latest);
         assertTrue(latest.contains(
                 "| Still scene, tree100k, against moving every node | ≤ 0.02× its time | — | not measured |"), latest);
+    }
+
+    @Test
+    void theScalarKernelGoalComparesFlatsceneScalarWithJomlAlone() {
+        Goal goal = Goal.twoCores().stream()
+                .filter(candidate -> candidate.name().equals(SCALAR_GOAL)).findFirst().orElseThrow();
+        assertEquals("≥ 1.8× faster", goal.target());
+        // flatscene itself is far ahead of joml here: the goal must read flatsceneScalar, not it
+        Goal.Evaluation met = goal.evaluate(transformUpdate(0.1, 1.5, 3.0), Footprint.parse(""));
+        assertEquals(2.0, met.measured().orElseThrow(), 1e-9);
+        assertEquals("met", met.status());
+        Goal.Evaluation missed = goal.evaluate(transformUpdate(0.1, 2.0, 3.0), Footprint.parse(""));
+        assertEquals("missed", missed.status());
+        Goal.Evaluation notMeasured = goal.evaluate(transformUpdate(0.1, Double.NaN, 3.0), Footprint.parse(""));
+        assertEquals("not measured", notMeasured.status());
     }
 
     @Test
@@ -188,5 +208,27 @@ class ReportWriterTest {
         String report = Files.readString(dir.resolve("latest.md"));
         assertFalse(report.contains(".png"));
         assertTrue(report.contains("## Footprint\n\nNot measured in this run.\n"));
+    }
+
+    /**
+     * A TransformUpdateBenchmark run at tree100k, moved=all, of {@code flatscene}, {@code flatsceneScalar} (left out
+     * where NaN) and {@code joml}, in ms/op.
+     */
+    private static List<ResultGroup> transformUpdate(double flatscene, double flatsceneScalar, double joml) {
+        StringBuilder json = new StringBuilder("[");
+        json.append(result("flatscene", flatscene));
+        if (!Double.isNaN(flatsceneScalar)) {
+            json.append(',').append(result("flatsceneScalar", flatsceneScalar));
+        }
+        json.append(',').append(result("joml", joml)).append(']');
+        return ResultGroup.of(JmhRun.read(new StringReader(json.toString())).results());
+    }
+
+    private static String result(String method, double millis) {
+        return """
+                {"benchmark": "io.flatscene.benchmarks.scene.TransformUpdateBenchmark.%s",
+                 "params": {"scene": "tree100k", "moved": "all"},
+                 "primaryMetric": {"score": %s, "scoreError": "NaN", "scoreUnit": "ms/op"}}
+                """.formatted(method, millis);
     }
 }

@@ -132,6 +132,20 @@ public final class ConfigReader {
     }
 
     /**
+     * The rule text of an enum setting, listing every constant of {@code type} in declaration order, e.g.
+     * {@code must be GROW, FAIL or ON_DEMAND (case-insensitive)}: derived from the enum, so that a constant added
+     * later is named by the message that {@link #parseEnum} accepts it under.
+     */
+    public static <E extends Enum<E>> String enumRule(Class<E> type) {
+        E[] constants = type.getEnumConstants();
+        StringBuilder names = new StringBuilder(constants[0].name());
+        for (int i = 1; i < constants.length; i++) {
+            names.append(i == constants.length - 1 ? " or " : ", ").append(constants[i].name());
+        }
+        return "must be " + names + " (case-insensitive)";
+    }
+
+    /**
      * Parses a constant of {@code type} by name, in any case.
      *
      * @throws ConfigException naming key, value, rule and source when no constant has that name

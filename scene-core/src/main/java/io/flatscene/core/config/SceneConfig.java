@@ -9,6 +9,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 import static io.flatscene.core.config.ConfigReader.checkRange;
+import static io.flatscene.core.config.ConfigReader.enumRule;
 import static io.flatscene.core.config.ConfigReader.parseBoolean;
 import static io.flatscene.core.config.ConfigReader.parseEnum;
 import static io.flatscene.core.config.ConfigReader.parseInt;
@@ -16,7 +17,7 @@ import static io.flatscene.core.config.ConfigReader.rangeRule;
 
 /**
  * A scene's startup configuration: the capacity each manager allocates up front, what happens when one is exceeded,
- * the worker threads and validation mode. Immutable; every instance holds valid values.
+ * the worker threads, validation mode and transform kernel. Immutable; every instance holds valid values.
  *
  * <p>Three ways to build one:
  * <pre>{@code
@@ -36,10 +37,11 @@ import static io.flatscene.core.config.ConfigReader.rangeRule;
  *   <tr><td>{@value #MAX_LIGHTS_KEY}</td><td>{@value #DEFAULT_MAX_LIGHTS}</td><td>1 to {@value #MAX_CAPACITY}</td></tr>
  *   <tr><td>{@value #MAX_CAMERAS_KEY}</td><td>{@value #DEFAULT_MAX_CAMERAS}</td>
  *       <td>1 to {@value #MAX_CAPACITY}</td></tr>
- *   <tr><td>{@value #GROWTH_POLICY_KEY}</td><td>GROW</td><td>GROW or FAIL, any case</td></tr>
+ *   <tr><td>{@value #GROWTH_POLICY_KEY}</td><td>GROW</td><td>GROW, FAIL or ON_DEMAND, any case</td></tr>
  *   <tr><td>{@value #WORKER_THREADS_KEY}</td><td>available processors</td>
  *       <td>1 to {@value #MAX_WORKER_THREADS}</td></tr>
  *   <tr><td>{@value #VALIDATION_KEY}</td><td>{@value #DEFAULT_VALIDATION}</td><td>true or false, any case</td></tr>
+ *   <tr><td>{@value #TRANSFORM_KERNEL_KEY}</td><td>AUTO</td><td>AUTO, VECTOR or SCALAR, any case</td></tr>
  * </table>
  */
 public final class SceneConfig {
@@ -61,6 +63,8 @@ public final class SceneConfig {
     public static final String WORKER_THREADS_KEY = "flatscene.workerThreads";
     /** Key of {@link #validation()}. */
     public static final String VALIDATION_KEY = "flatscene.validation";
+    /** Key of {@link #transformKernel()}. */
+    public static final String TRANSFORM_KERNEL_KEY = "flatscene.transformKernel";
 
     /** The largest capacity: the largest array length every JVM accepts, as the containers enforce. */
     public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
@@ -79,7 +83,7 @@ public final class SceneConfig {
     public static final boolean DEFAULT_VALIDATION = false;
 
     private static final List<String> KEYS = List.of(MAX_NODES_KEY, MAX_ITEMS_KEY, MAX_LIGHTS_KEY, MAX_CAMERAS_KEY,
-            GROWTH_POLICY_KEY, WORKER_THREADS_KEY, VALIDATION_KEY);
+            GROWTH_POLICY_KEY, WORKER_THREADS_KEY, VALIDATION_KEY, TRANSFORM_KERNEL_KEY);
 
     private final int maxNodes;
     private final int maxItems;
@@ -88,6 +92,7 @@ public final class SceneConfig {
     private final GrowthPolicy growthPolicy;
     private final int workerThreads;
     private final boolean validation;
+    private final TransformKernel transformKernel;
 
     private SceneConfig(Builder b) {
         this.maxNodes = b.maxNodes;
@@ -97,9 +102,13 @@ public final class SceneConfig {
         this.growthPolicy = b.growthPolicy;
         this.workerThreads = b.workerThreads;
         this.validation = b.validation;
+        this.transformKernel = b.transformKernel;
     }
 
-    /** The defaults: {@link #DEFAULT_MAX_NODES} nodes and so on, GROW, one worker per processor, no validation. */
+    /**
+     * The defaults: {@link #DEFAULT_MAX_NODES} nodes and so on, GROW, one worker per processor, no validation, the
+     * AUTO transform kernel.
+     */
     public static SceneConfig defaults() {
         return builder().build();
     }
@@ -227,7 +236,7 @@ public final class SceneConfig {
     /**
      * What a manager does past its capacity: {@link GrowthPolicy#GROW} grows and logs one WARN naming the key to
      * raise; {@link GrowthPolicy#FAIL} throws a {@link io.flatscene.core.container.CapacityExceededException} naming
-     * it.
+     * it; {@link GrowthPolicy#ON_DEMAND} grows without the warning.
      */
     public GrowthPolicy growthPolicy() {
         return growthPolicy;
@@ -243,6 +252,15 @@ public final class SceneConfig {
         return validation;
     }
 
+    /**
+     * Which kernel the transform pass computes world matrices with: {@link TransformKernel#AUTO} the vector kernel
+     * where the runtime offers it, else the scalar one; {@link TransformKernel#VECTOR} the vector kernel or a failure
+     * to create the scene; {@link TransformKernel#SCALAR} the scalar kernel always.
+     */
+    public TransformKernel transformKernel() {
+        return transformKernel;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -254,24 +272,27 @@ public final class SceneConfig {
         SceneConfig other = (SceneConfig) o;
         return maxNodes == other.maxNodes && maxItems == other.maxItems && maxLights == other.maxLights
                 && maxCameras == other.maxCameras && growthPolicy == other.growthPolicy
-                && workerThreads == other.workerThreads && validation == other.validation;
+                && workerThreads == other.workerThreads && validation == other.validation
+                && transformKernel == other.transformKernel;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(maxNodes, maxItems, maxLights, maxCameras, growthPolicy, workerThreads, validation);
+        return Objects.hash(maxNodes, maxItems, maxLights, maxCameras, growthPolicy, workerThreads, validation,
+                transformKernel);
     }
 
     /**
      * Every effective value with its key on one line, in the form a properties file or {@code -D} accepts, e.g.
-     * {@code SceneConfig[flatscene.maxNodes=65536, ..., flatscene.validation=false]}: the scene manager logs it once.
+     * {@code SceneConfig[flatscene.maxNodes=65536, ..., flatscene.transformKernel=AUTO]}: the scene manager logs it
+     * once.
      */
     @Override
     public String toString() {
         return "SceneConfig[" + MAX_NODES_KEY + "=" + maxNodes + ", " + MAX_ITEMS_KEY + "=" + maxItems + ", "
                 + MAX_LIGHTS_KEY + "=" + maxLights + ", " + MAX_CAMERAS_KEY + "=" + maxCameras + ", "
                 + GROWTH_POLICY_KEY + "=" + growthPolicy + ", " + WORKER_THREADS_KEY + "=" + workerThreads + ", "
-                + VALIDATION_KEY + "=" + validation + "]";
+                + VALIDATION_KEY + "=" + validation + ", " + TRANSFORM_KERNEL_KEY + "=" + transformKernel + "]";
     }
 
     /**
@@ -281,8 +302,9 @@ public final class SceneConfig {
     public static final class Builder {
         private static final String CAPACITY_RULE = rangeRule(1, MAX_CAPACITY);
         private static final String WORKER_THREADS_RULE = rangeRule(1, MAX_WORKER_THREADS);
-        private static final String GROWTH_POLICY_RULE = "must be GROW or FAIL (case-insensitive)";
+        private static final String GROWTH_POLICY_RULE = enumRule(GrowthPolicy.class);
         private static final String VALIDATION_RULE = "must be true or false (case-insensitive)";
+        private static final String TRANSFORM_KERNEL_RULE = enumRule(TransformKernel.class);
 
         private int maxNodes = DEFAULT_MAX_NODES;
         private int maxItems = DEFAULT_MAX_ITEMS;
@@ -291,6 +313,7 @@ public final class SceneConfig {
         private GrowthPolicy growthPolicy = GrowthPolicy.GROW;
         private int workerThreads = defaultWorkerThreads();
         private boolean validation = DEFAULT_VALIDATION;
+        private TransformKernel transformKernel = TransformKernel.AUTO;
 
         private Builder() {
         }
@@ -303,6 +326,7 @@ public final class SceneConfig {
             growthPolicy = c.growthPolicy;
             workerThreads = c.workerThreads;
             validation = c.validation;
+            transformKernel = c.transformKernel;
         }
 
         /** Sets {@value SceneConfig#MAX_NODES_KEY}: 1 to {@value SceneConfig#MAX_CAPACITY}. */
@@ -364,6 +388,12 @@ public final class SceneConfig {
             return this;
         }
 
+        /** Sets {@value SceneConfig#TRANSFORM_KERNEL_KEY}. */
+        public Builder transformKernel(TransformKernel transformKernel) {
+            this.transformKernel = Objects.requireNonNull(transformKernel, "transformKernel");
+            return this;
+        }
+
         /**
          * The configuration, once every value is checked.
          *
@@ -404,6 +434,9 @@ public final class SceneConfig {
                     break;
                 case VALIDATION_KEY:
                     validation = parseBoolean(key, value, VALIDATION_RULE, source);
+                    break;
+                case TRANSFORM_KERNEL_KEY:
+                    transformKernel = parseEnum(TransformKernel.class, key, value, TRANSFORM_KERNEL_RULE, source);
                     break;
                 default:
                     throw new ConfigException(key, value, ConfigReader.unknownKeyRule(key, KEY_PREFIX, KEYS),

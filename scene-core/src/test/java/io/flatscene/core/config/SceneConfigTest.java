@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
@@ -33,8 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SceneConfigTest {
     private static final String CAPACITY_RULE = "must be an integer between 1 and 2147483639";
     private static final String THREADS_RULE = "must be an integer between 1 and 1024";
-    private static final String POLICY_RULE = "must be GROW or FAIL";
+    private static final String POLICY_RULE = "must be GROW, FAIL or ON_DEMAND (case-insensitive)";
     private static final String VALIDATION_RULE = "must be true or false";
+    private static final String KERNEL_RULE = "must be AUTO, VECTOR or SCALAR (case-insensitive)";
 
     // ---- defaults, builder, value semantics ----
 
@@ -48,13 +50,15 @@ class SceneConfigTest {
         assertSame(GrowthPolicy.GROW, config.growthPolicy());
         assertEquals(Math.min(Runtime.getRuntime().availableProcessors(), 1024), config.workerThreads());
         assertFalse(config.validation());
+        assertSame(TransformKernel.AUTO, config.transformKernel());
         assertEquals(config, SceneConfig.builder().build());
     }
 
     @Test
     void builderSetsEveryValue() {
         SceneConfig config = SceneConfig.builder().maxNodes(1_000_000).maxItems(500_000).maxLights(8).maxCameras(2)
-                .growthPolicy(GrowthPolicy.FAIL).workerThreads(1).validation(true).build();
+                .growthPolicy(GrowthPolicy.FAIL).workerThreads(1).validation(true)
+                .transformKernel(TransformKernel.SCALAR).build();
         assertEquals(1_000_000, config.maxNodes());
         assertEquals(500_000, config.maxItems());
         assertEquals(8, config.maxLights());
@@ -62,9 +66,11 @@ class SceneConfigTest {
         assertSame(GrowthPolicy.FAIL, config.growthPolicy());
         assertEquals(1, config.workerThreads());
         assertTrue(config.validation());
+        assertSame(TransformKernel.SCALAR, config.transformKernel());
         assertEquals(config, config.toBuilder().build());
         assertEquals(config.hashCode(), config.toBuilder().build().hashCode());
         assertNotEquals(config, config.toBuilder().validation(false).build());
+        assertNotEquals(config, config.toBuilder().transformKernel(TransformKernel.AUTO).build());
         assertNotEquals(SceneConfig.defaults(), config);
     }
 
@@ -92,6 +98,9 @@ class SceneConfigTest {
         assertConfigException(() -> SceneConfig.builder().workerThreads(1025).build(),
                 "flatscene.workerThreads", "1025", THREADS_RULE);
         assertThrows(NullPointerException.class, () -> SceneConfig.builder().growthPolicy(null));
+        NullPointerException e = assertThrows(NullPointerException.class,
+                () -> SceneConfig.builder().transformKernel(null));
+        assertEquals("transformKernel", e.getMessage());
     }
 
     @Test
@@ -125,21 +134,39 @@ class SceneConfigTest {
     }
 
     @Test
-    void keysAreTheDocumentedSeven() {
+    void keysAreTheDocumentedEight() {
         assertEquals(java.util.List.of("flatscene.maxNodes", "flatscene.maxItems", "flatscene.maxLights",
                 "flatscene.maxCameras", "flatscene.growthPolicy", "flatscene.workerThreads",
-                "flatscene.validation"), SceneConfig.keys());
+                "flatscene.validation", "flatscene.transformKernel"), SceneConfig.keys());
     }
 
     @Test
     void toStringGivesEveryEffectiveValueWithItsKeyOnOneLine() {
         SceneConfig config = SceneConfig.builder().maxNodes(100).maxItems(200).maxLights(3).maxCameras(4)
-                .growthPolicy(GrowthPolicy.FAIL).workerThreads(5).validation(true).build();
+                .growthPolicy(GrowthPolicy.FAIL).workerThreads(5).validation(true)
+                .transformKernel(TransformKernel.VECTOR).build();
         String text = config.toString();
         assertFalse(text.contains("\n"));
         assertEquals("SceneConfig[flatscene.maxNodes=100, flatscene.maxItems=200, flatscene.maxLights=3, "
                 + "flatscene.maxCameras=4, flatscene.growthPolicy=FAIL, flatscene.workerThreads=5, "
-                + "flatscene.validation=true]", text);
+                + "flatscene.validation=true, flatscene.transformKernel=VECTOR]", text);
+        assertTrue(SceneConfig.defaults().toString().endsWith(", flatscene.transformKernel=AUTO]"));
+    }
+
+    @Test
+    void transformKernelTakesPartInEqualsAndHashCode() {
+        SceneConfig auto = SceneConfig.defaults();
+        for (TransformKernel kernel : TransformKernel.values()) {
+            SceneConfig config = SceneConfig.builder().transformKernel(kernel).build();
+            SceneConfig same = auto.toBuilder().transformKernel(kernel).build();
+            assertSame(kernel, config.transformKernel());
+            assertEquals(config, same);
+            assertEquals(config.hashCode(), same.hashCode());
+            assertEquals(kernel == TransformKernel.AUTO, config.equals(auto));
+            assertSame(kernel, config.toBuilder().build().transformKernel());
+        }
+        assertNotEquals(SceneConfig.builder().transformKernel(TransformKernel.VECTOR).build().hashCode(),
+                SceneConfig.builder().transformKernel(TransformKernel.SCALAR).build().hashCode());
     }
 
     // ---- properties: file, overrides ----
@@ -152,10 +179,12 @@ class SceneConfigTest {
                 + "flatscene.maxCameras=4\n"
                 + "flatscene.growthPolicy=fail\n"
                 + "flatscene.workerThreads=2\n"
-                + "flatscene.validation=true\n");
+                + "flatscene.validation=true\n"
+                + "flatscene.transformKernel=scalar\n");
         SceneConfig config = SceneConfig.load(file);
         assertEquals(SceneConfig.builder().maxNodes(1000).maxItems(2000).maxLights(3).maxCameras(4)
-                .growthPolicy(GrowthPolicy.FAIL).workerThreads(2).validation(true).build(), config);
+                .growthPolicy(GrowthPolicy.FAIL).workerThreads(2).validation(true)
+                .transformKernel(TransformKernel.SCALAR).build(), config);
     }
 
     @Test
@@ -200,6 +229,24 @@ class SceneConfigTest {
             assertEquals(99, SceneConfig.fromSystemProperties().maxLights());
         } finally {
             restore(SceneConfig.MAX_LIGHTS_KEY, previous);
+        }
+    }
+
+    @Test
+    void theTransformKernelIsOverriddenBySystemProperty(@TempDir Path dir) throws IOException {
+        Path file = write(dir, "flatscene.transformKernel=VECTOR\n");
+        assertSame(TransformKernel.VECTOR, SceneConfig.load(file).transformKernel());
+        String previous = System.getProperty(SceneConfig.TRANSFORM_KERNEL_KEY);
+        System.setProperty(SceneConfig.TRANSFORM_KERNEL_KEY, "Scalar");
+        try {
+            assertSame(TransformKernel.SCALAR, SceneConfig.load(file).transformKernel());
+            assertSame(TransformKernel.SCALAR, SceneConfig.fromSystemProperties().transformKernel());
+            System.setProperty(SceneConfig.TRANSFORM_KERNEL_KEY, "simd");
+            ConfigException e = assertConfigException(SceneConfig::fromSystemProperties,
+                    "flatscene.transformKernel", "simd", KERNEL_RULE);
+            assertTrue(e.getMessage().contains("system property"), e.getMessage());
+        } finally {
+            restore(SceneConfig.TRANSFORM_KERNEL_KEY, previous);
         }
     }
 
@@ -295,10 +342,66 @@ class SceneConfigTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"SHRINK", "", "GROWS", "0", "G R O W", "FAIL,GROW"})
+    @ValueSource(strings = {"ON_DEMAND", "on_demand", "On_Demand"})
+    void onDemandIsAcceptedInAnyCase(String value) {
+        assertSame(GrowthPolicy.ON_DEMAND, SceneConfig.fromProperties(props("flatscene.growthPolicy", value),
+                new Properties()).growthPolicy());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SHRINK", "", "GROWS", "0", "G R O W", "FAIL,GROW", "ONDEMAND", "on-demand"})
     void badGrowthPoliciesFail(String value) {
         assertConfigException(() -> SceneConfig.fromProperties(props("flatscene.growthPolicy", value),
                 new Properties()), "flatscene.growthPolicy", value, POLICY_RULE);
+    }
+
+    @Test
+    void enumRulesNameEveryConstantTheParserAccepts() {
+        assertEquals("must be GROW, FAIL or ON_DEMAND (case-insensitive)", ConfigReader.enumRule(GrowthPolicy.class));
+        assertEquals("must be AUTO, VECTOR or SCALAR (case-insensitive)",
+                ConfigReader.enumRule(TransformKernel.class));
+        for (GrowthPolicy policy : GrowthPolicy.values()) {
+            assertTrue(POLICY_RULE.contains(policy.name()), policy + " is accepted but not named by " + POLICY_RULE);
+        }
+        for (TransformKernel kernel : TransformKernel.values()) {
+            assertTrue(KERNEL_RULE.contains(kernel.name()), kernel + " is accepted but not named by " + KERNEL_RULE);
+        }
+    }
+
+    static Stream<Arguments> transformKernelsInAnyCase() {
+        return Stream.of(TransformKernel.values()).flatMap(kernel -> {
+            String name = kernel.name();
+            String mixed = name.charAt(0) + name.substring(1).toLowerCase(Locale.ROOT);
+            return Stream.of(name, name.toLowerCase(Locale.ROOT), mixed, " \t" + mixed + "  ")
+                    .map(value -> Arguments.of(value, kernel));
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("transformKernelsInAnyCase")
+    void transformKernelIsCaseInsensitive(String value, TransformKernel kernel) {
+        assertSame(kernel, SceneConfig.fromProperties(props("flatscene.transformKernel", value), new Properties())
+                .transformKernel());
+        assertSame(kernel, SceneConfig.fromProperties(new Properties(), props("flatscene.transformKernel", value))
+                .transformKernel());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SIMD", "", "vectors", "0", "A U T O", "AUTO,SCALAR", "true", "avx2"})
+    void badTransformKernelsFail(String value) {
+        assertConfigException(() -> SceneConfig.fromProperties(props("flatscene.transformKernel", value),
+                new Properties()), "flatscene.transformKernel", value, KERNEL_RULE);
+    }
+
+    @Test
+    void aBadTransformKernelNamesKeyValueRuleAndFile(@TempDir Path dir) throws IOException {
+        Path file = write(dir, "flatscene.transformKernel = simd \n");
+        ConfigException e = assertThrows(ConfigException.class, () -> SceneConfig.load(file));
+        assertEquals("flatscene.transformKernel", e.key());
+        assertEquals("simd", e.value());
+        assertEquals(KERNEL_RULE, e.rule());
+        assertEquals("flatscene.transformKernel=simd: must be AUTO, VECTOR or SCALAR (case-insensitive) (from file "
+                + file + ")", e.getMessage());
     }
 
     @ParameterizedTest
@@ -341,6 +444,10 @@ class SceneConfigTest {
                 "flatscene.growthPolicy");
         assertUnknown(props("flatscene.workerThread", "2"), new Properties(), "flatscene.workerThread", "2",
                 "flatscene.workerThreads");
+        assertUnknown(props("flatscene.transformKernal", "AUTO"), new Properties(), "flatscene.transformKernal",
+                "AUTO", "flatscene.transformKernel");
+        assertUnknown(new Properties(), props("flatscene.transformkernel", "SCALAR"), "flatscene.transformkernel",
+                "SCALAR", "flatscene.transformKernel");
     }
 
     @Test
@@ -439,14 +546,16 @@ class SceneConfigTest {
                                               @ForAll @IntRange(min = 1, max = SceneConfig.MAX_CAPACITY) int cameras,
                                               @ForAll @IntRange(min = 1, max = SceneConfig.MAX_WORKER_THREADS)
                                                       int threads,
-                                              @ForAll GrowthPolicy policy, @ForAll boolean validation) {
+                                              @ForAll GrowthPolicy policy, @ForAll boolean validation,
+                                              @ForAll TransformKernel kernel) {
         Properties file = props("flatscene.maxNodes", Integer.toString(nodes),
                 "flatscene.maxItems", Integer.toString(items),
                 "flatscene.maxLights", Integer.toString(lights),
                 "flatscene.maxCameras", Integer.toString(cameras),
                 "flatscene.growthPolicy", policy.name(),
                 "flatscene.workerThreads", Integer.toString(threads),
-                "flatscene.validation", Boolean.toString(validation));
+                "flatscene.validation", Boolean.toString(validation),
+                "flatscene.transformKernel", kernel.name());
         SceneConfig config = SceneConfig.fromProperties(file, new Properties());
         assertEquals(nodes, config.maxNodes());
         assertEquals(items, config.maxItems());
@@ -455,16 +564,19 @@ class SceneConfigTest {
         assertSame(policy, config.growthPolicy());
         assertEquals(threads, config.workerThreads());
         assertEquals(validation, config.validation());
+        assertSame(kernel, config.transformKernel());
         assertEquals(SceneConfig.builder().maxNodes(nodes).maxItems(items).maxLights(lights).maxCameras(cameras)
-                .growthPolicy(policy).workerThreads(threads).validation(validation).build(), config);
+                .growthPolicy(policy).workerThreads(threads).validation(validation).transformKernel(kernel).build(),
+                config);
     }
 
     @Property(tries = 200)
     void toStringReadsBackAsProperties(@ForAll @IntRange(min = 1, max = SceneConfig.MAX_CAPACITY) int nodes,
                                        @ForAll @IntRange(min = 1, max = 64) int threads,
-                                       @ForAll GrowthPolicy policy, @ForAll boolean validation) throws IOException {
+                                       @ForAll GrowthPolicy policy, @ForAll boolean validation,
+                                       @ForAll TransformKernel kernel) throws IOException {
         SceneConfig config = SceneConfig.builder().maxNodes(nodes).workerThreads(threads).growthPolicy(policy)
-                .validation(validation).build();
+                .validation(validation).transformKernel(kernel).build();
         String text = config.toString();
         String body = text.substring("SceneConfig[".length(), text.length() - 1).replace(", ", "\n");
         Properties read = new Properties();
