@@ -2,6 +2,7 @@ package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneCapacity;
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
@@ -96,7 +97,7 @@ public final class SceneManager implements AutoCloseable {
         this.guard = new SceneGuard(transforms);
         this.hierarchy = new SceneHierarchy(transforms, nodes, nodeLists);
         this.validation = new SceneValidation(transforms, nodes, nodeLists);
-        this.pipeline = new FramePipeline(transforms, items, itemData, lightData);
+        this.pipeline = new FramePipeline(transforms, items, itemData, lightData, config.transformKernel());
         this.changedSlots = new ChangedSlots(transforms);
         this.queries = new SceneQueries(this, itemData, transforms);
         this.root = createNode(null, "root");
@@ -106,6 +107,14 @@ public final class SceneManager implements AutoCloseable {
 
     public SceneConfig config() {
         return config;
+    }
+
+    /**
+     * The kernel the transform pass runs, VECTOR or SCALAR: the configured one, or for AUTO what the runtime offered
+     * (the startup log says why).
+     */
+    public TransformKernel transformKernel() {
+        return pipeline.transformKernel();
     }
 
     public SceneNode rootNode() {

@@ -1,12 +1,13 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.testing.AllocationMeter;
 import java.util.Arrays;
 import java.util.Set;
 import org.joml.Vector3f;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,12 +24,12 @@ class FrameAllocationTest {
     private static final int MOVES_PER_FRAME = 64;
     private static final int MAX_WINDOWS = 4;
 
-    @ParameterizedTest(name = "{0} worker thread(s)")
-    @ValueSource(ints = {2, 1})
-    void steadyFramesAllocateNothing(int workers) {
+    @ParameterizedTest(name = "{0} worker thread(s), {1} transform kernel")
+    @CsvSource({"2, AUTO", "1, AUTO", "1, SCALAR"})
+    void steadyFramesAllocateNothing(int workers, TransformKernel kernel) {
         Set<Thread> threadsBefore = AllocationMeter.liveThreads();
         try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(NODES + 16).maxItems(NODES + 16)
-                .workerThreads(workers).build())) {
+                .workerThreads(workers).transformKernel(kernel).build())) {
             Camera camera = scene.createCamera("eye");
             scene.rootNode().createChild("eye").setPosition(0, 40, 250).lookAt(new Vector3f(), Space.PARENT)
                     .attachObject(camera);

@@ -1,6 +1,7 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.scene.store.TransformStore;
@@ -28,24 +29,29 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * destructions, every node's world matrix must be bit for bit the one a fresh scene built from the same local
  * transforms computes, for 1, 2 and 4 workers. The published set must hold every slot whose matrix the pass
  * recomputed and every slot a structural change moved data into, and nothing else: every slot outside it holds the
- * bits it held after the pass before.
+ * bits it held after the pass before. The fresh scene runs the other transform kernel than the incremental one
+ * (vector where the runtime has it, and scalar), so the kernels are checked to agree bit for bit as well.
  */
 class IncrementalTransformPropertyTest {
 
     @Property(tries = 60)
-    void smallScenes(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int workerChoice) {
-        run(seed, 1 << workerChoice, 120, 60);
+    void smallScenes(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int workerChoice,
+                     @ForAll boolean scalarIncremental) {
+        run(seed, 1 << workerChoice, 120, 60, scalarIncremental);
     }
 
     /** Bands past the pass's parallel threshold (16,384 nodes), so the sweeps are split across the workers. */
     @Property(tries = 4)
-    void scenesWithParallelSweeps(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int workerChoice) {
-        run(seed, 1 << workerChoice, 24_000, 8);
+    void scenesWithParallelSweeps(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int workerChoice,
+                                  @ForAll boolean scalarIncremental) {
+        run(seed, 1 << workerChoice, 24_000, 8, scalarIncremental);
     }
 
-    private static void run(long seed, int workers, int nodeCount, int steps) {
+    private static void run(long seed, int workers, int nodeCount, int steps, boolean scalarIncremental) {
         Random random = new Random(seed);
-        try (SceneManager scene = newScene(workers, nodeCount)) {
+        TransformKernel kernel = scalarIncremental ? TransformKernel.SCALAR : TransformKernel.AUTO;
+        TransformKernel oracleKernel = scalarIncremental ? TransformKernel.AUTO : TransformKernel.SCALAR;
+        try (SceneManager scene = newScene(workers, nodeCount, kernel)) {
             List<SceneNode> nodes = new ArrayList<>();
             Map<SceneNode, Quaternionf> orientations = new HashMap<>();
             nodes.add(scene.rootNode());
@@ -57,7 +63,8 @@ class IncrementalTransformPropertyTest {
             assertTrue(nodeCount < 16_384 || scene.rootNode().childCount() > 16_384, "one band crosses the threshold");
             float[] lastWorld = worldsBySlot(scene);
             for (int step = 0; step < steps; step++) {
-                String context = "seed " + seed + ", " + workers + " workers, step " + step;
+                String context = "seed " + seed + ", " + workers + " workers, " + scene.transformKernel()
+                        + " kernel, step " + step;
                 Set<SceneNode> touched = new HashSet<>();
                 boolean structural = random.nextInt(3) == 0;
                 Map<Integer, Integer> occupantBefore = occupants(scene);
@@ -71,7 +78,7 @@ class IncrementalTransformPropertyTest {
                 int recomputed = scene.updateAllTransforms();
                 scene.validate();
 
-                assertMatchesFullRecompute(scene, nodes, orientations, workers, context);
+                assertMatchesFullRecompute(scene, nodes, orientations, workers, oracleKernel, context);
                 Set<Integer> expected = recomputedSlots(scene, nodes, touched);
                 assertEquals(expected.size(), recomputed, context + ": nodes recomputed");
                 for (Map.Entry<Integer, Integer> slot : occupantAfterChanges.entrySet()) {
@@ -85,9 +92,9 @@ class IncrementalTransformPropertyTest {
         }
     }
 
-    private static SceneManager newScene(int workers, int nodeCount) {
+    private static SceneManager newScene(int workers, int nodeCount, TransformKernel kernel) {
         return new SceneManager(SceneConfig.builder().maxNodes(nodeCount + 64).maxItems(4).workerThreads(workers)
-                .validation(false).build());
+                .validation(false).transformKernel(kernel).build());
     }
 
     /** Moves one node, a few, or most of them, so the pass meets both ways of visiting a band. */
@@ -234,8 +241,8 @@ class IncrementalTransformPropertyTest {
     /** Rebuilds the scene's nodes in a fresh scene, whose first pass recomputes every matrix, and compares bits. */
     private static void assertMatchesFullRecompute(SceneManager scene, List<SceneNode> nodes,
                                                    Map<SceneNode, Quaternionf> orientations, int workers,
-                                                   String context) {
-        try (SceneManager fresh = newScene(workers, nodes.size())) {
+                                                   TransformKernel kernel, String context) {
+        try (SceneManager fresh = newScene(workers, nodes.size(), kernel)) {
             Map<SceneNode, SceneNode> copies = new HashMap<>();
             copies.put(scene.rootNode(), fresh.rootNode());
             Vector3f vector = new Vector3f();

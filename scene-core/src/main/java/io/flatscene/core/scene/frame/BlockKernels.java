@@ -1,5 +1,7 @@
 package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.config.TransformKernel;
 import java.lang.reflect.InvocationTargetException;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -18,26 +20,28 @@ final class BlockKernels {
     private BlockKernels() {
     }
 
-    /** The scalar kernel. */
-    static PlainBlockKernel scalar() {
-        return new ScalarBlockKernel();
-    }
-
-    /** The vector kernel where it can run, the scalar one otherwise. */
-    static PlainBlockKernel best() {
-        Outcome outcome = Detection.OUTCOME;
-        return outcome.vector != null ? outcome.vector : scalar();
-    }
-
     /**
-     * The vector kernel.
+     * The kernel a scene configured with {@code choice} runs.
      *
-     * @throws IllegalStateException saying why when it cannot run here
+     * @throws IllegalStateException saying why, when {@code choice} is VECTOR and the vector kernel cannot run here
      */
-    static PlainBlockKernel vector() {
+    static PlainBlockKernel of(TransformKernel choice) {
+        return switch (choice) {
+            case AUTO -> best();
+            case VECTOR -> vector();
+            case SCALAR -> new ScalarBlockKernel();
+        };
+    }
+
+    private static PlainBlockKernel best() {
+        Outcome outcome = Detection.OUTCOME;
+        return outcome.vector != null ? outcome.vector : new ScalarBlockKernel();
+    }
+
+    private static PlainBlockKernel vector() {
         Outcome outcome = Detection.OUTCOME;
         if (outcome.vector == null) {
-            throw new IllegalStateException("the vector transform kernel was asked for, but " + outcome.whyNot);
+            throw new IllegalStateException(SceneConfig.TRANSFORM_KERNEL_KEY + " is VECTOR, but " + outcome.whyNot);
         }
         return outcome.vector;
     }

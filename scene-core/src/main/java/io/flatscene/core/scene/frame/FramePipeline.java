@@ -1,5 +1,6 @@
 package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.LongRadixSort;
 import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.store.ItemStore;
@@ -27,6 +28,7 @@ public final class FramePipeline {
     private static final int PARALLEL_ITEMS = 8_192;
 
     private final TransformStore transforms;
+    private final PlainBlockKernel blockKernel;
     private final ItemStore items;
     private final TransformPass transformPass;
     private final BoundsPass boundsPass;
@@ -61,17 +63,27 @@ public final class FramePipeline {
     private final WorkerPool.Task boundsTask = this::boundsShare;
     private final WorkerPool.Task cullTask = this::cullShare;
 
-    /** @param itemObjects the items' store, whose columns {@code items} are, for the spatial sort */
-    public FramePipeline(TransformStore transforms, ObjectStore<?> itemObjects, ItemStore items, LightStore lights) {
+    /**
+     * @param itemObjects the items' store, whose columns {@code items} are, for the spatial sort
+     * @throws IllegalStateException when {@code kernel} is VECTOR and the vector kernel cannot run here
+     */
+    public FramePipeline(TransformStore transforms, ObjectStore<?> itemObjects, ItemStore items, LightStore lights,
+                         TransformKernel kernel) {
         this.transforms = transforms;
         this.items = items;
-        this.transformPass = new TransformPass(transforms, BlockKernels.best());
+        this.blockKernel = BlockKernels.of(kernel);
+        this.transformPass = new TransformPass(transforms, blockKernel);
         this.chunks = new ChunkBounds(items);
         this.order = new SpatialOrder(itemObjects, items, transforms);
         this.boundsPass = new BoundsPass(items, transforms, chunks);
         this.cullPass = new CullPass(items, transforms, chunks);
         this.lightPass = new LightPass(lights, transforms);
         this.batchBuilder = new BatchBuilder(items);
+    }
+
+    /** The transform kernel that runs: VECTOR or SCALAR. */
+    public TransformKernel transformKernel() {
+        return blockKernel.kind();
     }
 
     public PassTimings timings() {

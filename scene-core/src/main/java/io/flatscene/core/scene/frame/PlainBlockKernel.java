@@ -1,5 +1,7 @@
 package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.config.TransformKernel;
+
 /**
  * Computes the world matrices of a block of eight neighbouring nodes (one {@link io.flatscene.core.container.LaneBlocks
  * block}) that inherit orientation and scale from one shared parent: world = parent · T · R · S for each. Every
@@ -12,6 +14,9 @@ interface PlainBlockKernel {
      * {@code parentSlot}, which lies in an earlier block.
      */
     void writeBlock(float[] position, float[] orientation, float[] scale, float[] world, int first, int parentSlot);
+
+    /** Which of the configurable kernels this is: {@code VECTOR} or {@code SCALAR}. */
+    TransformKernel kind();
 
     /** What the startup log calls this kernel. */
     String description();

@@ -1,5 +1,6 @@
 package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.LaneBlocks;
 
 /** The fallback: the fused scalar kernel, one node after the other. */
@@ -10,6 +11,11 @@ final class ScalarBlockKernel implements PlainBlockKernel {
         for (int slot = first; slot < first + LaneBlocks.LANES; slot++) {
             TransformKernels.writePlainChild(position, orientation, scale, world, slot, parentSlot);
         }
+    }
+
+    @Override
+    public TransformKernel kind() {
+        return TransformKernel.SCALAR;
     }
 
     @Override

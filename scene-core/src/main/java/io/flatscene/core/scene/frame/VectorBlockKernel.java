@@ -1,5 +1,6 @@
 package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.LaneBlocks;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorSpecies;
@@ -69,26 +70,26 @@ final class VectorBlockKernel implements PlainBlockKernel {
         FloatVector l21 = yz.sub(xw).mul(2f).mul(sz);
         FloatVector l22 = xx.add(yy).mul(2f).neg().add(1f).mul(sz);
         int w = LaneBlocks.base(first, MATRIX_WIDTH);
-        column(l00, l01, l02, p00, p10, p20).intoArray(world, w);
-        column(l00, l01, l02, p01, p11, p21).intoArray(world, w + L);
-        column(l00, l01, l02, p02, p12, p22).intoArray(world, w + 2 * L);
-        column(l10, l11, l12, p00, p10, p20).intoArray(world, w + 3 * L);
-        column(l10, l11, l12, p01, p11, p21).intoArray(world, w + 4 * L);
-        column(l10, l11, l12, p02, p12, p22).intoArray(world, w + 5 * L);
-        column(l20, l21, l22, p00, p10, p20).intoArray(world, w + 6 * L);
-        column(l20, l21, l22, p01, p11, p21).intoArray(world, w + 7 * L);
-        column(l20, l21, l22, p02, p12, p22).intoArray(world, w + 8 * L);
+        l00.mul(p00).add(l01.mul(p10)).add(l02.mul(p20)).intoArray(world, w);
+        l00.mul(p01).add(l01.mul(p11)).add(l02.mul(p21)).intoArray(world, w + L);
+        l00.mul(p02).add(l01.mul(p12)).add(l02.mul(p22)).intoArray(world, w + 2 * L);
+        l10.mul(p00).add(l11.mul(p10)).add(l12.mul(p20)).intoArray(world, w + 3 * L);
+        l10.mul(p01).add(l11.mul(p11)).add(l12.mul(p21)).intoArray(world, w + 4 * L);
+        l10.mul(p02).add(l11.mul(p12)).add(l12.mul(p22)).intoArray(world, w + 5 * L);
+        l20.mul(p00).add(l21.mul(p10)).add(l22.mul(p20)).intoArray(world, w + 6 * L);
+        l20.mul(p01).add(l21.mul(p11)).add(l22.mul(p21)).intoArray(world, w + 7 * L);
+        l20.mul(p02).add(l21.mul(p12)).add(l22.mul(p22)).intoArray(world, w + 8 * L);
         FloatVector lx = FloatVector.fromArray(SPECIES, position, s);
         FloatVector ly = FloatVector.fromArray(SPECIES, position, s + L);
         FloatVector lz = FloatVector.fromArray(SPECIES, position, s + 2 * L);
-        column(lx, ly, lz, p00, p10, p20).add(world[pw + 9 * L]).intoArray(world, w + 9 * L);
-        column(lx, ly, lz, p01, p11, p21).add(world[pw + 10 * L]).intoArray(world, w + 10 * L);
-        column(lx, ly, lz, p02, p12, p22).add(world[pw + 11 * L]).intoArray(world, w + 11 * L);
+        lx.mul(p00).add(ly.mul(p10)).add(lz.mul(p20)).add(world[pw + 9 * L]).intoArray(world, w + 9 * L);
+        lx.mul(p01).add(ly.mul(p11)).add(lz.mul(p21)).add(world[pw + 10 * L]).intoArray(world, w + 10 * L);
+        lx.mul(p02).add(ly.mul(p12)).add(lz.mul(p22)).add(world[pw + 11 * L]).intoArray(world, w + 11 * L);
     }
 
-    /** {@code a · l0 + b · l1 + c · l2}, summed left to right as the scalar kernel sums. */
-    private static FloatVector column(FloatVector l0, FloatVector l1, FloatVector l2, float a, float b, float c) {
-        return l0.mul(a).add(l1.mul(b)).add(l2.mul(c));
+    @Override
+    public TransformKernel kind() {
+        return TransformKernel.VECTOR;
     }
 
     @Override

@@ -1,0 +1,111 @@
+package io.flatscene.core.scene.frame;
+
+import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.config.TransformKernel;
+import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.scene.SceneManager;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The block kernels give, lane for lane, the bits of {@link TransformKernels#writePlainChild}, so which one runs
+ * never changes a scene's matrices; and the kernel a scene runs is the one its configuration asks for. The test JVM
+ * resolves {@code jdk.incubator.vector} (see the module's surefire argLine), so the vector kernel is exercised here
+ * even on a processor where AUTO would not pick it.
+ */
+class BlockKernelsTest {
+    private static final int BLOCKS = 3;
+    private static final int PARENT = 5;
+
+    private final Random random = new Random(20261124);
+    private final float[] position = new float[LaneBlocks.length(BLOCKS * 8, 3)];
+    private final float[] orientation = new float[LaneBlocks.length(BLOCKS * 8, 4)];
+    private final float[] scale = new float[LaneBlocks.length(BLOCKS * 8, 3)];
+
+    @Test
+    void vectorKernelGivesTheScalarBits() {
+        assertSameBits(new VectorBlockKernel());
+    }
+
+    @Test
+    void scalarKernelGivesTheSingleNodeBits() {
+        assertSameBits(new ScalarBlockKernel());
+    }
+
+    private void assertSameBits(PlainBlockKernel kernel) {
+        for (int trial = 0; trial < 500; trial++) {
+            float[] world = new float[LaneBlocks.length(BLOCKS * 8, 12)];
+            randomize(world);
+            float[] expected = world.clone();
+            int first = 8 * (1 + random.nextInt(BLOCKS - 1));
+            for (int slot = first; slot < first + 8; slot++) {
+                TransformKernels.writePlainChild(position, orientation, scale, expected, slot, PARENT);
+            }
+            kernel.writeBlock(position, orientation, scale, world, first, PARENT);
+            for (int i = 0; i < world.length; i++) {
+                assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits(world[i]),
+                        kernel.description() + ", trial " + trial + ", float " + i);
+            }
+        }
+    }
+
+    /** Random local transforms (some scales negative, some tiny or huge) and a random affine parent matrix. */
+    private void randomize(float[] world) {
+        for (int i = 0; i < position.length; i++) {
+            position[i] = (random.nextFloat() - 0.5f) * 200f;
+            scale[i] = (random.nextFloat() - 0.3f) * (random.nextInt(10) == 0 ? 1e4f : 3f);
+        }
+        for (int slot = 0; slot < BLOCKS * 8; slot++) {
+            float x = random.nextFloat() - 0.5f;
+            float y = random.nextFloat() - 0.5f;
+            float z = random.nextFloat() - 0.5f;
+            float w = random.nextFloat() - 0.5f;
+            float inverse = (float) (1.0 / Math.sqrt(x * x + y * y + z * z + w * w));
+            int q = LaneBlocks.base(slot, 4);
+            orientation[q] = x * inverse;
+            orientation[q + 8] = y * inverse;
+            orientation[q + 16] = z * inverse;
+            orientation[q + 24] = w * inverse;
+        }
+        for (int i = 0; i < world.length; i++) {
+            world[i] = (random.nextFloat() - 0.5f) * 20f;
+        }
+    }
+
+    @Test
+    void scalarIsScalarWhateverTheRuntime() {
+        try (SceneManager scene = scene(TransformKernel.SCALAR)) {
+            assertEquals(TransformKernel.SCALAR, scene.transformKernel());
+        }
+    }
+
+    @Test
+    void autoRunsTheVectorKernelWhereItIsFast() {
+        try (SceneManager scene = scene(TransformKernel.AUTO)) {
+            assertEquals(VectorBlockKernel.isFast() ? TransformKernel.VECTOR : TransformKernel.SCALAR,
+                    scene.transformKernel());
+        }
+    }
+
+    @Test
+    void vectorIsVectorOrRefusedWithTheReason() {
+        if (VectorBlockKernel.isFast()) {
+            try (SceneManager scene = scene(TransformKernel.VECTOR)) {
+                assertEquals(TransformKernel.VECTOR, scene.transformKernel());
+            }
+        } else {
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> scene(TransformKernel.VECTOR));
+            assertTrue(refused.getMessage().contains(SceneConfig.TRANSFORM_KERNEL_KEY), refused.getMessage());
+            assertTrue(refused.getMessage().contains("256-bit"), refused.getMessage());
+        }
+    }
+
+    private static SceneManager scene(TransformKernel kernel) {
+        return new SceneManager(SceneConfig.builder().maxNodes(16).maxItems(4).transformKernel(kernel).build());
+    }
+}
