@@ -190,12 +190,6 @@ final class TransformKernels {
         m[w + 11 * L] = tz;
     }
 
-    /** Whether the node's own scale flips handedness: an odd number of negative factors. */
-    static boolean scaleMirrors(float[] scale, int slot) {
-        int s = LaneBlocks.base(slot, VECTOR_WIDTH);
-        return scale[s] * scale[s + L] * scale[s + 2 * L] < 0f;
-    }
-
     /** The determinant of the linear part of the world matrix at {@code slot}. */
     static float linearDeterminant(float[] world, int slot) {
         int w = LaneBlocks.base(slot, MATRIX_WIDTH);

@@ -229,10 +229,12 @@ final class TransformPass {
     }
 
     /**
-     * Recomputes the stale nodes of the block of eight slots from {@code first}, below depth 0: with the block kernel
-     * when the eight share a parent and inherit orientation and scale, one by one otherwise. The block kernel writes
-     * all eight matrices, and a node that is not stale gets the bits it holds: its parent's matrix and its own local
-     * transform are those it was last computed from, by the same arithmetic.
+     * Recomputes the stale nodes of the block of eight slots from {@code first}, below depth 0. When all eight inherit
+     * orientation and scale from at most two parents, the first lanes' and the last lanes' (siblings lie together, so
+     * a block holds the end of one family and the start of the next), the block kernel computes them at once, and
+     * the lanes of the parent of fewer are then recomputed one by one; otherwise every stale lane is computed one by
+     * one. The block kernel writes all eight matrices, and a node that is not stale gets the bits it holds: its
+     * parent's matrix and its own local transform are those it was last computed from, by the same arithmetic.
      *
      * @return the stale lanes, bit {@code i} for slot {@code first + i}
      */
@@ -240,13 +242,20 @@ final class TransformPass {
         int[] flags = this.flags;
         int[] parentSlot = this.parentSlot;
         int parent = parentSlot[first];
-        boolean shared = true;
+        int split = LANES;
+        int otherParent = parent;
+        boolean blockable = true;
         int stale = 0;
         for (int lane = 0; lane < LANES; lane++) {
             int slot = first + lane;
             int f = flags[slot];
             int p = parentSlot[slot];
-            shared &= p == parent & (f & PLAIN) == PLAIN;
+            if (p != otherParent) {
+                blockable &= split == LANES;
+                split = lane;
+                otherParent = p;
+            }
+            blockable &= (f & PLAIN) == PLAIN;
             if ((f & DIRTY) != 0 || parentsMaybe && (changedWords[p >>> 6] & (1L << p)) != 0) {
                 stale |= 1 << lane;
             }
@@ -254,50 +263,61 @@ final class TransformPass {
         if (stale == 0) {
             return 0;
         }
-        if (!shared) {
+        if (!blockable) {
             for (int lanes = stale; lanes != 0; lanes &= lanes - 1) {
                 recompute(depth, first + Integer.numberOfTrailingZeros(lanes));
             }
             return stale;
         }
-        blockKernel.writeBlock(position, orientation, scale, world, first, parent);
-        int parentFlags = flags[parent];
-        boolean parentMirrored = (parentFlags & MIRRORED) != 0;
-        int inGraph = parentFlags & IN_GRAPH;
+        // the block kernel computes every lane with the parent of most; the other parent's lanes are then redone
+        int majority = split >= LANES - split ? parent : otherParent;
+        blockKernel.writeBlock(position, orientation, scale, world, first, majority);
+        if (split < LANES) {
+            boolean redoLast = majority == parent;
+            int minority = redoLast ? otherParent : parent;
+            for (int lane = redoLast ? split : 0, end = redoLast ? LANES : split; lane < end; lane++) {
+                TransformKernels.writePlainChild(position, orientation, scale, world, first + lane, minority);
+            }
+        }
         for (int lanes = stale; lanes != 0; lanes &= lanes - 1) {
-            int slot = first + Integer.numberOfTrailingZeros(lanes);
-            // as in recompute: down a plain chain the determinant's sign is the parent's times the node's scale's
-            boolean mirrored = parentMirrored != TransformKernels.scaleMirrors(scale, slot);
-            flags[slot] = (flags[slot] & ~(DIRTY | IN_GRAPH | MIRRORED)) | inGraph | (mirrored ? MIRRORED : 0);
+            int lane = Integer.numberOfTrailingZeros(lanes);
+            int slot = first + lane;
+            flags[slot] = plainChildFlags(flags[slot], flags[lane < split ? parent : otherParent]);
         }
         return stale;
+    }
+
+    /**
+     * A plain-chain node's flags after its recompute: clean, in the graph if its parent is, and mirrored if exactly
+     * one of its parent and its own scale mirrors (a rotation never mirrors, so down a plain matrix chain the sign of
+     * the determinant is the parent's times the node's scale's).
+     */
+    private static int plainChildFlags(int f, int parentFlags) {
+        return (f & ~(DIRTY | IN_GRAPH | MIRRORED)) | (parentFlags & IN_GRAPH)
+                | ((parentFlags ^ (f >>> 1)) & MIRRORED);
     }
 
     /** Recomputes one node's world matrix and its in-graph and mirrored bits, and clears its dirty flag. */
     private void recompute(int depth, int slot) {
         int f = flags[slot];
-        boolean inGraph;
-        boolean mirrored;
+        int clean = f & ~(DIRTY | IN_GRAPH | MIRRORED);
         if (depth == 0) {
             TransformKernels.writeLocal(position, orientation, scale, world, slot);
-            inGraph = store.idAt(slot) == graphRoot;
-            mirrored = TransformKernels.scaleMirrors(scale, slot);
-        } else {
-            int parent = parentSlot[slot];
-            int parentFlags = flags[parent];
-            inGraph = (parentFlags & IN_GRAPH) != 0;
-            if ((f & (INHERIT_ORIENTATION | INHERIT_SCALE)) == (INHERIT_ORIENTATION | INHERIT_SCALE)) {
-                TransformKernels.writePlainChild(position, orientation, scale, world, slot, parent);
-                // a rotation never mirrors, so down a plain matrix chain the sign of the determinant is the parent's
-                // times the node's scale's
-                mirrored = ((parentFlags & MIRRORED) != 0) != TransformKernels.scaleMirrors(scale, slot);
-            } else {
-                TransformKernels.writeChild(position, orientation, scale, world, slot, parent,
-                        (f & INHERIT_ORIENTATION) != 0, (f & INHERIT_SCALE) != 0);
-                // splitting the parent (partial inheritance) needs the real determinant
-                mirrored = TransformKernels.linearDeterminant(world, slot) < 0f;
-            }
+            boolean inGraph = store.idAt(slot) == graphRoot;
+            flags[slot] = clean | (inGraph ? IN_GRAPH : 0) | ((f >>> 1) & MIRRORED);
+            return;
         }
-        flags[slot] = (f & ~(DIRTY | IN_GRAPH | MIRRORED)) | (inGraph ? IN_GRAPH : 0) | (mirrored ? MIRRORED : 0);
+        int parent = parentSlot[slot];
+        int parentFlags = flags[parent];
+        if ((f & PLAIN) == PLAIN) {
+            TransformKernels.writePlainChild(position, orientation, scale, world, slot, parent);
+            flags[slot] = plainChildFlags(f, parentFlags);
+            return;
+        }
+        TransformKernels.writeChild(position, orientation, scale, world, slot, parent,
+                (f & INHERIT_ORIENTATION) != 0, (f & INHERIT_SCALE) != 0);
+        // splitting the parent (partial inheritance) needs the real determinant
+        boolean mirrored = TransformKernels.linearDeterminant(world, slot) < 0f;
+        flags[slot] = clean | (parentFlags & IN_GRAPH) | (mirrored ? MIRRORED : 0);
     }
 }

@@ -28,19 +28,24 @@ final class VectorBlockKernel implements PlainBlockKernel {
         return FloatVector.SPECIES_PREFERRED.vectorBitSize() >= SPECIES.vectorBitSize();
     }
 
+    /**
+     * In three steps, each a method of its own: C2 stops inlining calls into a method past a node budget, and a Vector
+     * API call it does not inline boxes every vector it takes or returns, so one large method would allocate. The
+     * steps hand over the local linear part through the block's own world entries, which the second overwrites; a
+     * float stored and loaded back is the same float, so the bits are still the scalar kernel's.
+     */
     @Override
     public void writeBlock(float[] position, float[] orientation, float[] scale, float[] world, int first,
                            int parentSlot) {
+        int w = LaneBlocks.base(first, MATRIX_WIDTH);
         int pw = LaneBlocks.base(parentSlot, MATRIX_WIDTH);
-        float p00 = world[pw];
-        float p01 = world[pw + L];
-        float p02 = world[pw + 2 * L];
-        float p10 = world[pw + 3 * L];
-        float p11 = world[pw + 4 * L];
-        float p12 = world[pw + 5 * L];
-        float p20 = world[pw + 6 * L];
-        float p21 = world[pw + 7 * L];
-        float p22 = world[pw + 8 * L];
+        writeLocalLinear(orientation, scale, world, first, w);
+        applyParent(world, w, pw);
+        writeTranslation(position, world, first, w, pw);
+    }
+
+    /** R · S of the eight lanes into the linear part of their world entries, based at {@code w}. */
+    private static void writeLocalLinear(float[] orientation, float[] scale, float[] world, int first, int w) {
         int q = LaneBlocks.base(first, QUATERNION_WIDTH);
         FloatVector x = FloatVector.fromArray(SPECIES, orientation, q);
         FloatVector y = FloatVector.fromArray(SPECIES, orientation, q + L);
@@ -60,16 +65,40 @@ final class VectorBlockKernel implements PlainBlockKernel {
         FloatVector sy = FloatVector.fromArray(SPECIES, scale, s + L);
         FloatVector sz = FloatVector.fromArray(SPECIES, scale, s + 2 * L);
         // 1 - 2t is computed as -(2t) + 1: IEEE subtraction is the addition of the negation, so the bits agree
-        FloatVector l00 = yy.add(zz).mul(2f).neg().add(1f).mul(sx);
-        FloatVector l01 = xy.add(zw).mul(2f).mul(sx);
-        FloatVector l02 = xz.sub(yw).mul(2f).mul(sx);
-        FloatVector l10 = xy.sub(zw).mul(2f).mul(sy);
-        FloatVector l11 = xx.add(zz).mul(2f).neg().add(1f).mul(sy);
-        FloatVector l12 = yz.add(xw).mul(2f).mul(sy);
-        FloatVector l20 = xz.add(yw).mul(2f).mul(sz);
-        FloatVector l21 = yz.sub(xw).mul(2f).mul(sz);
-        FloatVector l22 = xx.add(yy).mul(2f).neg().add(1f).mul(sz);
-        int w = LaneBlocks.base(first, MATRIX_WIDTH);
+        yy.add(zz).mul(2f).neg().add(1f).mul(sx).intoArray(world, w);
+        xy.add(zw).mul(2f).mul(sx).intoArray(world, w + L);
+        xz.sub(yw).mul(2f).mul(sx).intoArray(world, w + 2 * L);
+        xy.sub(zw).mul(2f).mul(sy).intoArray(world, w + 3 * L);
+        xx.add(zz).mul(2f).neg().add(1f).mul(sy).intoArray(world, w + 4 * L);
+        yz.add(xw).mul(2f).mul(sy).intoArray(world, w + 5 * L);
+        xz.add(yw).mul(2f).mul(sz).intoArray(world, w + 6 * L);
+        yz.sub(xw).mul(2f).mul(sz).intoArray(world, w + 7 * L);
+        xx.add(yy).mul(2f).neg().add(1f).mul(sz).intoArray(world, w + 8 * L);
+    }
+
+    /**
+     * The linear part of world = parent · local for the eight lanes, whose local linear part {@link #writeLocalLinear}
+     * left in their world entries; the parent's matrix, based at {@code pw}, is broadcast.
+     */
+    private static void applyParent(float[] world, int w, int pw) {
+        float p00 = world[pw];
+        float p01 = world[pw + L];
+        float p02 = world[pw + 2 * L];
+        float p10 = world[pw + 3 * L];
+        float p11 = world[pw + 4 * L];
+        float p12 = world[pw + 5 * L];
+        float p20 = world[pw + 6 * L];
+        float p21 = world[pw + 7 * L];
+        float p22 = world[pw + 8 * L];
+        FloatVector l00 = FloatVector.fromArray(SPECIES, world, w);
+        FloatVector l01 = FloatVector.fromArray(SPECIES, world, w + L);
+        FloatVector l02 = FloatVector.fromArray(SPECIES, world, w + 2 * L);
+        FloatVector l10 = FloatVector.fromArray(SPECIES, world, w + 3 * L);
+        FloatVector l11 = FloatVector.fromArray(SPECIES, world, w + 4 * L);
+        FloatVector l12 = FloatVector.fromArray(SPECIES, world, w + 5 * L);
+        FloatVector l20 = FloatVector.fromArray(SPECIES, world, w + 6 * L);
+        FloatVector l21 = FloatVector.fromArray(SPECIES, world, w + 7 * L);
+        FloatVector l22 = FloatVector.fromArray(SPECIES, world, w + 8 * L);
         l00.mul(p00).add(l01.mul(p10)).add(l02.mul(p20)).intoArray(world, w);
         l00.mul(p01).add(l01.mul(p11)).add(l02.mul(p21)).intoArray(world, w + L);
         l00.mul(p02).add(l01.mul(p12)).add(l02.mul(p22)).intoArray(world, w + 2 * L);
@@ -79,6 +108,20 @@ final class VectorBlockKernel implements PlainBlockKernel {
         l20.mul(p00).add(l21.mul(p10)).add(l22.mul(p20)).intoArray(world, w + 6 * L);
         l20.mul(p01).add(l21.mul(p11)).add(l22.mul(p21)).intoArray(world, w + 7 * L);
         l20.mul(p02).add(l21.mul(p12)).add(l22.mul(p22)).intoArray(world, w + 8 * L);
+    }
+
+    /** The translation of world = parent · local: the parent applied to the eight local positions. */
+    private static void writeTranslation(float[] position, float[] world, int first, int w, int pw) {
+        float p00 = world[pw];
+        float p01 = world[pw + L];
+        float p02 = world[pw + 2 * L];
+        float p10 = world[pw + 3 * L];
+        float p11 = world[pw + 4 * L];
+        float p12 = world[pw + 5 * L];
+        float p20 = world[pw + 6 * L];
+        float p21 = world[pw + 7 * L];
+        float p22 = world[pw + 8 * L];
+        int s = LaneBlocks.base(first, VECTOR_WIDTH);
         FloatVector lx = FloatVector.fromArray(SPECIES, position, s);
         FloatVector ly = FloatVector.fromArray(SPECIES, position, s + L);
         FloatVector lz = FloatVector.fromArray(SPECIES, position, s + 2 * L);

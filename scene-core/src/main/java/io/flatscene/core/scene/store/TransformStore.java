@@ -15,7 +15,8 @@ import java.util.Objects;
  * <h2>Layout</h2>
  * One set of primitive arrays, indexed by <em>slot</em>: local position (3 floats), orientation (unit quaternion,
  * 4), scale (3), world matrix (affine, 12 floats in JOML {@code Matrix4x3f} column order), parent id, parent slot,
- * own id and flags (dirty, in-graph, inherit orientation, inherit scale, mirrored, and the band in the high bits):
+ * own id and flags (dirty, in-graph, inherit orientation, inherit scale, mirrored, scale mirrors, and the band in
+ * the high bits):
  * 104 bytes a node, and two bits in the changed and moved bitsets. The float records are stored in {@link LaneBlocks}
  * of eight slots, component by component, so that the vector kernel reads and writes one component of eight
  * neighbouring nodes at once. Slots are grouped in bands by the
@@ -52,6 +53,12 @@ public final class TransformStore {
     public static final int IN_GRAPH = 1 << 4;
     /** The world matrix's linear part has a negative determinant: the node's triangles wind the other way. */
     public static final int MIRRORED = 1 << 5;
+    /**
+     * The node's own scale flips handedness (an odd number of negative factors), kept by {@link #setScale}: down a
+     * plain matrix chain the pass then finds the sign of a determinant in the flags, and it is {@link #MIRRORED}'s
+     * neighbour so that one shift lines the two up.
+     */
+    public static final int SCALE_MIRRORS = MIRRORED << 1;
     public static final int BAND_SHIFT = 8;
     /** Floats a slot in the position and scale arrays. */
     public static final int VECTOR_WIDTH = 3;
@@ -441,6 +448,7 @@ public final class TransformStore {
 
     public void setScale(int slot, float x, float y, float z) {
         writeVector(scale, slot, x, y, z);
+        flags[slot] = (flags[slot] & ~SCALE_MIRRORS) | (x * y * z < 0f ? SCALE_MIRRORS : 0);
         markDirty(slot);
     }
 
@@ -581,6 +589,12 @@ public final class TransformStore {
         if (cachedParent != Index.NONE && (cachedParent < wordParentMin[w] || cachedParent > wordParentMax[w])) {
             throw new IllegalStateException(capacityName + ": node id " + id + " caches parent slot " + cachedParent
                     + " outside its word's parent range [" + wordParentMin[w] + ", " + wordParentMax[w] + "]");
+        }
+        int s = LaneBlocks.base(slot, VECTOR_WIDTH);
+        float scaleProduct = scale[s] * scale[s + LaneBlocks.LANES] * scale[s + 2 * LaneBlocks.LANES];
+        if ((scaleProduct < 0f) != ((flags[slot] & SCALE_MIRRORS) != 0)) {
+            throw new IllegalStateException(capacityName + ": node id " + id + " has a scale whose product is "
+                    + scaleProduct + " but its scale-mirrors flag is " + ((flags[slot] & SCALE_MIRRORS) != 0));
         }
         int depth = band >>> 1;
         int parent = parentId[slot];
