@@ -1,25 +1,30 @@
 package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.container.Index;
+import io.flatscene.core.container.SummaryBitSet;
+
 /** Range tests over a bitset's raw words, as the passes read the store's changed set to skip whole runs of work. */
 final class BitRanges {
-    /** Ranges over more words than this answer yes unread: the caller then checks its items one by one. */
+    /** Ranges over more words than this are answered through the bitset's summary rather than word by word. */
     private static final int MOST_WORDS = 4;
 
     private BitRanges() {
     }
 
     /**
-     * Whether a bit in {@code [min, max]} may be set: exactly for a range within {@value #MOST_WORDS} words, yes for a
-     * wider one (always right for a caller that then looks closer); no for an empty range ({@code min > max}).
+     * Whether a bit in {@code [min, max]} of {@code set} is set (no for an empty range, {@code min > max}): from the
+     * raw {@code words} of {@code set} for a range within {@value #MOST_WORDS} words, through its summary for a wider
+     * one (a chunk of items sorted by place holds nodes from many rows of a grid), so the summary must be current
+     * over the range.
      */
-    static boolean anySet(long[] words, int min, int max) {
+    static boolean anySet(SummaryBitSet set, long[] words, int min, int max) {
         if (min > max) {
             return false;
         }
         int first = min >>> 6;
         int last = max >>> 6;
         if (last - first >= MOST_WORDS) {
-            return true;
+            return set.nextSetBit(min, max + 1) != Index.NONE;
         }
         if (first == last) {
             return (words[first] & (-1L << min) & (-1L >>> ~max)) != 0L;

@@ -2,6 +2,7 @@ package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.container.SummaryBitSet;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.Arrays;
@@ -57,7 +58,8 @@ final class BoundsPass {
      */
     void run(int from, int to, boolean all, boolean visitAll) {
         float[] m = transforms.worlds();
-        long[] changed = transforms.changedSlots().words();
+        SummaryBitSet changedSet = transforms.changedSlots();
+        long[] changed = changedSet.words();
         long[] dirtyChunks = items.dirtyChunks().words();
         int[] nodeId = items.nodeIdArray();
         int[] dirty = items.boundsDirtyArray();
@@ -69,7 +71,7 @@ final class BoundsPass {
             int chunk = start >>> 6;
             end = Math.min(to, (chunk + 1) << 6);
             boolean marked = chunk >>> 6 < dirtyChunks.length && (dirtyChunks[chunk >>> 6] & (1L << chunk)) != 0;
-            if (!visitAll && !marked && !BitRanges.anySet(changed, slotMin[chunk], slotMax[chunk])) {
+            if (!visitAll && !marked && !BitRanges.anySet(changedSet, changed, slotMin[chunk], slotMax[chunk])) {
                 continue;
             }
             int lowest = Integer.MAX_VALUE;

@@ -14,6 +14,13 @@ import io.flatscene.core.scene.store.TransformStore;
  * every item.
  */
 final class CullPass {
+    /**
+     * The cost units of culling a chunk (its classification costing one): an item of a chunk inside the frustum
+     * costs one, of a chunk across its planes two (the plane tests); what a chunk never culled is counted as.
+     */
+    private static final int ITEMS_ACROSS = 2;
+    static final int UNKNOWN_WORK = 1 + ITEMS_ACROSS * ChunkBounds.SIZE;
+
     private final ItemStore items;
     private final TransformStore transforms;
     private final ChunkBounds chunks;
@@ -34,6 +41,7 @@ final class CullPass {
      * @return how many it wrote
      */
     int run(int from, int to, int worker, CameraView camera, CullScratch out) {
+        int[] chunkWork = out.chunkWork;
         int[] nodeId = items.nodeIdArray();
         int[] visibility = items.visibilityFlagsArray();
         float[] center = items.worldCenterArray();
@@ -54,6 +62,8 @@ final class CullPass {
             int chunk = start >>> ChunkBounds.SHIFT;
             end = Math.min(to, (chunk + 1) << ChunkBounds.SHIFT);
             int coverage = chunks.classify(chunk, p);
+            chunkWork[chunk] = coverage == ChunkBounds.OUTSIDE ? 1
+                    : coverage == ChunkBounds.INSIDE ? 1 + (end - start) : 1 + ITEMS_ACROSS * (end - start);
             if (coverage == ChunkBounds.OUTSIDE) {
                 continue;
             }

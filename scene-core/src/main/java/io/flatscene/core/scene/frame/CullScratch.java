@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * The cull's output before the sort, in item order (each worker writes from the start of its own share): visible
  * items, their transform slots and keys, the count and id width each worker found, and the draw order the key sort
- * produces. Scratch of one pipeline, reused by every cull.
+ * produces; and what balances the workers' shares. Scratch of one pipeline, reused by every cull.
  */
 final class CullScratch {
     /** The key array of the queue being culled into, written here and sorted in place, so no copy follows. */
@@ -15,11 +15,27 @@ final class CullScratch {
     int[] visibleSlots = new int[0];
     int[] visiblePerWorker = new int[1];
     boolean[] wideIds = new boolean[1];
+    /** Worker {@code w} culls items {@code [shareStarts[w], shareStarts[w + 1])}: whole chunks, work balanced. */
+    int[] shareStarts = new int[2];
+    /**
+     * Per chunk of items, what culling it cost the last time it was culled, in rough units (see {@link CullPass}):
+     * a chunk the frustum rejects whole costs one, one whose items are visited costs more. A camera moves little
+     * between frames, so the last cull's costs cut the next one's shares evenly, where equal item counts would give
+     * one worker the visible half of a spatially sorted scene. A chunk not culled yet is counted as costly.
+     */
+    int[] chunkWork = new int[0];
 
     void ensureCapacity(int capacity, int workers) {
         if (visiblePerWorker.length != workers) {
             visiblePerWorker = new int[workers];
             wideIds = new boolean[workers];
+            shareStarts = new int[workers + 1];
+        }
+        int chunks = ChunkBounds.chunkCount(capacity);
+        if (chunkWork.length < chunks) {
+            int old = chunkWork.length;
+            chunkWork = Arrays.copyOf(chunkWork, chunks);
+            Arrays.fill(chunkWork, old, chunks, CullPass.UNKNOWN_WORK);
         }
         if (order.length < capacity) {
             order = Arrays.copyOf(order, capacity);

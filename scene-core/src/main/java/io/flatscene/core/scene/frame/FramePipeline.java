@@ -162,6 +162,7 @@ public final class FramePipeline {
         scratch.keys = draws.keys;
         long start = System.nanoTime();
         if (parallel) {
+            balanceShares(workers);
             pool.run(cullTask);
         } else {
             scratch.visiblePerWorker[0] = cullPass.run(0, itemCount, 0, view, scratch);
@@ -204,16 +205,41 @@ public final class FramePipeline {
                 WorkerPool.alignedShareStart(0, itemCount, worker + 1, workers, 64), boundsAll, boundsVisitAll);
     }
 
+    /**
+     * Cuts the items into one share of whole chunks per worker, each worth about the same of the last cull's chunk
+     * costs. Any cut gives the same visible list, packed in worker order; the cut only balances the work.
+     */
+    private void balanceShares(int workers) {
+        int[] work = scratch.chunkWork;
+        int[] starts = scratch.shareStarts;
+        int chunkCount = ChunkBounds.chunkCount(itemCount);
+        long total = 0;
+        for (int chunk = 0; chunk < chunkCount; chunk++) {
+            total += work[chunk];
+        }
+        long sum = 0;
+        int chunk = 0;
+        for (int w = 1; w < workers; w++) {
+            long target = total * w / workers;
+            while (chunk < chunkCount && sum + work[chunk] <= target) {
+                sum += work[chunk++];
+            }
+            starts[w] = Math.min(itemCount, chunk << ChunkBounds.SHIFT);
+        }
+        starts[0] = 0;
+        starts[workers] = itemCount;
+    }
+
     private void cullShare(int worker, int workers) {
-        scratch.visiblePerWorker[worker] = cullPass.run(WorkerPool.shareStart(itemCount, worker, workers),
-                WorkerPool.shareStart(itemCount, worker + 1, workers), worker, view, scratch);
+        scratch.visiblePerWorker[worker] = cullPass.run(scratch.shareStarts[worker], scratch.shareStarts[worker + 1],
+                worker, view, scratch);
     }
 
     /** Packs each worker's visible items down behind the previous worker's, in worker order. */
     private int packShares(int workers) {
         int packed = scratch.visiblePerWorker[0];
         for (int w = 1; w < workers; w++) {
-            int from = WorkerPool.shareStart(itemCount, w, workers);
+            int from = scratch.shareStarts[w];
             int count = scratch.visiblePerWorker[w];
             System.arraycopy(scratch.visibleItems, from, scratch.visibleItems, packed, count);
             System.arraycopy(scratch.visibleSlots, from, scratch.visibleSlots, packed, count);

@@ -184,7 +184,8 @@ final class TransformPass {
     private int sweep(int depth, int from, int to, boolean parentsChanged) {
         int[] flags = this.flags;
         int[] parentSlot = this.parentSlot;
-        long[] changedWords = store.changedSlots().words();
+        SummaryBitSet changedSet = store.changedSlots();
+        long[] changedWords = changedSet.words();
         long[] dirtyWords = store.dirtyWords().words();
         int[] parentMin = store.wordParentMins();
         int[] parentMax = store.wordParentMaxes();
@@ -194,7 +195,9 @@ final class TransformPass {
         while (slot < to) {
             int w = slot >>> 6;
             int wordEnd = Math.min(to, (slot | 63) + 1);
-            boolean parentsMaybe = readParents && BitRanges.anySet(changedWords, parentMin[w], parentMax[w]);
+            // parents lie in earlier bands, whose changed words were summarized when their pass ended
+            boolean parentsMaybe = readParents
+                    && BitRanges.anySet(changedSet, changedWords, parentMin[w], parentMax[w]);
             if (!parentsMaybe && (dirtyWords[w >>> 6] & (1L << w)) == 0L) {
                 // neither a parent of this word changed nor a node of it is dirty
                 slot = wordEnd;
