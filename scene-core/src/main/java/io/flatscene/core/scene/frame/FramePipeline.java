@@ -18,7 +18,8 @@ import io.flatscene.core.scene.store.TransformStore;
  * batching ({@link BatchBuilder}) and the lights ({@link LightPass}), into a caller's {@link DrawList} and
  * {@link LightList}; any number of views can be culled from one update.
  *
- * <p>Bounds and culling split the items across workers by fixed shares. Each worker writes the items it finds
+ * <p>Bounds and culling split the items across workers in shares of whole chunks: bounds evenly, culling by what each
+ * chunk cost at the last cull ({@link CullScratch#chunkWork}). Each worker writes the items it finds
  * visible, in index order, at the start of its own share of the scratch arrays; the shares are then packed in worker
  * order, so the visible list, and from it the sorted queue, is the same for any number of workers. Everything is
  * allocation-free once the arrays have room for every item.
