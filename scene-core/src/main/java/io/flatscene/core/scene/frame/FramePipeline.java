@@ -182,7 +182,7 @@ public final class FramePipeline {
         long sortDone = System.nanoTime();
 
         draws.world = transforms.worlds();
-        batchBuilder.run(scratch, visible, wideIds, draws);
+        batchBuilder.run(scratch, visible, wideIds, draws, pool);
         lightPass.run(lightCount, view, lights);
         long queueDone = System.nanoTime();
 
