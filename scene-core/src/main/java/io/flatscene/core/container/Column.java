@@ -34,6 +34,12 @@ public abstract sealed class Column permits IntColumn, FloatColumn, LongColumn, 
      */
     abstract void gather(int[] from, int size);
 
+    /**
+     * Rearranges positions {@code [start, start + count)} so that position {@code start + i} holds what position
+     * {@code from[i]} (one of them) held, through a scratch array of {@code count} values kept for the next call.
+     */
+    abstract void gatherRange(int[] from, int start, int count);
+
     final boolean belongsTo(SparseSet set) {
         return owner == set;
     }

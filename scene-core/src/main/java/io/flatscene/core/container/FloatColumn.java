@@ -16,6 +16,7 @@ public final class FloatColumn extends Column {
      */
     private float[] spare;
     private int spareFilled;
+    private float[] rangeScratch = new float[0];
 
     FloatColumn(SparseSet owner, int capacity, int width) {
         super(owner);
@@ -68,6 +69,17 @@ public final class FloatColumn extends Column {
         values = Arrays.copyOf(values, Math.multiplyExact(capacity, width));
         spare = null;
         spareFilled = 0;
+    }
+
+    @Override
+    void gatherRange(int[] from, int start, int count) {
+        if (rangeScratch.length < count * width) {
+            rangeScratch = new float[count * width];
+        }
+        for (int i = 0; i < count; i++) {
+            System.arraycopy(values, from[i] * width, rangeScratch, i * width, width);
+        }
+        System.arraycopy(rangeScratch, 0, values, start * width, count * width);
     }
 
     @Override

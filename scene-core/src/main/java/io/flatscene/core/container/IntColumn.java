@@ -12,6 +12,7 @@ public final class IntColumn extends Column {
      */
     private int[] spare;
     private int spareFilled;
+    private int[] rangeScratch = new int[0];
 
     IntColumn(SparseSet owner, int capacity) {
         super(owner);
@@ -39,6 +40,17 @@ public final class IntColumn extends Column {
         values = Arrays.copyOf(values, capacity);
         spare = null;
         spareFilled = 0;
+    }
+
+    @Override
+    void gatherRange(int[] from, int start, int count) {
+        if (rangeScratch.length < count) {
+            rangeScratch = new int[count];
+        }
+        for (int i = 0; i < count; i++) {
+            rangeScratch[i] = values[from[i]];
+        }
+        System.arraycopy(rangeScratch, 0, values, start, count);
     }
 
     @Override

@@ -12,6 +12,7 @@ public final class LongColumn extends Column {
      */
     private long[] spare;
     private int spareFilled;
+    private long[] rangeScratch = new long[0];
 
     LongColumn(SparseSet owner, int capacity) {
         super(owner);
@@ -31,6 +32,17 @@ public final class LongColumn extends Column {
         values = Arrays.copyOf(values, capacity);
         spare = null;
         spareFilled = 0;
+    }
+
+    @Override
+    void gatherRange(int[] from, int start, int count) {
+        if (rangeScratch.length < count) {
+            rangeScratch = new long[count];
+        }
+        for (int i = 0; i < count; i++) {
+            rangeScratch[i] = values[from[i]];
+        }
+        System.arraycopy(rangeScratch, 0, values, start, count);
     }
 
     @Override

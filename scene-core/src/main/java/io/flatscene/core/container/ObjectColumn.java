@@ -7,6 +7,7 @@ public final class ObjectColumn<T> extends Column {
     private Object[] values;
     /** The previous array, kept by {@link #gather} for the next one and holding no references between sorts. */
     private Object[] spare;
+    private Object[] rangeScratch = new Object[0];
 
     ObjectColumn(SparseSet owner, int capacity) {
         super(owner);
@@ -26,6 +27,19 @@ public final class ObjectColumn<T> extends Column {
     void resize(int capacity) {
         values = Arrays.copyOf(values, capacity);
         spare = null;
+    }
+
+    @Override
+    void gatherRange(int[] from, int start, int count) {
+        if (rangeScratch.length < count) {
+            rangeScratch = new Object[count];
+        }
+        for (int i = 0; i < count; i++) {
+            rangeScratch[i] = values[from[i]];
+        }
+        System.arraycopy(rangeScratch, 0, values, start, count);
+        // the scratch must not keep objects reachable once they leave the set
+        Arrays.fill(rangeScratch, 0, count, null);
     }
 
     @Override

@@ -325,6 +325,42 @@ public final class SparseSet {
         sortByKeys();
     }
 
+    /**
+     * Sorts positions {@code [from, to)} ascending by a long column, the way {@link #sortBy(LongColumn)} sorts the
+     * whole set, and leaves every other position as it was: for a caller that reorders a large set a window at a
+     * time, paying for the window's entries rather than the set's. The moved values pass through scratch arrays of
+     * the window's length, kept for the next window.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= from <= to <= size()}
+     * @throws IllegalArgumentException if the column belongs to another set
+     */
+    public void sortBy(LongColumn key, int from, int to) {
+        long[] values = keyValues(key).values();
+        Objects.checkFromToIndex(from, to, size);
+        int count = to - from;
+        long[] keys = sortScratch();
+        int[] order = sortFrom;
+        for (int i = 0; i < count; i++) {
+            keys[i] = values[from + i] ^ Long.MIN_VALUE;
+            order[i] = from + i;
+        }
+        radix.sort(keys, order, count);
+        if (spareDense == null || spareDense.length != dense.length) {
+            spareDense = new int[dense.length];
+        }
+        int[] ids = spareDense;
+        for (int i = 0; i < count; i++) {
+            ids[i] = dense[order[i]];
+        }
+        for (int i = 0; i < count; i++) {
+            dense[from + i] = ids[i];
+            setPosition(ids[i], from + i);
+        }
+        for (Column column : columns) {
+            column.gatherRange(order, from, count);
+        }
+    }
+
     private <C extends Column> C keyValues(C key) {
         Objects.requireNonNull(key, "key");
         if (!key.belongsTo(this)) {

@@ -23,8 +23,8 @@ import org.joml.Vector3f;
  * <p>Draw order: render-queue group ascending; within a group opaque items first, grouped by material then mesh and
  * front to back, then transparent items back to front. Equal keys keep the items' order in the scene (their global
  * indices), so a still scene draws identically every frame. A scene of 4,096 items or more sorts its items by
- * position at its first update, and again when motion or churn has scattered them, which can change the order of
- * equal keys at that update; a still scene is sorted once.
+ * position at its first update, and again, a window of items an update, when motion or churn has scattered them,
+ * which can change the order of equal keys at those updates; a still scene is sorted once.
  */
 public final class RenderQueue {
     final DrawList draws = new DrawList();

@@ -226,6 +226,51 @@ class CoarseCullPropertyTest {
         }
     }
 
+    /**
+     * A scene larger than one window of the spatial sort is sorted again a window a frame once it settles: the items
+     * that change place in a frame all lie in one window, the windows come in order on consecutive frames, and every
+     * frame culls as the oracle says.
+     */
+    @Test
+    void aLargeSceneIsSortedAgainAWindowAFrame() {
+        int window = 16_384;
+        try (VisibilityScenes.Built built = grid(200, 2)) {
+            SceneManager scene = built.scene;
+            built.camera.setViewport(100, 100).setOrthographic(120f, 1f, 100f).setVisibilityMask(-1);
+            built.cameraNode.setPosition(100f, 100f, 10f);
+            check(built, "first frame");
+            Map<Item, Integer> before = indices(scene);
+            Random random = new Random(5);
+            List<Integer> windows = new ArrayList<>();
+            for (int frame = 0; frame < 60; frame++) {
+                for (int m = 0; frame < 8 && m < 4_000; m++) {
+                    built.nodes.get(1 + random.nextInt(built.nodes.size() - 1))
+                            .setPosition(random.nextFloat() * 200f, random.nextFloat() * 200f, 0f);
+                }
+                check(built, "frame " + frame);
+                Map<Item, Integer> now = indices(scene);
+                int lowest = Integer.MAX_VALUE;
+                int highest = Integer.MIN_VALUE;
+                for (Map.Entry<Item, Integer> entry : now.entrySet()) {
+                    if (!entry.getValue().equals(before.get(entry.getKey()))) {
+                        lowest = Math.min(lowest, entry.getValue());
+                        highest = Math.max(highest, entry.getValue());
+                    }
+                }
+                if (lowest <= highest) {
+                    assertEquals(lowest / window, highest / window, "frame " + frame + " reorders one window: "
+                            + lowest + " to " + highest);
+                    windows.add(frame * 100 + lowest / window);
+                }
+                before = now;
+            }
+            assertEquals(3, windows.size(), "40,000 items are sorted again in 3 windows: " + windows);
+            for (int k = 1; k < windows.size(); k++) {
+                assertEquals(windows.get(k - 1) + 101, windows.get(k), "one window a frame, in order: " + windows);
+            }
+        }
+    }
+
     /** Culls a whole frame, checks it against the oracle and validates the scene. @return the visible count */
     private static int check(VisibilityScenes.Built built, String context) {
         int visible = VisibilityOraclePropertyTest.checkAgainstOracle(built, built.scene.updateFrame(built.camera),

@@ -91,6 +91,18 @@ final class ChunkBounds {
     }
 
     /**
+     * The chunk of item {@code index} holds other items now (a window of the spatial sort): stale, and not counted as
+     * moving for having changed, as after {@link #markAll}.
+     */
+    void markReordered(int index) {
+        int chunk = index >>> SHIFT;
+        if (chunk < state.length) {
+            state[chunk] = STALE;
+            changedAt[chunk] = 0;
+        }
+    }
+
+    /**
      * Recomputes the stale chunks of items {@code [0, itemCount)} but those it finds moving, and the moving ones left
      * unmarked since the last, and measures how loose the boxed ones are.
      */

@@ -115,8 +115,7 @@ public final class FramePipeline {
         slotMovesAtBounds = transforms.slotMoves();
         transformPassesSinceBounds = 0;
         chunks.refresh(itemCount);
-        if (order.due(itemCount, chunks)) {
-            order.sort(itemCount, chunks);
+        if (order.sortDue(itemCount, chunks)) {
             itemsReordered = true;
         }
     }

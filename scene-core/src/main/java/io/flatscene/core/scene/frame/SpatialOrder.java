@@ -19,14 +19,18 @@ import io.flatscene.core.scene.store.TransformStore;
  * 3.8 ms by cells of 4,096 items. Chunks are then runs of nodes inside a cell: small where nodes were made near their
  * neighbors, as large as their cell where they were not, which still rejects whole cells.
  *
- * <p>When: at the first bounds pass that finds at least {@value #MIN_ITEMS} items, then whenever the chunks have
- * grown {@value #LOOSENING} times as loose as right after the last sort (their mean half extents) while fewer than a
- * quarter of them are moving ({@link ChunkBounds#settled}), at most once every {@value #PERIOD} bounds passes. Items
- * created in a coherent order, or moving together, never trigger it; a still scene is sorted once; items scattered by
- * motion or churn are sorted again once they settle, not while they keep moving, when any order would be stale within
- * frames. The sort is O(items), every item column gathered once, and a hitch: measured on this project's 2-core
- * machine under load, about 30 to 60 ms for 100k items and 250 to 400 ms for 1M (the first, which also allocates the
- * sort's spare columns, 0.6 to 1.2 s). Smaller scenes are never sorted: their whole cull takes microseconds.
+ * <p>When: all items at once at the first bounds pass that finds at least {@value #MIN_ITEMS} items (a scene's
+ * load), then again whenever the chunks have grown {@value #LOOSENING} times as loose as right after the last sort
+ * (their mean half extents) while fewer than a quarter of them are moving ({@link ChunkBounds#settled}), at most once
+ * every {@value #PERIOD} bounds passes. Items created in a coherent order, or moving together, never trigger it; a
+ * still scene is sorted once; items scattered by motion or churn are sorted again once they settle, not while they
+ * keep moving, when any order would be stale within frames. The first sort is O(items), every item column gathered
+ * once: measured on this project's 2-core machine, about 30 to 60 ms for 100k items and 250 to 400 ms for 1M (0.6 to
+ * 1.2 s for the first, which also allocates the sort's spare columns). So that a running game never pays that at
+ * once, a later sort goes a window of {@value #WINDOW} items per bounds pass ({@link ObjectStore#sortBy(LongColumn,
+ * int, int)}), each window sorted within itself on one grid of cells fixed for the whole round: a window of a
+ * scattered scene still holds dozens of items per cell, so its chunks come out about as tight as a whole sort's.
+ * Smaller scenes are never sorted: their whole cull takes microseconds.
  *
  * <p>What a sort changes: items' global indices (as a swap-and-pop removal does), and with them the draw order of
  * items whose render-queue keys are equal (same group, material, mesh and quantized depth), which follows global
@@ -39,6 +43,8 @@ final class SpatialOrder {
     private static final int ITEMS_PER_CELL = 4_096;
     /** The most bits of a cell coordinate an axis: three axes' worth fit below the 32 bits of the slot. */
     private static final int CELL_BITS = 10;
+    /** Items a later sort reorders per bounds pass: 256 chunks, a few milliseconds at most. */
+    private static final int WINDOW = 16_384;
 
     private final ObjectStore<?> store;
     private final ItemStore items;
@@ -48,6 +54,16 @@ final class SpatialOrder {
     private boolean sorted;
     private double sortedLooseness;
     private int passesSinceSort;
+    /** Where the next window of a sort in progress starts; {@link Index#NONE} when none is in progress. */
+    private int windowStart = Index.NONE;
+    // The grid of cells of the sort in progress, fixed at its start so that every window keys cells alike.
+    private float minX;
+    private float minY;
+    private float minZ;
+    private float scaleX;
+    private float scaleY;
+    private float scaleZ;
+    private int perAxis;
 
     SpatialOrder(ObjectStore<?> store, ItemStore items, TransformStore transforms) {
         this.store = store;
@@ -56,37 +72,58 @@ final class SpatialOrder {
         this.cell = store.columns().addLongColumn();
     }
 
-    /** After a bounds pass and a refresh of {@code chunks}: whether the items should be sorted now. */
-    boolean due(int itemCount, ChunkBounds chunks) {
+    /**
+     * After a bounds pass and a refresh of {@code chunks}, sorts what is due: every item (the first sort), or the next
+     * window of a sort in progress or one starting now; then recomputes the chunks it reordered. A window's chunks
+     * are also marked for the next bounds pass, which refreshes what it keeps per chunk.
+     *
+     * @return whether every item was sorted, which the caller must treat as moving every item
+     */
+    boolean sortDue(int itemCount, ChunkBounds chunks) {
         passesSinceSort++;
         if (itemCount < MIN_ITEMS) {
+            windowStart = Index.NONE;
             return false;
         }
-        return !sorted || passesSinceSort >= PERIOD && chunks.settled()
-                && chunks.looseness() > LOOSENING * sortedLooseness;
-    }
-
-    /** Sorts items {@code [0, itemCount)} (all of them) by cell, then recomputes every chunk. */
-    void sort(int itemCount, ChunkBounds chunks) {
-        writeCells(itemCount);
-        store.sortBy(cell);
-        chunks.markAll();
+        if (!sorted) {
+            fixGrid(itemCount);
+            writeCells(0, itemCount);
+            store.sortBy(cell);
+            chunks.markAll();
+            chunks.refresh(itemCount);
+            sorted = true;
+            sortedLooseness = chunks.looseness();
+            passesSinceSort = 0;
+            return true;
+        }
+        if (windowStart == Index.NONE) {
+            if (passesSinceSort < PERIOD || !chunks.settled()
+                    || chunks.looseness() <= LOOSENING * sortedLooseness) {
+                return false;
+            }
+            fixGrid(itemCount);
+            windowStart = 0;
+        }
+        int end = Math.min(itemCount, windowStart + WINDOW);
+        writeCells(windowStart, end);
+        store.sortBy(cell, windowStart, end);
+        for (int first = windowStart; first < end; first += ChunkBounds.SIZE) {
+            chunks.markReordered(first);
+            items.moved(first);
+        }
         chunks.refresh(itemCount);
-        sorted = true;
-        sortedLooseness = chunks.looseness();
-        passesSinceSort = 0;
+        windowStart = end < itemCount ? end : Index.NONE;
+        if (windowStart == Index.NONE) {
+            sortedLooseness = chunks.looseness();
+            passesSinceSort = 0;
+        }
+        return false;
     }
 
-    /**
-     * Each item's key: its cell in the high half, the cells of the box of all centers numbered in Morton order (bits
-     * interleaved, x lowest), and its node's slot in the low half (detached items last in their cell). Items with a
-     * non-finite box go last, together, so that they leave few chunks open.
-     */
-    private void writeCells(int itemCount) {
+    /** Lays the grid of cells over the box of every item's center, with about {@value #ITEMS_PER_CELL} a cell. */
+    private void fixGrid(int itemCount) {
         float[] c = items.worldCenterArray();
         float[] h = items.worldHalfArray();
-        int[] nodeId = items.nodeIdArray();
-        long[] cells = cell.values();
         float minX = Float.POSITIVE_INFINITY;
         float minY = Float.POSITIVE_INFINITY;
         float minZ = Float.POSITIVE_INFINITY;
@@ -113,11 +150,27 @@ final class SpatialOrder {
         spanY = spanY > flat ? spanY : 0f;
         spanZ = spanZ > flat ? spanZ : 0f;
         int axes = (spanX > 0f ? 1 : 0) + (spanY > 0f ? 1 : 0) + (spanZ > 0f ? 1 : 0);
-        int perAxis = 1 << cellBits(itemCount, axes);
-        float scaleX = spanX > 0f ? perAxis / spanX : 0f;
-        float scaleY = spanY > 0f ? perAxis / spanY : 0f;
-        float scaleZ = spanZ > 0f ? perAxis / spanZ : 0f;
-        for (int i = 0; i < itemCount; i++) {
+        perAxis = 1 << cellBits(itemCount, axes);
+        scaleX = spanX > 0f ? perAxis / spanX : 0f;
+        scaleY = spanY > 0f ? perAxis / spanY : 0f;
+        scaleZ = spanZ > 0f ? perAxis / spanZ : 0f;
+        this.minX = minX;
+        this.minY = minY;
+        this.minZ = minZ;
+    }
+
+    /**
+     * The key of items {@code [from, to)}: its cell in the high half, the cells of the grid numbered in Morton order
+     * (bits interleaved, x lowest), and its node's slot in the low half (detached items last in their cell). Items
+     * with a non-finite box go last, together, so that they leave few chunks open; so do items outside the grid
+     * (moved out since it was laid), in its border cells.
+     */
+    private void writeCells(int from, int to) {
+        float[] c = items.worldCenterArray();
+        float[] h = items.worldHalfArray();
+        int[] nodeId = items.nodeIdArray();
+        long[] cells = cell.values();
+        for (int i = from; i < to; i++) {
             int o = i * 3;
             if (!finite(c, h, o)) {
                 cells[i] = Long.MAX_VALUE;

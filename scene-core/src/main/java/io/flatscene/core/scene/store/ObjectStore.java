@@ -92,6 +92,14 @@ public final class ObjectStore<T> {
         }
     }
 
+    /** Sorts the objects at global indices {@code [from, to)} by a long column and leaves the others in place. */
+    public void sortBy(LongColumn key, int from, int to) {
+        set.sortBy(key, from, to);
+        for (int p = from; p < to; p++) {
+            denseIndex.set(objects.get(p), p);
+        }
+    }
+
     /** The live object with this handle, or null. */
     public T find(long handle) {
         return handles.isValid(handle) ? objects.get(set.indexOf(HandleTable.idOf(handle))) : null;
