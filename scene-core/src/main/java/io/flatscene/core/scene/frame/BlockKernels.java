@@ -26,28 +26,23 @@ final class BlockKernels {
      * @throws IllegalStateException saying why, when {@code choice} is VECTOR and the vector kernel cannot run here
      */
     static PlainBlockKernel of(TransformKernel choice) {
-        return switch (choice) {
-            case AUTO -> best();
-            case VECTOR -> vector();
-            case SCALAR -> new ScalarBlockKernel();
-        };
+        // SCALAR asks nothing of the runtime, so it neither detects nor logs
+        return choice == TransformKernel.SCALAR ? new ScalarBlockKernel() : of(choice, Detection.OUTCOME);
     }
 
-    private static PlainBlockKernel best() {
-        Outcome outcome = Detection.OUTCOME;
-        return outcome.vector != null ? outcome.vector : new ScalarBlockKernel();
-    }
-
-    private static PlainBlockKernel vector() {
-        Outcome outcome = Detection.OUTCOME;
-        if (outcome.vector == null) {
-            throw new IllegalStateException(SceneConfig.TRANSFORM_KERNEL_KEY + " is VECTOR, but " + outcome.whyNot);
+    /** The kernel {@code choice} gives on a runtime that offers {@code runtime}. */
+    static PlainBlockKernel of(TransformKernel choice, Outcome runtime) {
+        if (runtime.vector != null && choice != TransformKernel.SCALAR) {
+            return runtime.vector;
         }
-        return outcome.vector;
+        if (choice == TransformKernel.VECTOR) {
+            throw new IllegalStateException(SceneConfig.TRANSFORM_KERNEL_KEY + " is VECTOR, but " + runtime.whyNot);
+        }
+        return new ScalarBlockKernel();
     }
 
-    /** The vector kernel, or null and why not. */
-    private record Outcome(PlainBlockKernel vector, String whyNot) {
+    /** What the runtime offers: the vector kernel, or null and why not. */
+    record Outcome(PlainBlockKernel vector, String whyNot) {
     }
 
     /** What the runtime offers, found and logged at first use (the holder idiom: once, thread-safely). */

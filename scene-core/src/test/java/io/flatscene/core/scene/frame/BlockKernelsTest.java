@@ -105,6 +105,21 @@ class BlockKernelsTest {
         }
     }
 
+    @Test
+    void withoutTheModuleAutoFallsBackAndVectorRefusesSayingWhy() {
+        BlockKernels.Outcome none = new BlockKernels.Outcome(null, "the runtime has no module jdk.incubator.vector");
+        assertEquals(TransformKernel.SCALAR, BlockKernels.of(TransformKernel.AUTO, none).kind());
+        assertEquals(TransformKernel.SCALAR, BlockKernels.of(TransformKernel.SCALAR, none).kind());
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> BlockKernels.of(TransformKernel.VECTOR, none));
+        assertEquals("flatscene.transformKernel is VECTOR, but the runtime has no module jdk.incubator.vector",
+                refused.getMessage());
+        BlockKernels.Outcome vector = new BlockKernels.Outcome(new VectorBlockKernel(), null);
+        assertEquals(TransformKernel.VECTOR, BlockKernels.of(TransformKernel.AUTO, vector).kind());
+        assertEquals(TransformKernel.VECTOR, BlockKernels.of(TransformKernel.VECTOR, vector).kind());
+        assertEquals(TransformKernel.SCALAR, BlockKernels.of(TransformKernel.SCALAR, vector).kind());
+    }
+
     private static SceneManager scene(TransformKernel kernel) {
         return new SceneManager(SceneConfig.builder().maxNodes(16).maxItems(4).transformKernel(kernel).build());
     }
