@@ -72,7 +72,9 @@ public final class Light extends MovableObject {
     /** Linear color; components must be finite and {@code >= 0} (above 1 for intensities brighter than white). */
     public Light setColor(float red, float green, float blue) {
         checkWritable();
-        if (!(red >= 0f && green >= 0f && blue >= 0f) || !Float.isFinite(red + green + blue)) {
+        // each component on its own: a sum of finite components may overflow
+        if (!(red >= 0f && green >= 0f && blue >= 0f)
+                || !(Float.isFinite(red) && Float.isFinite(green) && Float.isFinite(blue))) {
             throw new IllegalArgumentException(describe() + ": color (" + red + ", " + green + ", " + blue
                     + ") must be finite and >= 0");
         }

@@ -134,6 +134,36 @@ class SceneConfigTest {
     }
 
     @Test
+    void builderCapacityChains() {
+        SceneConfig.Builder builder = SceneConfig.builder();
+        for (SceneCapacity capacity : SceneCapacity.values()) {
+            assertSame(builder, builder.capacity(capacity, 9));
+        }
+        assertEquals(SceneConfig.builder().maxNodes(9).maxItems(9).maxLights(9).maxCameras(9).build(),
+                builder.build());
+    }
+
+    @Test
+    void everyValueTakesPartInEquals() {
+        SceneConfig base = SceneConfig.builder().maxNodes(100).maxItems(200).maxLights(3).maxCameras(4)
+                .growthPolicy(GrowthPolicy.GROW).workerThreads(5).validation(false)
+                .transformKernel(TransformKernel.AUTO).build();
+        java.util.List<SceneConfig> variants = java.util.List.of(base.toBuilder().maxNodes(101).build(),
+                base.toBuilder().maxItems(201).build(), base.toBuilder().maxLights(4).build(),
+                base.toBuilder().maxCameras(5).build(), base.toBuilder().growthPolicy(GrowthPolicy.FAIL).build(),
+                base.toBuilder().workerThreads(6).build(), base.toBuilder().validation(true).build(),
+                base.toBuilder().transformKernel(TransformKernel.SCALAR).build());
+        for (SceneConfig variant : variants) {
+            assertNotEquals(base, variant, variant.toString());
+            assertNotEquals(variant, base, variant.toString());
+        }
+        assertTrue(base.equals(base));
+        assertFalse(base.equals(null));
+        assertFalse(base.equals(base.toString()));
+        assertEquals(base, base.toBuilder().build());
+    }
+
+    @Test
     void keysAreTheDocumentedEight() {
         assertEquals(java.util.List.of("flatscene.maxNodes", "flatscene.maxItems", "flatscene.maxLights",
                 "flatscene.maxCameras", "flatscene.growthPolicy", "flatscene.workerThreads",
