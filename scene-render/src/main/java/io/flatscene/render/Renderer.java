@@ -235,8 +235,9 @@ public final class Renderer implements AutoCloseable {
     }
 
     private static void checkColor(String what, float red, float green, float blue, float alpha) {
+        // each component alone: three finite ones can sum to infinity
         if (!(red >= 0f && green >= 0f && blue >= 0f && alpha >= 0f && alpha <= 1f)
-                || !Float.isFinite(red + green + blue)) {
+                || !Float.isFinite(red) || !Float.isFinite(green) || !Float.isFinite(blue)) {
             throw new IllegalArgumentException(what + " (" + red + ", " + green + ", " + blue + ", " + alpha
                     + ") must be finite and >= 0, alpha at most 1");
         }

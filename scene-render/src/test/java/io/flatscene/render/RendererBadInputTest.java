@@ -135,6 +135,11 @@ class RendererBadInputTest {
         assertRejected(IllegalArgumentException.class, () -> gl.renderer.setAmbient(-1f, 0f, 0f), "ambient");
         assertRejected(IllegalArgumentException.class, () -> gl.renderer.setClearColor(0f, 0f, Float.NaN, 1f),
                 "clear color");
+        assertRejected(IllegalArgumentException.class, () -> gl.renderer.setAmbient(1f, Float.POSITIVE_INFINITY, 0f),
+                "ambient");
+        // finite components whose sum overflows are still a color
+        gl.renderer.setAmbient(Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE);
+        gl.renderer.setAmbient(0f, 0f, 0f);
         assertRejected(IllegalArgumentException.class, () -> new Framebuffer(0, 10), "0x10");
         assertRejected(IllegalArgumentException.class, () -> RenderTarget.of(-1, 10, 10), "framebuffer -1");
         Framebuffer closed = new Framebuffer(4, 4);
