@@ -20,10 +20,11 @@ final class BatchSetters {
     }
 
     void setPositions(SceneNode[] nodes, float[] positions, int count) {
-        resolve(nodes, positions, count, 3, "positions");
+        checkShape(nodes, positions, count, 3, "positions");
         for (int i = 0; i < count; i++) {
             int v = i * 3;
-            nodes[i].checkFinite("position", positions[v], positions[v + 1], positions[v + 2], 0f);
+            resolve(nodes, i, "positions").checkFinite("position", positions[v], positions[v + 1], positions[v + 2],
+                    0f);
         }
         TransformStore transforms = scene.transforms();
         for (int i = 0; i < count; i++) {
@@ -33,10 +34,11 @@ final class BatchSetters {
     }
 
     void setOrientations(SceneNode[] nodes, float[] orientations, int count) {
-        resolve(nodes, orientations, count, 4, "orientations");
+        checkShape(nodes, orientations, count, 4, "orientations");
         for (int i = 0; i < count; i++) {
             int v = i * 4;
-            nodes[i].checkRotation(orientations[v], orientations[v + 1], orientations[v + 2], orientations[v + 3]);
+            resolve(nodes, i, "orientations").checkRotation(orientations[v], orientations[v + 1], orientations[v + 2],
+                    orientations[v + 3]);
         }
         TransformStore transforms = scene.transforms();
         for (int i = 0; i < count; i++) {
@@ -46,8 +48,11 @@ final class BatchSetters {
         }
     }
 
-    /** Checks the call's shape and every node, and leaves the nodes' slots in {@link #slots}. */
-    private void resolve(SceneNode[] nodes, float[] values, int count, int width, String what) {
+    /**
+     * Checks the call's shape and the scene's openness to changes, and makes room for the slots: before the one pass
+     * that checks each node and its values together, so that a node object is read once.
+     */
+    private void checkShape(SceneNode[] nodes, float[] values, int count, int width, String what) {
         Objects.requireNonNull(nodes, "nodes");
         Objects.requireNonNull(values, what);
         if (count < 0 || count > nodes.length || (long) count * width > values.length) {
@@ -61,13 +66,16 @@ final class BatchSetters {
         if (slots.length < count) {
             slots = Arrays.copyOf(slots, Math.max(count, slots.length * 2));
         }
-        for (int i = 0; i < count; i++) {
-            SceneNode node = nodes[i];
-            if (node == null || node.scene() != scene) {
-                throw new IllegalArgumentException("cannot set the " + what + " of " + (node == null ? "node " + i
-                        + " of the batch: it is null" : node + ": it belongs to another scene"));
-            }
-            slots[i] = node.liveSlot();
+    }
+
+    /** Checks node {@code i} of the batch, leaves its slot in {@link #slots}, and returns it. */
+    private SceneNode resolve(SceneNode[] nodes, int i, String what) {
+        SceneNode node = nodes[i];
+        if (node == null || node.scene() != scene) {
+            throw new IllegalArgumentException("cannot set the " + what + " of " + (node == null ? "node " + i
+                    + " of the batch: it is null" : node + ": it belongs to another scene"));
         }
+        slots[i] = node.liveSlot();
+        return node;
     }
 }
