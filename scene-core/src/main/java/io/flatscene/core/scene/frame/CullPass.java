@@ -36,7 +36,8 @@ final class CullPass {
      * and not wholly outside any frustum plane (a box is outside a plane when its center's distance is below minus
      * its extent along the normal). Infinite boxes always pass. Writes the visible ones from {@code from} on, and
      * notes in {@code out.wideIds[worker]} whether a visible item has a mesh or material id outside 0..65535, which
-     * its key cannot tell apart.
+     * its key cannot tell apart, and in {@code out.chunkWork} what each chunk cost, for the next cull's shares.
+     * {@code from} is the first item of a chunk.
      *
      * @return how many it wrote
      */
