@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-/** The frame's output lists and the cull's scratch grow to the capacity asked for, keeping what they hold, and never shrink. */
+/**
+ * The frame's output lists and the cull's scratch grow to the capacity asked for, keeping what they hold, and never
+ * shrink; chunks of items are 64, rounded up.
+ */
 class FrameListsTest {
     @Test
     void lightListGrowsKeepingItsLights() {
