@@ -77,6 +77,14 @@ class BlockKernelsTest {
     }
 
     @Test
+    void eachKernelSaysWhatItIs() {
+        assertEquals("scalar (fused, one node at a time)", new ScalarBlockKernel().description());
+        assertEquals("vector (jdk.incubator.vector, 8 float lanes)", new VectorBlockKernel().description());
+        assertEquals(TransformKernel.SCALAR, new ScalarBlockKernel().kind());
+        assertEquals(TransformKernel.VECTOR, new VectorBlockKernel().kind());
+    }
+
+    @Test
     void scalarIsScalarWhateverTheRuntime() {
         try (SceneManager scene = scene(TransformKernel.SCALAR)) {
             assertEquals(TransformKernel.SCALAR, scene.transformKernel());

@@ -70,6 +70,39 @@ class TransformKernelsTest {
     }
 
     @Test
+    void aParentColumnOfZeroLengthGivesAZeroColumnNotNaN() {
+        for (int flat = 0; flat < 3; flat++) {
+            for (int trial = 0; trial < 20; trial++) {
+                Local parentLocal = randomLocal(PARENT, false);
+                float[] parentScale = {parentLocal.scale.x, parentLocal.scale.y, parentLocal.scale.z};
+                parentScale[flat] = 0f;
+                put(scale, PARENT, parentScale);
+                TransformKernels.writeLocal(position, orientation, scale, world, PARENT);
+                Matrix4x3f parent = new Matrix4x3f().translationRotateScale(parentLocal.position,
+                        parentLocal.orientation, new Vector3f(parentScale));
+                Local child = randomLocal(CHILD);
+                Vector3f translation = parent.transformPosition(new Vector3f(child.position));
+
+                // orientation only: the parent's rotation, with the flattened axis's column zero
+                TransformKernels.writeChild(position, orientation, scale, world, CHILD, PARENT, true, false);
+                float[] unit = {1f, 1f, 1f};
+                unit[flat] = 0f;
+                Matrix4x3f rotation = new Matrix4x3f().rotation(parentLocal.orientation).scale(unit[0], unit[1],
+                        unit[2]);
+                Matrix4x3f expected = new Matrix4x3f().translation(translation).mul(rotation)
+                        .mul(new Matrix4x3f().rotation(child.orientation).scale(child.scale));
+                assertMatrix(expected, CHILD, "orientation only, axis " + flat + " flat");
+
+                // scale only: the child's own rotation, scaled by the parent's column lengths, one of them zero
+                TransformKernels.writeChild(position, orientation, scale, world, CHILD, PARENT, false, true);
+                Vector3f scaled = new Vector3f(child.scale).mul(new Vector3f(parentScale).absolute());
+                assertMatrix(new Matrix4x3f().translationRotateScale(translation, child.orientation, scaled), CHILD,
+                        "scale only, axis " + flat + " flat");
+            }
+        }
+    }
+
+    @Test
     void mirroringIsTheSignOfTheDeterminant() {
         for (int trial = 0; trial < 200; trial++) {
             Local local = randomLocal(PARENT);
