@@ -12,12 +12,12 @@ final class BitRanges {
     }
 
     /**
-     * Whether a bit in {@code [min, max]} of {@code set} is set (no for an empty range, {@code min > max}): from the
-     * raw {@code words} of {@code set} for a range within {@value #MOST_WORDS} words, through its summary for a wider
-     * one (a chunk of items sorted by place holds nodes from many rows of a grid), so the summary must be current
-     * over the range.
+     * Whether a bit in {@code [min, max]} of {@code set} is set (no for an empty range, {@code min > max}): from its
+     * raw words for a range within {@value #MOST_WORDS} words, through its summary for a wider one (a chunk of items
+     * sorted by place holds nodes from many rows of a grid), so the summary must be current over the range.
      */
-    static boolean anySet(SummaryBitSet set, long[] words, int min, int max) {
+    static boolean anySet(SummaryBitSet set, int min, int max) {
+        long[] words = set.words();
         if (min > max) {
             return false;
         }

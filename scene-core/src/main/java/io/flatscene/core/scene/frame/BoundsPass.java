@@ -71,7 +71,7 @@ final class BoundsPass {
             int chunk = start >>> 6;
             end = Math.min(to, (chunk + 1) << 6);
             boolean marked = chunk >>> 6 < dirtyChunks.length && (dirtyChunks[chunk >>> 6] & (1L << chunk)) != 0;
-            if (!visitAll && !marked && !BitRanges.anySet(changedSet, changed, slotMin[chunk], slotMax[chunk])) {
+            if (!visitAll && !marked && !BitRanges.anySet(changedSet, slotMin[chunk], slotMax[chunk])) {
                 continue;
             }
             int lowest = Integer.MAX_VALUE;

@@ -84,21 +84,16 @@ final class ChunkBounds {
         }
     }
 
-    /** Marks every chunk to be recomputed at the next refresh, moving or not: the items were reordered. */
-    void markAll() {
-        Arrays.fill(state, STALE);
-        Arrays.fill(changedAt, 0);
-    }
-
     /**
-     * The chunk of item {@code index} holds other items now (a window of the spatial sort): stale, and not counted as
-     * moving for having changed, as after {@link #markAll}.
+     * The chunks of items {@code [from, to)} hold other items now (the spatial sort reordered them): stale, and not
+     * counted as moving for having changed.
      */
-    void markReordered(int index) {
-        int chunk = index >>> SHIFT;
-        if (chunk < state.length) {
-            state[chunk] = STALE;
-            changedAt[chunk] = 0;
+    void markReordered(int from, int to) {
+        int first = from >>> SHIFT;
+        int end = Math.min(state.length, chunkCount(to));
+        if (first < end) {
+            Arrays.fill(state, first, end, STALE);
+            Arrays.fill(changedAt, first, end, 0);
         }
     }
 

@@ -53,12 +53,10 @@ public final class FramePipeline {
     private int slotMovesAtTransformPass = -1;
     private boolean boundsAll;
     /**
-     * Whether the bounds pass visits every chunk of items: with {@link #boundsAll}, once the items were sorted, or
-     * once a node moved slot since the last bounds pass.
+     * Whether the bounds pass visits every chunk of items: with {@link #boundsAll}, or once a node moved slot since the
+     * last bounds pass (the spatial sort marks the chunks it reorders itself).
      */
     private boolean boundsVisitAll;
-    /** The spatial sort moved items between chunks, so the bounds pass's per-chunk node ranges no longer hold. */
-    private boolean itemsReordered;
     /** The store's slot moves at the last bounds pass: once a node moves slot, the per-chunk node ranges are stale. */
     private int slotMovesAtBounds = -1;
     private final WorkerPool.Task boundsTask = this::boundsShare;
@@ -103,7 +101,7 @@ public final class FramePipeline {
     public void updateBounds(int itemCount, WorkerPool pool) {
         this.itemCount = itemCount;
         boundsAll = transformPassesSinceBounds != 1 || slotMovesAtTransformPass != transforms.slotMoves();
-        boundsVisitAll = boundsAll || itemsReordered || slotMovesAtBounds != transforms.slotMoves();
+        boundsVisitAll = boundsAll || slotMovesAtBounds != transforms.slotMoves();
         boundsPass.ensureCapacity(itemCount);
         if (parallel(pool)) {
             pool.run(boundsTask);
@@ -111,13 +109,10 @@ public final class FramePipeline {
             boundsPass.run(0, itemCount, boundsAll, boundsVisitAll);
         }
         items.dirtyChunks().clear();
-        itemsReordered = false;
         slotMovesAtBounds = transforms.slotMoves();
         transformPassesSinceBounds = 0;
         chunks.refresh(itemCount);
-        if (order.sortDue(itemCount, chunks)) {
-            itemsReordered = true;
-        }
+        order.sortDue(itemCount, chunks);
     }
 
     /**

@@ -74,32 +74,28 @@ final class SpatialOrder {
 
     /**
      * After a bounds pass and a refresh of {@code chunks}, sorts what is due: every item (the first sort), or the next
-     * window of a sort in progress or one starting now; then recomputes the chunks it reordered. A window's chunks
-     * are also marked for the next bounds pass, which refreshes what it keeps per chunk.
-     *
-     * @return whether every item was sorted, which the caller must treat as moving every item
+     * window of a sort in progress or one starting now.
      */
-    boolean sortDue(int itemCount, ChunkBounds chunks) {
+    void sortDue(int itemCount, ChunkBounds chunks) {
         passesSinceSort++;
         if (itemCount < MIN_ITEMS) {
             windowStart = Index.NONE;
-            return false;
+            return;
         }
         if (!sorted) {
             fixGrid(itemCount);
             writeCells(0, itemCount);
             store.sortBy(cell);
-            chunks.markAll();
-            chunks.refresh(itemCount);
+            reordered(0, itemCount, itemCount, chunks);
             sorted = true;
             sortedLooseness = chunks.looseness();
             passesSinceSort = 0;
-            return true;
+            return;
         }
         if (windowStart == Index.NONE) {
             if (passesSinceSort < PERIOD || !chunks.settled()
                     || chunks.looseness() <= LOOSENING * sortedLooseness) {
-                return false;
+                return;
             }
             fixGrid(itemCount);
             windowStart = 0;
@@ -107,17 +103,24 @@ final class SpatialOrder {
         int end = Math.min(itemCount, windowStart + WINDOW);
         writeCells(windowStart, end);
         store.sortBy(cell, windowStart, end);
-        for (int first = windowStart; first < end; first += ChunkBounds.SIZE) {
-            chunks.markReordered(first);
-            items.moved(first);
-        }
-        chunks.refresh(itemCount);
+        reordered(windowStart, end, itemCount, chunks);
         windowStart = end < itemCount ? end : Index.NONE;
         if (windowStart == Index.NONE) {
             sortedLooseness = chunks.looseness();
             passesSinceSort = 0;
         }
-        return false;
+    }
+
+    /**
+     * The one fix-up after items {@code [from, to)} changed places: their chunks' boxes are recomputed now, and the
+     * next bounds pass visits those chunks, so that what it keeps per chunk (the range of its items' nodes) follows.
+     */
+    private void reordered(int from, int to, int itemCount, ChunkBounds chunks) {
+        chunks.markReordered(from, to);
+        for (int first = from; first < to; first += ChunkBounds.SIZE) {
+            items.moved(first);
+        }
+        chunks.refresh(itemCount);
     }
 
     /** Lays the grid of cells over the box of every item's center, with about {@value #ITEMS_PER_CELL} a cell. */

@@ -198,7 +198,7 @@ final class TransformPass {
             int wordEnd = Math.min(to, (slot | 63) + 1);
             // parents lie in earlier bands, whose changed words were summarized when their pass ended
             boolean parentsMaybe = readParents
-                    && BitRanges.anySet(changedSet, changedWords, parentMin[w], parentMax[w]);
+                    && BitRanges.anySet(changedSet, parentMin[w], parentMax[w]);
             if (!parentsMaybe && (dirtyWords[w >>> 6] & (1L << w)) == 0L) {
                 // neither a parent of this word changed nor a node of it is dirty
                 slot = wordEnd;

@@ -50,12 +50,11 @@ class BitRangesTest {
         for (int b = 0; b < BITS; b++) {
             set.set(b);
         }
-        long[] words = set.words();
-        assertFalse(BitRanges.anySet(set, words, 1, 0));
-        assertFalse(BitRanges.anySet(set, words, 64, 63));
-        assertFalse(BitRanges.anySet(set, words, BITS - 1, 0));
-        assertTrue(BitRanges.anySet(set, words, 5, 5));
-        assertTrue(BitRanges.anySet(set, words, 0, BITS - 1));
+        assertFalse(BitRanges.anySet(set, 1, 0));
+        assertFalse(BitRanges.anySet(set, 64, 63));
+        assertFalse(BitRanges.anySet(set, BITS - 1, 0));
+        assertTrue(BitRanges.anySet(set, 5, 5));
+        assertTrue(BitRanges.anySet(set, 0, BITS - 1));
     }
 
     @Test
@@ -66,15 +65,15 @@ class BitRangesTest {
         long[] words = set.words();
         words[2] = 1L << 7;
         int bit = 2 * 64 + 7;
-        assertTrue(BitRanges.anySet(set, words, bit, bit), "one word");
-        assertTrue(BitRanges.anySet(set, words, 64, 4 * 64 - 1), "words 1 to 3");
-        assertTrue(BitRanges.anySet(set, words, 0, 4 * 64 - 1), "words 0 to 3: four words");
-        assertFalse(BitRanges.anySet(set, words, 0, 5 * 64 - 1), "words 0 to 4 go through the summary");
-        assertFalse(BitRanges.anySet(set, words, 64, 6 * 64), "words 1 to 6 go through the summary");
+        assertTrue(BitRanges.anySet(set, bit, bit), "one word");
+        assertTrue(BitRanges.anySet(set, 64, 4 * 64 - 1), "words 1 to 3");
+        assertTrue(BitRanges.anySet(set, 0, 4 * 64 - 1), "words 0 to 3: four words");
+        assertFalse(BitRanges.anySet(set, 0, 5 * 64 - 1), "words 0 to 4 go through the summary");
+        assertFalse(BitRanges.anySet(set, 64, 6 * 64), "words 1 to 6 go through the summary");
         set.summarize(2, 3);
-        assertTrue(BitRanges.anySet(set, words, 0, 5 * 64 - 1), "once summarized");
-        assertTrue(BitRanges.anySet(set, words, 64, 6 * 64), "once summarized");
-        assertFalse(BitRanges.anySet(set, words, bit + 1, BITS - 1), "a wide range past the bit");
+        assertTrue(BitRanges.anySet(set, 0, 5 * 64 - 1), "once summarized");
+        assertTrue(BitRanges.anySet(set, 64, 6 * 64), "once summarized");
+        assertFalse(BitRanges.anySet(set, bit + 1, BITS - 1), "a wide range past the bit");
     }
 
     private static void assertEveryRange(SummaryBitSet set) {
@@ -82,12 +81,11 @@ class BitRangesTest {
         for (int b = 0; b < BITS; b++) {
             before[b + 1] = before[b] + (set.get(b) ? 1 : 0);
         }
-        long[] words = set.words();
         for (int min = 0; min < BITS; min++) {
             for (int max = min - 1; max < BITS; max++) {
                 boolean expected = max >= min && before[max + 1] - before[min] > 0;
-                if (BitRanges.anySet(set, words, min, max) != expected) {
-                    assertEquals(expected, BitRanges.anySet(set, words, min, max), "[" + min + ", " + max + "]");
+                if (BitRanges.anySet(set, min, max) != expected) {
+                    assertEquals(expected, BitRanges.anySet(set, min, max), "[" + min + ", " + max + "]");
                 }
             }
         }
