@@ -90,12 +90,14 @@ public final class HandleTable {
 
     /**
      * The index of the object the handle refers to, or -1 if the handle is stale: one version check and one read,
-     * since a free entry's value is below -1 and a retired one's version matches no handle.
+     * since a free entry's value is below -1 and a retired one's version matches no handle. An entry never handed out
+     * has version {@link #RETIRED} too, so the version check alone refuses ids past the entries in use.
      */
     public int indexOf(long handle) {
         int id = idOf(handle);
         int version = versionOf(handle);
-        if (id < 0 || id >= entries.size() || version == RETIRED || versions[id] != version) {
+        int[] versions = this.versions;
+        if (id < 0 || id >= versions.length || version == RETIRED || versions[id] != version) {
             return -1;
         }
         return Math.max(entries.rawValue(id), -1);

@@ -49,7 +49,12 @@ public final class SummaryBitSet {
     public void set(int bit) {
         int w = bit >>> 6;
         words[w] |= 1L << bit;
-        summary[w >>> 6] |= 1L << w;
+        // read before written: setting neighbouring bits one after another then stores to the summary once per word,
+        // rather than chaining every call through a store to the same summary word
+        long mark = 1L << w;
+        if ((summary[w >>> 6] & mark) == 0L) {
+            summary[w >>> 6] |= mark;
+        }
     }
 
     public void clear(int bit) {
@@ -148,7 +153,10 @@ public final class SummaryBitSet {
         }
     }
 
-    /** Clears the bits {@code [from, to)}; bits outside the range keep their value. */
+    /**
+     * Clears the bits {@code [from, to)}; bits outside the range keep their value. The summary forgets the words left
+     * zero, so a range cleared after its bits were read costs nothing to search again.
+     */
     public void clear(int from, int to) {
         if (from >= to) {
             return;
@@ -159,13 +167,64 @@ public final class SummaryBitSet {
         long lastMask = -1L >>> -to;
         if (first == last) {
             words[first] &= ~(firstMask & lastMask);
+        } else {
+            words[first] &= ~firstMask;
+            for (int w = nextMarkedWord(first + 1, last - 1); w != Index.NONE; w = nextMarkedWord(w + 1, last - 1)) {
+                words[w] = 0L;
+            }
+            words[last] &= ~lastMask;
+        }
+        unmarkIfZero(first);
+        if (last > first) {
+            unmarkRange(first + 1, last);
+            unmarkIfZero(last);
+        }
+    }
+
+    private void unmarkIfZero(int w) {
+        if (words[w] == 0L) {
+            summary[w >>> 6] &= ~(1L << w);
+        }
+    }
+
+    /** Clears the summary bits of words {@code [fromWord, toWord)}, which hold no set bit. */
+    private void unmarkRange(int fromWord, int toWord) {
+        if (fromWord >= toWord) {
             return;
         }
-        words[first] &= ~firstMask;
-        for (int w = nextMarkedWord(first + 1, last - 1); w != Index.NONE; w = nextMarkedWord(w + 1, last - 1)) {
-            words[w] = 0L;
+        int first = fromWord >>> 6;
+        int last = (toWord - 1) >>> 6;
+        long firstMask = -1L << fromWord;
+        long lastMask = -1L >>> -toWord;
+        if (first == last) {
+            summary[first] &= ~(firstMask & lastMask);
+            return;
         }
-        words[last] &= ~lastMask;
+        summary[first] &= ~firstMask;
+        Arrays.fill(summary, first + 1, last, 0L);
+        summary[last] &= ~lastMask;
+    }
+
+    /**
+     * The number of words in {@code [fromWord, toWord)} the summary marks: every word there holding a set bit, and
+     * possibly words whose bits were cleared one at a time since.
+     */
+    public int markedWords(int fromWord, int toWord) {
+        if (fromWord >= toWord) {
+            return 0;
+        }
+        int first = fromWord >>> 6;
+        int last = (toWord - 1) >>> 6;
+        long firstMask = -1L << fromWord;
+        long lastMask = -1L >>> -toWord;
+        if (first == last) {
+            return Long.bitCount(summary[first] & firstMask & lastMask);
+        }
+        int count = Long.bitCount(summary[first] & firstMask) + Long.bitCount(summary[last] & lastMask);
+        for (int s = first + 1; s < last; s++) {
+            count += Long.bitCount(summary[s]);
+        }
+        return count;
     }
 
     /** Sets every bit that is set in {@code other}, visiting only the words its summary marks. */

@@ -1,8 +1,9 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.scene.store.TransformStore;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ConcurrentModificationException;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The scene's thread rule, in one place: the game changes a scene between frames, on the thread that runs them.
@@ -13,12 +14,27 @@ import java.util.concurrent.atomic.AtomicReference;
  * or another thread is changing the structure.
  */
 final class SceneGuard {
+    private static final VarHandle FRAME_THREAD;
+    private static final VarHandle CHANGE_THREAD;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            FRAME_THREAD = lookup.findVarHandle(SceneGuard.class, "frameThread", Thread.class);
+            CHANGE_THREAD = lookup.findVarHandle(SceneGuard.class, "changeThread", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /**
      * The thread running a frame or pass, and the thread in the middle of a structural change; each null when none.
      * A change half made would have a frame read broken indices, and a frame half run would lose a change's writes.
+     * Fields of the guard itself, claimed through {@link VarHandle}s, so that the check every setter makes reads them
+     * with no indirection.
      */
-    private final AtomicReference<Thread> frameThread = new AtomicReference<>();
-    private final AtomicReference<Thread> changeThread = new AtomicReference<>();
+    private volatile Thread frameThread;
+    private volatile Thread changeThread;
     private final TransformStore transforms;
 
     SceneGuard(TransformStore transforms) {
@@ -35,15 +51,15 @@ final class SceneGuard {
      */
     boolean claim(Object subject) {
         Thread current = Thread.currentThread();
-        if (changeThread.get() == current) {
+        if (changeThread == current) {
             return false;
         }
-        if (!changeThread.compareAndSet(null, current)) {
-            throw refusal(subject, null, changeThread.get());
+        if (!CHANGE_THREAD.compareAndSet(this, null, current)) {
+            throw refusal(subject, null, changeThread);
         }
-        Thread running = frameThread.get();
+        Thread running = frameThread;
         if (running != null || transforms.isUpdating()) {
-            changeThread.set(null);
+            changeThread = null;
             throw refusal(subject, running, null);
         }
         return true;
@@ -51,7 +67,7 @@ final class SceneGuard {
 
     void release(boolean claimed) {
         if (claimed) {
-            changeThread.set(null);
+            changeThread = null;
         }
     }
 
@@ -64,8 +80,8 @@ final class SceneGuard {
         // The pass sets its thread before it starts updating: reading the flag first means a refusal for a running
         // pass almost always finds the thread to name, rather than a frame that began between the two reads.
         boolean updating = transforms.isUpdating();
-        Thread running = frameThread.get();
-        Thread changing = changeThread.get();
+        Thread running = frameThread;
+        Thread changing = changeThread;
         if (running != null || updating || (changing != null && changing != Thread.currentThread())) {
             throw refusal(subject, running, changing);
         }
@@ -89,15 +105,15 @@ final class SceneGuard {
      */
     void beginPass(String action, Camera camera) {
         Thread current = Thread.currentThread();
-        if (!frameThread.compareAndSet(null, current)) {
-            Thread running = frameThread.get();
+        if (!FRAME_THREAD.compareAndSet(this, null, current)) {
+            Thread running = frameThread;
             throw new IllegalStateException("cannot " + action + (camera == null ? "" : " for " + camera.describe())
                     + ": a frame is already running on thread '"
                     + (running == null ? "?" : running.getName()) + "'; frames run one at a time");
         }
-        Thread changing = changeThread.get();
+        Thread changing = changeThread;
         if (changing != null) {
-            frameThread.set(null);
+            frameThread = null;
             throw new ConcurrentModificationException("cannot " + action + (camera == null ? "" : " for "
                     + camera.describe()) + ": thread '" + changing.getName()
                     + "' is changing the scene's structure; change it between frames, on the thread that runs them");
@@ -105,6 +121,6 @@ final class SceneGuard {
     }
 
     void endPass() {
-        frameThread.set(null);
+        frameThread = null;
     }
 }

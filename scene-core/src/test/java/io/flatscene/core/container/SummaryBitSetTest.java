@@ -51,6 +51,30 @@ class SummaryBitSetTest {
     }
 
     @Test
+    void clearingARangeUnmarksTheWordsItEmptiesAndOnlyThose() {
+        SummaryBitSet set = new SummaryBitSet(1 << 16);
+        for (int bit = 0; bit < 1 << 16; bit += 32) {
+            set.set(bit);
+        }
+        assertEquals(1 << 10, set.markedWords(0, 1 << 10));
+        set.clear(100, 60_000);
+        // word 1 keeps bits 64 and 96, word 937 (bits 59,968 to 60,031) keeps bit 60,000; words 2 to 936 are empty
+        assertEquals(2, set.markedWords(1, 938));
+        assertEquals(0, set.markedWords(2, 937));
+        assertEquals(1, set.markedWords(937, 938));
+        assertEquals(0, set.markedWords(5, 5), "an empty range of words");
+        set.clear(64, 65);
+        set.clear(96, 97);
+        set.clear(60_000, 60_001);
+        assertEquals(0, set.markedWords(1, 2), "a single clear that empties its word unmarks it too");
+        assertEquals(1, set.markedWords(0, 1));
+        set.clear(0, 1);
+        set.clear(32, 33);
+        assertEquals(0, set.markedWords(0, 938), "a range within one word that empties it");
+        assertEquals(1024 - 938, set.markedWords(938, 1024));
+    }
+
+    @Test
     void clearingARangeWithinOneWordKeepsItsNeighbours() {
         SummaryBitSet set = new SummaryBitSet(64);
         for (int i = 0; i < 64; i++) {

@@ -7,7 +7,6 @@ import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.store.BandAllocator;
 import io.flatscene.core.scene.store.TransformStore;
 
-import static io.flatscene.core.scene.store.TransformStore.DIRTY;
 import static io.flatscene.core.scene.store.TransformStore.INHERIT_ORIENTATION;
 import static io.flatscene.core.scene.store.TransformStore.INHERIT_SCALE;
 import static io.flatscene.core.scene.store.TransformStore.IN_GRAPH;
@@ -41,6 +40,8 @@ final class TransformPass {
     private static final int SPARSE_FRACTION = 4;
     private static final int LANES = LaneBlocks.LANES;
     private static final int PLAIN = INHERIT_ORIENTATION | INHERIT_SCALE;
+    /** A block's lanes, bit {@code i} for lane {@code i}. */
+    private static final int BLOCK = (1 << LANES) - 1;
 
     private final TransformStore store;
     private final PlainBlockKernel blockKernel;
@@ -72,22 +73,24 @@ final class TransformPass {
             flags = store.flags();
             parentSlot = store.parentSlots();
             graphRoot = store.graphRoot();
+            SummaryBitSet dirty = store.dirtySlots();
             int updated = 0;
             for (int band = 0; band < bands.bands(); band++) {
+                int start = bands.start(band);
+                int end = bands.end(band);
                 boolean parentsChanged = parentsChanged(bands, band);
-                if (!bands.isDirty(band) && !parentsChanged) {
+                if (!parentsChanged && !BitRanges.anySet(dirty, start, end - 1)) {
                     bands.passed(band, false);
                     continue;
                 }
                 store.refreshParentSlots(band);
-                int start = bands.start(band);
-                int end = bands.end(band);
-                int words = ((end + 63) >>> 6) - (start >>> 6);
+                int firstWord = start >>> 6;
+                int endWord = (end + 63) >>> 6;
                 int changed = !parentsChanged
-                        && store.dirtyWords().cardinality(start >>> 6, (end + 63) >>> 6) < words / SPARSE_FRACTION
+                        && dirty.markedWords(firstWord, endWord) < (endWord - firstWord) / SPARSE_FRACTION
                         ? updateDirty(band >>> 1, start, end)
                         : sweepBand(bands, band, parentsChanged, pool);
-                store.clearDirtyWords(start, end);
+                dirty.clear(start, end);
                 bands.passed(band, changed > 0);
                 updated += changed;
             }
@@ -113,23 +116,17 @@ final class TransformPass {
     }
 
     /**
-     * Recomputes the dirty nodes of slots {@code [from, to)}, none of whose parents changed in this pass, reading the
-     * flags of the marked words alone.
+     * Recomputes the dirty nodes of slots {@code [from, to)}, none of whose parents changed in this pass, found through
+     * the dirty bitset's summary.
      */
     private int updateDirty(int depth, int from, int to) {
-        SummaryBitSet dirtyWords = store.dirtyWords();
+        SummaryBitSet dirty = store.dirtySlots();
         SummaryBitSet changed = store.changedSlots();
-        int lastWord = (to + 63) >>> 6;
         int count = 0;
-        for (int w = dirtyWords.nextSetBit(from >>> 6, lastWord); w != Index.NONE;
-             w = dirtyWords.nextSetBit(w + 1, lastWord)) {
-            for (int slot = Math.max(from, w << 6); slot < Math.min(to, (w << 6) + 64); slot++) {
-                if ((flags[slot] & DIRTY) != 0) {
-                    recompute(depth, slot);
-                    changed.set(slot);
-                    count++;
-                }
-            }
+        for (int slot = dirty.nextSetBit(from, to); slot != Index.NONE; slot = dirty.nextSetBit(slot + 1, to)) {
+            recompute(depth, slot);
+            changed.set(slot);
+            count++;
         }
         return count;
     }
@@ -183,11 +180,10 @@ final class TransformPass {
      * set's words directly (a word at a time; the caller restores the summary).
      */
     private int sweep(int depth, int from, int to, boolean parentsChanged) {
-        int[] flags = this.flags;
         int[] parentSlot = this.parentSlot;
         SummaryBitSet changedSet = store.changedSlots();
         long[] changedWords = changedSet.words();
-        long[] dirtyWords = store.dirtyWords().words();
+        long[] dirtyWords = store.dirtySlots().words();
         int[] parentMin = store.wordParentMins();
         int[] parentMax = store.wordParentMaxes();
         boolean readParents = depth > 0 && parentsChanged;
@@ -199,7 +195,8 @@ final class TransformPass {
             // parents lie in earlier bands, whose changed words were summarized when their pass ended
             boolean parentsMaybe = readParents
                     && BitRanges.anySet(changedSet, parentMin[w], parentMax[w]);
-            if (!parentsMaybe && (dirtyWords[w >>> 6] & (1L << w)) == 0L) {
+            long dirtyBits = dirtyWords[w];
+            if (!parentsMaybe && dirtyBits == 0L) {
                 // neither a parent of this word changed nor a node of it is dirty
                 slot = wordEnd;
                 continue;
@@ -207,13 +204,14 @@ final class TransformPass {
             long bits = 0L;
             while (slot < wordEnd) {
                 if (depth > 0 && (slot & (LANES - 1)) == 0 && slot + LANES <= wordEnd) {
-                    int stale = recomputeBlock(depth, slot, parentsMaybe, changedWords);
+                    int stale = recomputeBlock(depth, slot, (int) (dirtyBits >>> slot) & BLOCK, parentsMaybe,
+                            changedWords);
                     bits |= (long) stale << slot;
                     count += Integer.bitCount(stale);
                     slot += LANES;
                     continue;
                 }
-                boolean stale = (flags[slot] & DIRTY) != 0;
+                boolean stale = (dirtyBits & (1L << slot)) != 0L;
                 if (!stale && parentsMaybe) {
                     int parent = parentSlot[slot];
                     stale = (changedWords[parent >>> 6] & (1L << parent)) != 0;
@@ -240,38 +238,45 @@ final class TransformPass {
      * one. The block kernel writes all eight matrices, and a node that is not stale gets the bits it holds: its
      * parent's matrix and its own local transform are those it was last computed from, by the same arithmetic.
      *
+     * @param dirtyLanes the block's dirty bits, bit {@code i} for slot {@code first + i}
      * @return the stale lanes, bit {@code i} for slot {@code first + i}
      */
-    private int recomputeBlock(int depth, int first, boolean parentsMaybe, long[] changedWords) {
+    private int recomputeBlock(int depth, int first, int dirtyLanes, boolean parentsMaybe, long[] changedWords) {
+        if (dirtyLanes == 0 && !parentsMaybe) {
+            return 0;
+        }
         int[] flags = this.flags;
         int[] parentSlot = this.parentSlot;
         int parent = parentSlot[first];
-        int split = LANES;
-        int otherParent = parent;
-        boolean blockable = true;
-        int stale = 0;
+        int otherParent = parentSlot[first + LANES - 1];
+        // without a branch per lane: the lanes whose parent is not the first lane's, and not the last lane's
+        int plain = PLAIN;
+        int notFirst = 0;
+        int notLast = 0;
         for (int lane = 0; lane < LANES; lane++) {
-            int slot = first + lane;
-            int f = flags[slot];
-            int p = parentSlot[slot];
-            if (p != otherParent) {
-                blockable &= split == LANES;
-                split = lane;
-                otherParent = p;
-            }
-            blockable &= (f & PLAIN) == PLAIN;
-            if ((f & DIRTY) != 0 || parentsMaybe && (changedWords[p >>> 6] & (1L << p)) != 0) {
-                stale |= 1 << lane;
-            }
+            int p = parentSlot[first + lane];
+            plain &= flags[first + lane];
+            notFirst |= (p != parent ? 1 : 0) << lane;
+            notLast |= (p != otherParent ? 1 : 0) << lane;
         }
-        if (stale == 0) {
-            return 0;
-        }
+        int split = Math.min(LANES, Integer.numberOfTrailingZeros(notFirst));
+        // two parents at most, each on a run of lanes: the first lane's on lanes [0, split), the last's on the rest
+        boolean blockable = plain == PLAIN && (notFirst & notLast) == 0 && notFirst == (BLOCK & (-1 << split));
         if (!blockable) {
+            int stale = parentsMaybe ? dirtyLanes | changedParentLanes(first, changedWords) : dirtyLanes;
             for (int lanes = stale; lanes != 0; lanes &= lanes - 1) {
                 recompute(depth, first + Integer.numberOfTrailingZeros(lanes));
             }
             return stale;
+        }
+        int firstLanes = (1 << split) - 1;
+        int stale = dirtyLanes;
+        if (parentsMaybe) {
+            stale |= (isSet(changedWords, parent) ? firstLanes : 0)
+                    | (isSet(changedWords, otherParent) ? BLOCK & ~firstLanes : 0);
+        }
+        if (stale == 0) {
+            return 0;
         }
         // the block kernel computes every lane with the parent of most; the other parent's lanes are then redone
         int majority = split >= LANES - split ? parent : otherParent;
@@ -283,28 +288,49 @@ final class TransformPass {
                 TransformKernels.writePlainChild(position, orientation, scale, world, first + lane, minority);
             }
         }
+        int parentFlags = flags[parent];
+        if (stale == BLOCK && split == LANES) {
+            for (int slot = first; slot < first + LANES; slot++) {
+                flags[slot] = plainChildFlags(flags[slot], parentFlags);
+            }
+            return stale;
+        }
+        int otherFlags = flags[otherParent];
         for (int lanes = stale; lanes != 0; lanes &= lanes - 1) {
             int lane = Integer.numberOfTrailingZeros(lanes);
             int slot = first + lane;
-            flags[slot] = plainChildFlags(flags[slot], flags[lane < split ? parent : otherParent]);
+            flags[slot] = plainChildFlags(flags[slot], lane < split ? parentFlags : otherFlags);
         }
         return stale;
     }
 
+    /** The lanes of the block from {@code first} whose parent was recomputed in this pass. */
+    private int changedParentLanes(int first, long[] changedWords) {
+        int lanes = 0;
+        for (int lane = 0; lane < LANES; lane++) {
+            lanes |= isSet(changedWords, parentSlot[first + lane]) ? 1 << lane : 0;
+        }
+        return lanes;
+    }
+
+    private static boolean isSet(long[] words, int bit) {
+        return (words[bit >>> 6] & (1L << bit)) != 0L;
+    }
+
     /**
-     * A plain-chain node's flags after its recompute: clean, in the graph if its parent is, and mirrored if exactly
+     * A plain-chain node's flags after its recompute: in the graph if its parent is, and mirrored if exactly
      * one of its parent and its own scale mirrors (a rotation never mirrors, so down a plain matrix chain the sign of
      * the determinant is the parent's times the node's scale's).
      */
     private static int plainChildFlags(int f, int parentFlags) {
-        return (f & ~(DIRTY | IN_GRAPH | MIRRORED)) | (parentFlags & IN_GRAPH)
+        return (f & ~(IN_GRAPH | MIRRORED)) | (parentFlags & IN_GRAPH)
                 | ((parentFlags ^ (f >>> 1)) & MIRRORED);
     }
 
-    /** Recomputes one node's world matrix and its in-graph and mirrored bits, and clears its dirty flag. */
+    /** Recomputes one node's world matrix and its in-graph and mirrored bits. */
     private void recompute(int depth, int slot) {
         int f = flags[slot];
-        int clean = f & ~(DIRTY | IN_GRAPH | MIRRORED);
+        int clean = f & ~(IN_GRAPH | MIRRORED);
         if (depth == 0) {
             TransformKernels.writeLocal(position, orientation, scale, world, slot);
             boolean inGraph = store.idAt(slot) == graphRoot;

@@ -8,9 +8,8 @@ import java.util.Arrays;
  * Opening or closing a slot in band {@code b} moves one slot per later band (the first or last of each), so it costs
  * O(bands after b), never O(size). The slots' data lives with the caller, which moves it when told to.
  *
- * <p>Per band it also keeps what the transform pass reads and writes: dirty (a node of the band changed since the last
- * pass), changed (a world matrix of the band was recomputed in the current pass), and
- * parents moved (a node one level up moved to another slot, so the band's cached parent slots are stale).
+ * <p>Per band it also keeps what the transform pass reads and writes: changed (a world matrix of the band was
+ * recomputed in the current pass), and parents moved (a node one level up moved to another slot, so the band's cached parent slots are stale).
  */
 public final class BandAllocator {
     /** Moves one slot's data to another slot, fixing up whatever maps ids to slots: the caller's one fix-up point. */
@@ -23,7 +22,6 @@ public final class BandAllocator {
     private int bands;
     private int total;
     private int[] start = new int[17];
-    private boolean[] dirty = new boolean[16];
     private boolean[] changed = new boolean[16];
     private boolean[] parentsMoved = new boolean[16];
 
@@ -49,17 +47,8 @@ public final class BandAllocator {
         return start[band + 1];
     }
 
-    public boolean isDirty(int band) {
-        return dirty[band];
-    }
-
-    public void markDirty(int band) {
-        dirty[band] = true;
-    }
-
-    /** Records the outcome of a pass over the band: it is clean, and whether any of its matrices changed. */
+    /** Records the outcome of a pass over the band: whether any of its matrices changed. */
     public void passed(int band, boolean anyChanged) {
-        dirty[band] = false;
         changed[band] = anyChanged;
     }
 
@@ -131,7 +120,6 @@ public final class BandAllocator {
         if (needed + 1 > start.length) {
             int grown = Math.max(needed + 1, start.length * 2);
             start = Arrays.copyOf(start, grown);
-            dirty = Arrays.copyOf(dirty, grown);
             changed = Arrays.copyOf(changed, grown);
             parentsMoved = Arrays.copyOf(parentsMoved, grown);
         }

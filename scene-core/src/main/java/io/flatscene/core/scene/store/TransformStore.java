@@ -15,9 +15,8 @@ import java.util.Objects;
  * <h2>Layout</h2>
  * One set of primitive arrays, indexed by <em>slot</em>: local position (3 floats), orientation (unit quaternion,
  * 4), scale (3), world matrix (affine, 12 floats in JOML {@code Matrix4x3f} column order), parent id, parent slot,
- * own id and flags (dirty, in-graph, inherit orientation, inherit scale, mirrored, scale mirrors, and the band in
- * the high bits):
- * 104 bytes a node, and two bits in the changed and moved bitsets. The float records are stored in {@link LaneBlocks}
+ * own id and flags (in-graph, inherit orientation, inherit scale, mirrored, scale mirrors, and the band in the high
+ * bits): 104 bytes a node, and a bit in each of the dirty, changed and moved bitsets. The float records are stored in {@link LaneBlocks}
  * of eight slots, component by component, so that the vector kernel reads and writes one component of eight
  * neighbouring nodes at once. Slots are grouped in bands by the
  * {@link BandAllocator}, two per depth: band {@code 2d} holds the dynamic nodes of depth {@code d}, band {@code 2d+1}
@@ -35,9 +34,11 @@ import java.util.Objects;
  * changing band passes.
  *
  * <h2>Dirty, changed and moved slots</h2>
- * A setter marks its slot dirty in the flags, its 64-slot word in the dirty-word bitset, and its band dirty; the
- * transform pass clears all three. Every dirty node's word is marked, so the pass finds a band's few dirty nodes from
- * the marked words without reading the band. The changed bitset is what the last pass published: the slots
+ * A setter marks its slot in the dirty bitset and touches nothing else: two bits (the slot's, and its 64-slot word's
+ * in the summary) in arrays small enough to stay in cache, with no branch. The transform pass finds a band's dirty
+ * nodes, or that it has none, through the summary without reading the band, takes a block's eight dirty bits with one
+ * shift, and clears the band's bits when it is done. A dirty bit belongs to the node, so it travels with the node's
+ * data when a slot moves, and no slot past the used ones holds one. The changed bitset is what the last pass published: the slots
  * whose world matrix it recomputed, and the slots whose content a structural change moved since the pass before it
  * (the moved bitset collects those between passes). Both move with nothing: a slot's bits speak of the slot.
  *
@@ -46,7 +47,6 @@ import java.util.Objects;
  */
 public final class TransformStore {
 
-    public static final int DIRTY = 1;
     public static final int INHERIT_ORIENTATION = 1 << 1;
     public static final int INHERIT_SCALE = 1 << 2;
     /** The node hangs from the scene's root (rather than from a detached node), as of the last transform pass. */
@@ -80,12 +80,8 @@ public final class TransformStore {
      * pass and recomputes everything when they differ.
      */
     private int slotMoves;
-    /**
-     * Bit {@code w} is set when slot word {@code w} (slots {@code [64w, 64w + 64)}) may hold a dirty node: a superset
-     * the pass narrows with the DIRTY flags. A word a bit, not a slot a bit, so that a setter writes it once per 64
-     * neighbouring slots rather than on every call.
-     */
-    private final SummaryBitSet dirtyWords;
+    /** The nodes whose local transform, parent or inheritance changed since the last pass, a bit a used slot. */
+    private final SummaryBitSet dirtySlots;
     private final SummaryBitSet changedBits;
     private final SummaryBitSet movedBits;
 
@@ -111,7 +107,7 @@ public final class TransformStore {
         this.capacityName = Objects.requireNonNull(capacityName, "capacityName");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.ids = new HandleTable(capacityName, capacity, policy);
-        this.dirtyWords = new SummaryBitSet((capacity + 64) >>> 6);
+        this.dirtySlots = new SummaryBitSet(capacity + 1);
         this.changedBits = new SummaryBitSet(capacity + 1);
         this.movedBits = new SummaryBitSet(capacity + 1);
         allocate(capacity);
@@ -133,7 +129,7 @@ public final class TransformStore {
         Arrays.fill(wordParentMax, oldWords, words, Integer.MIN_VALUE);
         idAt = Arrays.copyOf(idAt, slots);
         flags = Arrays.copyOf(flags, slots);
-        dirtyWords.ensureCapacity((slots + 63) >>> 6);
+        dirtySlots.ensureCapacity(slots);
         changedBits.ensureCapacity(slots);
         movedBits.ensureCapacity(slots);
         capacity = newCapacity;
@@ -219,6 +215,8 @@ public final class TransformStore {
         int slot = ids.indexAt(id);
         long handle = ids.handleAt(id);
         bands.close(slot, band(slot));
+        // the last used slot moved into the freed one, taking its dirty bit along; the copy it left is not a node
+        dirtySlots.clear(bands.total());
         ids.release(handle);
     }
 
@@ -253,6 +251,7 @@ public final class TransformStore {
             bands.close(slot, band(slot));
             slot = bands.open(band);
             copySlot(staging, slot);
+            dirtySlots.clear(staging);
             flags[slot] = (flags[slot] & LOW_BITS) | (band << BAND_SHIFT);
             // the cached parent slot came from the old band, whose staleness the new band does not share
             writeParentSlot(slot, parentSlotOf(parentId[slot]));
@@ -306,16 +305,11 @@ public final class TransformStore {
     }
 
     /**
-     * The one fix-up after a node's data arrived at {@code slot}: the id → slot table, the dirty word and band (the
-     * flags came with the data, the word bit stays with the slot), the moved bit, and the parent slots of the two bands
-     * its children live in.
+     * The one fix-up after a node's data arrived at {@code slot}: the id → slot table, the moved bit, and the parent
+     * slots of the two bands its children live in. (The dirty bit came with the data, in {@link #copySlot}.)
      */
     private void movedTo(int slot) {
         ids.setIndexAt(idAt[slot], slot);
-        if ((flags[slot] & DIRTY) != 0) {
-            dirtyWords.set(slot >>> 6);
-            bands.markDirty(band(slot));
-        }
         movedBits.set(slot);
         bands.markParentsMoved(2 * (depth(slot) + 1));
     }
@@ -329,6 +323,11 @@ public final class TransformStore {
         writeParentSlot(to, parentSlot[from]);
         idAt[to] = idAt[from];
         flags[to] = flags[from];
+        if (dirtySlots.get(from)) {
+            dirtySlots.set(to);
+        } else {
+            dirtySlots.clear(to);
+        }
     }
 
     private void writeIdentity(int slot) {
@@ -356,15 +355,7 @@ public final class TransformStore {
     }
 
     private void markDirty(int slot) {
-        int f = flags[slot];
-        if ((f & DIRTY) == 0) {
-            flags[slot] = f | DIRTY;
-            int word = slot >>> 6;
-            if (!dirtyWords.get(word)) {
-                dirtyWords.set(word);
-            }
-            bands.markDirty(bandOf(f));
-        }
+        dirtySlots.set(slot);
     }
 
     /**
@@ -496,33 +487,12 @@ public final class TransformStore {
         return wordParentMax;
     }
 
-    /** Slot words that may hold a dirty node: bit {@code w} for slots {@code [64w, 64w + 64)}. */
-    public SummaryBitSet dirtyWords() {
-        return dirtyWords;
-    }
-
     /**
-     * Forgets the dirty words of slots {@code [from, to)} after the pass cleaned their nodes. A word that reaches
-     * outside the range keeps its bit while a used slot in it is still dirty (a band the pass has yet to visit).
+     * The dirty nodes: bit {@code s} for slot {@code s}. The transform pass reads the words directly and clears a
+     * band's range once it has swept it.
      */
-    public void clearDirtyWords(int from, int to) {
-        if (from >= to) {
-            return;
-        }
-        int first = from >>> 6;
-        int last = (to - 1) >>> 6;
-        dirtyWords.clear(first, last + 1);
-        keepIfDirty(first);
-        keepIfDirty(last);
-    }
-
-    private void keepIfDirty(int word) {
-        for (int slot = word << 6; slot < Math.min(bands.total(), (word << 6) + 64); slot++) {
-            if ((flags[slot] & DIRTY) != 0) {
-                dirtyWords.set(word);
-                return;
-            }
-        }
+    public SummaryBitSet dirtySlots() {
+        return dirtySlots;
     }
 
     /**
@@ -541,7 +511,7 @@ public final class TransformStore {
 
     /**
      * Checks every index invariant: band ranges are ordered and cover exactly the used slots; every slot's id maps
-     * back to it; its band bits match its band; if it is dirty, its word is marked; its parent is a live node one
+     * back to it; its band bits match its band; no dirty bit lies past the used slots; its parent is a live node one
      * level up (none at depth 0) whose slot the parent-slot cache holds unless the band is marked stale, and which lies
      * in its word's parent range; static nodes below depth 1 have static parents; the id table holds exactly one live
      * entry per node; the bitsets' summaries hold.
@@ -555,7 +525,12 @@ public final class TransformStore {
                     + " slots");
         }
         bands.validate(capacityName);
-        dirtyWords.validate(capacityName + " dirty words");
+        dirtySlots.validate(capacityName + " dirty slots");
+        int strayDirty = dirtySlots.nextSetBit(bands.total(), dirtySlots.capacity());
+        if (strayDirty != Index.NONE) {
+            throw new IllegalStateException(capacityName + ": slot " + strayDirty + " is marked dirty but holds no node"
+                    + " (" + bands.total() + " slots are used)");
+        }
         changedBits.validate(capacityName + " changed slots");
         movedBits.validate(capacityName + " moved slots");
         for (int band = 0; band < bands.bands(); band++) {
@@ -574,10 +549,6 @@ public final class TransformStore {
         if (band(slot) != band) {
             throw new IllegalStateException(capacityName + ": node id " + id + " in band " + band
                     + " records band " + band(slot));
-        }
-        if ((flags[slot] & DIRTY) != 0 && !dirtyWords.get(slot >>> 6)) {
-            throw new IllegalStateException(capacityName + ": node id " + id + " at slot " + slot
-                    + " is dirty but its word " + (slot >>> 6) + " is not marked");
         }
         int cachedParent = parentSlot[slot];
         int expectedParent = parentSlotOf(parentId[slot]);
