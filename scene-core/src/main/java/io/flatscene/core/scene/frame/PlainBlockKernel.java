@@ -15,6 +15,18 @@ interface PlainBlockKernel {
      */
     void writeBlock(float[] position, float[] orientation, float[] scale, float[] world, int first, int parentSlot);
 
+    /**
+     * When slots {@code [first, first + 8)} all inherit orientation and scale from {@code parentSlot} (one family, as
+     * most blocks are): writes their world matrices as {@link #writeBlock} does, gives the {@code stale} lanes a plain
+     * child's flags ({@link TransformKernels#plainChildFlags} with the parent's), and returns true. Otherwise writes
+     * nothing and returns false. The check and the flags are the pass's bookkeeping per block, which costs as much as
+     * the matrices when it is done a lane at a time.
+     *
+     * @param stale the lanes whose flags the recompute updates, bit {@code i} for slot {@code first + i}
+     */
+    boolean writeFamilyBlock(float[] position, float[] orientation, float[] scale, float[] world, int[] flags,
+                             int[] parentSlots, int first, int parentSlot, int stale);
+
     /** Which of the configurable kernels this is: {@code VECTOR} or {@code SCALAR}. */
     TransformKernel kind();
 

@@ -3,14 +3,40 @@ package io.flatscene.core.scene.frame;
 import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.LaneBlocks;
 
+import static io.flatscene.core.scene.store.TransformStore.INHERIT_ORIENTATION;
+import static io.flatscene.core.scene.store.TransformStore.INHERIT_SCALE;
+
 /** The fallback: the fused scalar kernel, one node after the other. */
 final class ScalarBlockKernel implements PlainBlockKernel {
+    private static final int PLAIN = INHERIT_ORIENTATION | INHERIT_SCALE;
+
     @Override
     public void writeBlock(float[] position, float[] orientation, float[] scale, float[] world, int first,
                            int parentSlot) {
         for (int slot = first; slot < first + LaneBlocks.LANES; slot++) {
             TransformKernels.writePlainChild(position, orientation, scale, world, slot, parentSlot);
         }
+    }
+
+    @Override
+    public boolean writeFamilyBlock(float[] position, float[] orientation, float[] scale, float[] world, int[] flags,
+                                    int[] parentSlots, int first, int parentSlot, int stale) {
+        int plain = PLAIN;
+        boolean family = true;
+        for (int slot = first; slot < first + LaneBlocks.LANES; slot++) {
+            plain &= flags[slot];
+            family &= parentSlots[slot] == parentSlot;
+        }
+        if (!family || plain != PLAIN) {
+            return false;
+        }
+        writeBlock(position, orientation, scale, world, first, parentSlot);
+        int parentFlags = flags[parentSlot];
+        for (int lanes = stale; lanes != 0; lanes &= lanes - 1) {
+            int slot = first + Integer.numberOfTrailingZeros(lanes);
+            flags[slot] = TransformKernels.plainChildFlags(flags[slot], parentFlags);
+        }
+        return true;
     }
 
     @Override

@@ -2,7 +2,9 @@ package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.container.LaneBlocks;
 
+import static io.flatscene.core.scene.store.TransformStore.IN_GRAPH;
 import static io.flatscene.core.scene.store.TransformStore.MATRIX_WIDTH;
+import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
 import static io.flatscene.core.scene.store.TransformStore.QUATERNION_WIDTH;
 import static io.flatscene.core.scene.store.TransformStore.VECTOR_WIDTH;
 
@@ -58,6 +60,15 @@ final class TransformKernels {
         world[w + 6 * L] = 2f * (xz + yw) * sz;
         world[w + 7 * L] = 2f * (yz - xw) * sz;
         world[w + 8 * L] = (1f - 2f * (xx + yy)) * sz;
+    }
+
+    /**
+     * A plain-chain node's flags after its recompute: in the graph if its parent is, and mirrored if exactly one of
+     * its parent and its own scale mirrors (a rotation never mirrors, so down a plain matrix chain the sign of the
+     * determinant is the parent's times the node's scale's).
+     */
+    static int plainChildFlags(int f, int parentFlags) {
+        return (f & ~(IN_GRAPH | MIRRORED)) | (parentFlags & IN_GRAPH) | ((parentFlags ^ (f >>> 1)) & MIRRORED);
     }
 
     /**

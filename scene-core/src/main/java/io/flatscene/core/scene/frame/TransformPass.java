@@ -248,6 +248,12 @@ final class TransformPass {
         int[] flags = this.flags;
         int[] parentSlot = this.parentSlot;
         int parent = parentSlot[first];
+        // were the block one family, every lane would be stale if the parent changed
+        int familyStale = parentsMaybe && isSet(changedWords, parent) ? BLOCK : dirtyLanes;
+        if (familyStale != 0 && blockKernel.writeFamilyBlock(position, orientation, scale, world, flags, parentSlot,
+                first, parent, familyStale)) {
+            return familyStale;
+        }
         int otherParent = parentSlot[first + LANES - 1];
         // without a branch per lane: the lanes whose parent is not the first lane's, and not the last lane's
         int plain = PLAIN;
@@ -289,17 +295,11 @@ final class TransformPass {
             }
         }
         int parentFlags = flags[parent];
-        if (stale == BLOCK && split == LANES) {
-            for (int slot = first; slot < first + LANES; slot++) {
-                flags[slot] = plainChildFlags(flags[slot], parentFlags);
-            }
-            return stale;
-        }
         int otherFlags = flags[otherParent];
         for (int lanes = stale; lanes != 0; lanes &= lanes - 1) {
             int lane = Integer.numberOfTrailingZeros(lanes);
             int slot = first + lane;
-            flags[slot] = plainChildFlags(flags[slot], lane < split ? parentFlags : otherFlags);
+            flags[slot] = TransformKernels.plainChildFlags(flags[slot], lane < split ? parentFlags : otherFlags);
         }
         return stale;
     }
@@ -317,16 +317,6 @@ final class TransformPass {
         return (words[bit >>> 6] & (1L << bit)) != 0L;
     }
 
-    /**
-     * A plain-chain node's flags after its recompute: in the graph if its parent is, and mirrored if exactly
-     * one of its parent and its own scale mirrors (a rotation never mirrors, so down a plain matrix chain the sign of
-     * the determinant is the parent's times the node's scale's).
-     */
-    private static int plainChildFlags(int f, int parentFlags) {
-        return (f & ~(IN_GRAPH | MIRRORED)) | (parentFlags & IN_GRAPH)
-                | ((parentFlags ^ (f >>> 1)) & MIRRORED);
-    }
-
     /** Recomputes one node's world matrix and its in-graph and mirrored bits. */
     private void recompute(int depth, int slot) {
         int f = flags[slot];
@@ -341,7 +331,7 @@ final class TransformPass {
         int parentFlags = flags[parent];
         if ((f & PLAIN) == PLAIN) {
             TransformKernels.writePlainChild(position, orientation, scale, world, slot, parent);
-            flags[slot] = plainChildFlags(f, parentFlags);
+            flags[slot] = TransformKernels.plainChildFlags(f, parentFlags);
             return;
         }
         TransformKernels.writeChild(position, orientation, scale, world, slot, parent,

@@ -3,9 +3,15 @@ package io.flatscene.core.scene.frame;
 import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.LaneBlocks;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
+import static io.flatscene.core.scene.store.TransformStore.INHERIT_ORIENTATION;
+import static io.flatscene.core.scene.store.TransformStore.INHERIT_SCALE;
+import static io.flatscene.core.scene.store.TransformStore.IN_GRAPH;
 import static io.flatscene.core.scene.store.TransformStore.MATRIX_WIDTH;
+import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
 import static io.flatscene.core.scene.store.TransformStore.QUATERNION_WIDTH;
 import static io.flatscene.core.scene.store.TransformStore.VECTOR_WIDTH;
 
@@ -18,7 +24,12 @@ import static io.flatscene.core.scene.store.TransformStore.VECTOR_WIDTH;
  */
 final class VectorBlockKernel implements PlainBlockKernel {
     private static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_256;
+    private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_256;
     private static final int L = LaneBlocks.LANES;
+    private static final int PLAIN = INHERIT_ORIENTATION | INHERIT_SCALE;
+    private static final int BLOCK = (1 << L) - 1;
+    /** Lane {@code i} holds bit {@code i}: a lane bit set, as an int, becomes a lane mask with one AND and compare. */
+    private static final IntVector LANE_BITS = IntVector.fromArray(INTS, new int[] {1, 2, 4, 8, 16, 32, 64, 128}, 0);
 
     /**
      * Whether 256-bit float vectors are native here: where the widest is narrower, the API would emulate them and
@@ -42,6 +53,36 @@ final class VectorBlockKernel implements PlainBlockKernel {
         writeLocalLinear(orientation, scale, world, first, w);
         applyParent(world, w, pw);
         writeTranslation(position, world, first, w, pw);
+    }
+
+    @Override
+    public boolean writeFamilyBlock(float[] position, float[] orientation, float[] scale, float[] world, int[] flags,
+                                    int[] parentSlots, int first, int parentSlot, int stale) {
+        if (!isFamily(flags, parentSlots, first, parentSlot)) {
+            return false;
+        }
+        writeBlock(position, orientation, scale, world, first, parentSlot);
+        writeFlags(flags, first, flags[parentSlot], stale);
+        return true;
+    }
+
+    /** Whether the eight nodes all inherit orientation and scale, from {@code parentSlot}: two compares. */
+    private static boolean isFamily(int[] flags, int[] parentSlots, int first, int parentSlot) {
+        return IntVector.fromArray(INTS, parentSlots, first).compare(VectorOperators.EQ, parentSlot).allTrue()
+                && IntVector.fromArray(INTS, flags, first).and(PLAIN).compare(VectorOperators.EQ, PLAIN).allTrue();
+    }
+
+    /** {@link TransformKernels#plainChildFlags} lane by lane, written to the {@code stale} lanes only. */
+    private static void writeFlags(int[] flags, int first, int parentFlags, int stale) {
+        IntVector f = IntVector.fromArray(INTS, flags, first);
+        IntVector updated = f.and(~(IN_GRAPH | MIRRORED)).or(parentFlags & IN_GRAPH)
+                .or(f.lanewise(VectorOperators.LSHR, 1).and(MIRRORED).lanewise(VectorOperators.XOR,
+                        parentFlags & MIRRORED));
+        if (stale == BLOCK) {
+            updated.intoArray(flags, first);
+        } else {
+            f.blend(updated, LANE_BITS.and(stale).compare(VectorOperators.NE, 0)).intoArray(flags, first);
+        }
     }
 
     /** R · S of the eight lanes into the linear part of their world entries, based at {@code w}. */

@@ -4,6 +4,7 @@ import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.store.TransformStore;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BlockKernelsTest {
     private static final int BLOCKS = 3;
     private static final int PARENT = 5;
+    private static final int PLAIN = TransformStore.INHERIT_ORIENTATION | TransformStore.INHERIT_SCALE;
 
     private final Random random = new Random(20261124);
     private final float[] position = new float[LaneBlocks.length(BLOCKS * 8, 3)];
@@ -51,6 +53,62 @@ class BlockKernelsTest {
                         kernel.description() + ", trial " + trial + ", float " + i);
             }
         }
+    }
+
+    @Test
+    void vectorFamilyBlocksGiveTheScalarBitsAndFlags() {
+        assertFamilyBlocks(new VectorBlockKernel());
+    }
+
+    @Test
+    void scalarFamilyBlocksGiveTheSingleNodeBitsAndFlags() {
+        assertFamilyBlocks(new ScalarBlockKernel());
+    }
+
+    /**
+     * Random blocks, most of them one family of plain children, some with a lane of another parent or a lane that
+     * does not inherit: a family gets every matrix and its stale lanes' flags, anything else is left untouched.
+     */
+    private void assertFamilyBlocks(PlainBlockKernel kernel) {
+        int families = 0;
+        for (int trial = 0; trial < 500; trial++) {
+            float[] world = new float[LaneBlocks.length(BLOCKS * 8, 12)];
+            randomize(world);
+            int[] flags = new int[BLOCKS * 8];
+            int[] parents = new int[BLOCKS * 8];
+            for (int slot = 0; slot < flags.length; slot++) {
+                flags[slot] = random.nextInt() & ~PLAIN | (random.nextInt(40) == 0 ? 0 : PLAIN);
+                parents[slot] = random.nextInt(40) == 0 ? PARENT - 1 : PARENT;
+            }
+            int first = 8 * (1 + random.nextInt(BLOCKS - 1));
+            int stale = 1 + random.nextInt(255);
+            boolean family = true;
+            for (int slot = first; slot < first + 8; slot++) {
+                family &= parents[slot] == PARENT && (flags[slot] & PLAIN) == PLAIN;
+            }
+            float[] expectedWorld = world.clone();
+            int[] expectedFlags = flags.clone();
+            if (family) {
+                families++;
+                for (int slot = first; slot < first + 8; slot++) {
+                    TransformKernels.writePlainChild(position, orientation, scale, expectedWorld, slot, PARENT);
+                    if ((stale & (1 << (slot - first))) != 0) {
+                        expectedFlags[slot] = TransformKernels.plainChildFlags(flags[slot], flags[PARENT]);
+                    }
+                }
+            }
+            String context = kernel.description() + ", trial " + trial;
+            assertEquals(family, kernel.writeFamilyBlock(position, orientation, scale, world, flags, parents, first,
+                    PARENT, stale), context);
+            for (int i = 0; i < world.length; i++) {
+                assertEquals(Float.floatToRawIntBits(expectedWorld[i]), Float.floatToRawIntBits(world[i]),
+                        context + ", float " + i);
+            }
+            for (int slot = 0; slot < flags.length; slot++) {
+                assertEquals(expectedFlags[slot], flags[slot], context + ", flags of slot " + slot);
+            }
+        }
+        assertTrue(families > 100 && families < 450, families + " of 500 blocks were families: both kinds are run");
     }
 
     /** Random local transforms (some scales negative, some tiny or huge) and a random affine parent matrix. */
