@@ -9,7 +9,8 @@ import java.util.Arrays;
  * O(bands after b), never O(size). The slots' data lives with the caller, which moves it when told to.
  *
  * <p>Per band it also keeps what the transform pass reads and writes: changed (a world matrix of the band was
- * recomputed in the current pass), and parents moved (a node one level up moved to another slot, so the band's cached parent slots are stale).
+ * recomputed in the current pass), and parents moved (a node one level up moved to another slot, so the band's
+ * cached parent slots are stale).
  */
 public final class BandAllocator {
     /** Moves one slot's data to another slot, fixing up whatever maps ids to slots: the caller's one fix-up point. */

@@ -16,10 +16,10 @@ import java.util.Objects;
  * One set of primitive arrays, indexed by <em>slot</em>: local position (3 floats), orientation (unit quaternion,
  * 4), scale (3), world matrix (affine, 12 floats in JOML {@code Matrix4x3f} column order), parent id, parent slot,
  * own id and flags (in-graph, inherit orientation, inherit scale, mirrored, scale mirrors, and the band in the high
- * bits): 104 bytes a node, and a bit in each of the dirty, changed and moved bitsets. The float records are stored in {@link LaneBlocks}
- * of eight slots, component by component, so that the vector kernel reads and writes one component of eight
- * neighbouring nodes at once. Slots are grouped in bands by the
- * {@link BandAllocator}, two per depth: band {@code 2d} holds the dynamic nodes of depth {@code d}, band {@code 2d+1}
+ * bits): 104 bytes a node, and a bit in each of the dirty, changed and moved bitsets. The float records are stored
+ * in {@link LaneBlocks} of eight slots, component by component, so that the vector kernel reads and writes one
+ * component of eight neighbouring nodes at once. Slots are grouped in bands by the {@link BandAllocator}, two per
+ * depth: band {@code 2d} holds the dynamic nodes of depth {@code d}, band {@code 2d+1}
  * its static ones. Every parent sits in an earlier band than its children, so the transform pass is one forward
  * sweep, band by band (Ogre-next keeps one pool per depth for the same reason). Depth 0 holds the scene root and every
  * detached node.
@@ -35,10 +35,10 @@ import java.util.Objects;
  *
  * <h2>Dirty, changed and moved slots</h2>
  * A setter marks its slot in the dirty bitset and touches nothing else: two bits (the slot's, and its 64-slot word's
- * in the summary) in arrays small enough to stay in cache, with no branch. The transform pass finds a band's dirty
- * nodes, or that it has none, through the summary without reading the band, takes a block's eight dirty bits with one
- * shift, and clears the band's bits when it is done. A dirty bit belongs to the node, so it travels with the node's
- * data when a slot moves, and no slot past the used ones holds one. The changed bitset is what the last pass published: the slots
+ * in the summary) in arrays small enough to stay in cache. The transform pass finds a band's dirty nodes, or that it
+ * has none, through the summary without reading the band, takes a block's eight dirty bits with one shift, and
+ * clears the band's bits when it is done. A dirty bit belongs to the node, so it travels with the node's data when a
+ * slot moves, and no slot past the used ones holds one. The changed bitset is what the last pass published: the slots
  * whose world matrix it recomputed, and the slots whose content a structural change moved since the pass before it
  * (the moved bitset collects those between passes). Both move with nothing: a slot's bits speak of the slot.
  *
