@@ -20,11 +20,12 @@ import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
  *
  * <p>Per band, the work follows what changed:
  * <ul>
- *   <li>no dirty node and no recomputed parent: the band is skipped, so a still scene costs one check per band;</li>
- *   <li>no recomputed parent and few marked words (under a quarter of the band's): the marked words alone are
- *       read, found through the dirty-word bitset's summary, so one moved node costs one matrix and 64 flags;</li>
+ *   <li>no dirty bit in the band's range (found through the dirty bitset's summary) and no recomputed parent: the
+ *       band is skipped, so a still scene costs a few reads per band;</li>
+ *   <li>no recomputed parent and few marked words (under a quarter of the band's): the dirty bits alone are
+ *       visited, so one moved node costs one matrix;</li>
  *   <li>otherwise a sweep of the band, a 64-slot word at a time. A word none of whose parents changed (the store
- *       keeps the range of its parent slots, and the changed set has no bit in it) and that holds no dirty node is
+ *       keeps the range of its parent slots, and the changed set has no bit in it) and whose dirty word is zero is
  *       passed over whole; in any other word a node is recomputed when it is dirty or its parent's changed bit is
  *       set, below depth 0 a block of eight at a time (see {@link #recomputeBlock} and the
  *       {@link PlainBlockKernel}). Large bands are split across the workers in shares aligned to 64 slots, so no
@@ -36,7 +37,7 @@ import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
 final class TransformPass {
     /** Bands smaller than this run on the caller's thread: splitting them costs more than it saves. */
     private static final int PARALLEL_BAND = 16_384;
-    /** A band with fewer marked words than its words over this has those words read alone, not swept. */
+    /** A band with fewer marked dirty words than its words over this has its dirty bits visited alone, not swept. */
     private static final int SPARSE_FRACTION = 4;
     private static final int LANES = LaneBlocks.LANES;
     private static final int PLAIN = INHERIT_ORIENTATION | INHERIT_SCALE;
