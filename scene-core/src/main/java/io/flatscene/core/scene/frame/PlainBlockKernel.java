@@ -27,6 +27,16 @@ interface PlainBlockKernel {
     boolean writeFamilyBlock(float[] position, float[] orientation, float[] scale, float[] world, int[] flags,
                              int[] parentSlots, int first, int parentSlot, int stale);
 
+    /**
+     * {@link #writeFamilyBlock} with every lane stale, over the longest run of family blocks of {@code parentSlot}
+     * from {@code first}, at most {@code blocks} of them: one call for the run of a family's blocks, so that the
+     * per-call cost (the kernel's steps are too large for C2 to inline) is paid once per run, not per block.
+     *
+     * @return the blocks written, 0 when the block at {@code first} is not one of the family
+     */
+    int writeFamilyRun(float[] position, float[] orientation, float[] scale, float[] world, int[] flags,
+                       int[] parentSlots, int first, int blocks, int parentSlot);
+
     /** Which of the configurable kernels this is: {@code VECTOR} or {@code SCALAR}. */
     TransformKernel kind();
 

@@ -9,6 +9,7 @@ import static io.flatscene.core.scene.store.TransformStore.INHERIT_SCALE;
 /** The fallback: the fused scalar kernel, one node after the other. */
 final class ScalarBlockKernel implements PlainBlockKernel {
     private static final int PLAIN = INHERIT_ORIENTATION | INHERIT_SCALE;
+    private static final int BLOCK = (1 << LaneBlocks.LANES) - 1;
 
     @Override
     public void writeBlock(float[] position, float[] orientation, float[] scale, float[] world, int first,
@@ -21,13 +22,7 @@ final class ScalarBlockKernel implements PlainBlockKernel {
     @Override
     public boolean writeFamilyBlock(float[] position, float[] orientation, float[] scale, float[] world, int[] flags,
                                     int[] parentSlots, int first, int parentSlot, int stale) {
-        int plain = PLAIN;
-        boolean family = true;
-        for (int slot = first; slot < first + LaneBlocks.LANES; slot++) {
-            plain &= flags[slot];
-            family &= parentSlots[slot] == parentSlot;
-        }
-        if (!family || plain != PLAIN) {
+        if (!isFamily(flags, parentSlots, first, parentSlot)) {
             return false;
         }
         writeBlock(position, orientation, scale, world, first, parentSlot);
@@ -37,6 +32,27 @@ final class ScalarBlockKernel implements PlainBlockKernel {
             flags[slot] = TransformKernels.plainChildFlags(flags[slot], parentFlags);
         }
         return true;
+    }
+
+    @Override
+    public int writeFamilyRun(float[] position, float[] orientation, float[] scale, float[] world, int[] flags,
+                              int[] parentSlots, int first, int blocks, int parentSlot) {
+        int run = 0;
+        while (run < blocks && writeFamilyBlock(position, orientation, scale, world, flags, parentSlots,
+                first + run * LaneBlocks.LANES, parentSlot, BLOCK)) {
+            run++;
+        }
+        return run;
+    }
+
+    private static boolean isFamily(int[] flags, int[] parentSlots, int first, int parentSlot) {
+        int plain = PLAIN;
+        boolean family = true;
+        for (int slot = first; slot < first + LaneBlocks.LANES; slot++) {
+            plain &= flags[slot];
+            family &= parentSlots[slot] == parentSlot;
+        }
+        return family && plain == PLAIN;
     }
 
     @Override

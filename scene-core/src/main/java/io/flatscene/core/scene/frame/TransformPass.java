@@ -205,6 +205,15 @@ final class TransformPass {
             long bits = 0L;
             while (slot < wordEnd) {
                 if (depth > 0 && (slot & (LANES - 1)) == 0 && slot + LANES <= wordEnd) {
+                    int run = recomputeFamilyRun(slot, (wordEnd - slot) / LANES, dirtyBits, parentsMaybe,
+                            changedWords);
+                    if (run > 0) {
+                        int lanes = run * LANES;
+                        bits |= (lanes == Long.SIZE ? -1L : (1L << lanes) - 1) << slot;
+                        count += lanes;
+                        slot += lanes;
+                        continue;
+                    }
                     int stale = recomputeBlock(depth, slot, (int) (dirtyBits >>> slot) & BLOCK, parentsMaybe,
                             changedWords);
                     bits |= (long) stale << slot;
@@ -229,6 +238,23 @@ final class TransformPass {
             }
         }
         return count;
+    }
+
+    /**
+     * Recomputes, below depth 0, the run of whole blocks from {@code first} (at most {@code maxBlocks}, within one
+     * word) that are one family and wholly stale: every lane dirty, or the family's parent recomputed in this pass.
+     * One kernel call for the run, where {@link #recomputeBlock} would make one a block.
+     *
+     * @return the blocks recomputed; 0 when the block at {@code first} is not such a block
+     */
+    private int recomputeFamilyRun(int first, int maxBlocks, long dirtyBits, boolean parentsMaybe,
+                                   long[] changedWords) {
+        int parent = parentSlot[first];
+        // the blocks from first whose eight dirty bits are all set: the run of ones, in whole blocks
+        int blocks = parentsMaybe && isSet(changedWords, parent) ? maxBlocks
+                : Math.min(maxBlocks, Long.numberOfTrailingZeros(~(dirtyBits >>> first)) / LANES);
+        return blocks == 0 ? 0 : blockKernel.writeFamilyRun(position, orientation, scale, world, flags, parentSlot,
+                first, blocks, parent);
     }
 
     /**

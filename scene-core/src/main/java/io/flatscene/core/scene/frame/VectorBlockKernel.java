@@ -40,19 +40,26 @@ final class VectorBlockKernel implements PlainBlockKernel {
     }
 
     /**
-     * In three steps, each a method of its own: C2 stops inlining calls into a method past a node budget, and a Vector
-     * API call it does not inline boxes every vector it takes or returns, so one large method would allocate. The
-     * steps hand over the local linear part through the block's own world entries, which the second overwrites; a
-     * float stored and loaded back is the same float, so the bits are still the scalar kernel's.
+     * In three steps, each a method of its own that loops over the blocks of a run: C2 stops inlining calls into a
+     * method past a node budget, and a Vector API call it does not inline boxes every vector it takes or returns, so
+     * one large method would allocate; and the steps are too large to inline, so each costs a call, paid once per run
+     * of a family's blocks ({@link #writeFamilyRun}) rather than once per block. The steps hand over the local linear
+     * part through the blocks' own world entries, which the second overwrites; a float stored and loaded back is the
+     * same float, so the bits are still the scalar kernel's.
      */
     @Override
     public void writeBlock(float[] position, float[] orientation, float[] scale, float[] world, int first,
                            int parentSlot) {
-        int w = LaneBlocks.base(first, MATRIX_WIDTH);
+        writeBlocks(position, orientation, scale, world, first, 1, parentSlot);
+    }
+
+    /** The matrices of {@code blocks} blocks from {@code first}, all children of {@code parentSlot}. */
+    private static void writeBlocks(float[] position, float[] orientation, float[] scale, float[] world, int first,
+                                    int blocks, int parentSlot) {
         int pw = LaneBlocks.base(parentSlot, MATRIX_WIDTH);
-        writeLocalLinear(orientation, scale, world, first, w);
-        applyParent(world, w, pw);
-        writeTranslation(position, world, first, w, pw);
+        writeLocalLinear(orientation, scale, world, first, blocks);
+        applyParent(world, first, blocks, pw);
+        writeTranslation(position, world, first, blocks, pw);
     }
 
     @Override
@@ -61,9 +68,27 @@ final class VectorBlockKernel implements PlainBlockKernel {
         if (!isFamily(flags, parentSlots, first, parentSlot)) {
             return false;
         }
-        writeBlock(position, orientation, scale, world, first, parentSlot);
+        writeBlocks(position, orientation, scale, world, first, 1, parentSlot);
         writeFlags(flags, first, flags[parentSlot], stale);
         return true;
+    }
+
+    @Override
+    public int writeFamilyRun(float[] position, float[] orientation, float[] scale, float[] world, int[] flags,
+                              int[] parentSlots, int first, int blocks, int parentSlot) {
+        int run = 0;
+        while (run < blocks && isFamily(flags, parentSlots, first + run * L, parentSlot)) {
+            run++;
+        }
+        if (run == 0) {
+            return 0;
+        }
+        writeBlocks(position, orientation, scale, world, first, run, parentSlot);
+        int parentFlags = flags[parentSlot];
+        for (int block = 0; block < run; block++) {
+            writeFlags(flags, first + block * L, parentFlags, BLOCK);
+        }
+        return run;
     }
 
     /** Whether the eight nodes all inherit orientation and scale, from {@code parentSlot}: two compares. */
@@ -85,43 +110,47 @@ final class VectorBlockKernel implements PlainBlockKernel {
         }
     }
 
-    /** R · S of the eight lanes into the linear part of their world entries, based at {@code w}. */
-    private static void writeLocalLinear(float[] orientation, float[] scale, float[] world, int first, int w) {
-        int q = LaneBlocks.base(first, QUATERNION_WIDTH);
-        FloatVector x = FloatVector.fromArray(SPECIES, orientation, q);
-        FloatVector y = FloatVector.fromArray(SPECIES, orientation, q + L);
-        FloatVector z = FloatVector.fromArray(SPECIES, orientation, q + 2 * L);
-        FloatVector qw = FloatVector.fromArray(SPECIES, orientation, q + 3 * L);
-        FloatVector xx = x.mul(x);
-        FloatVector yy = y.mul(y);
-        FloatVector zz = z.mul(z);
-        FloatVector xy = x.mul(y);
-        FloatVector xz = x.mul(z);
-        FloatVector yz = y.mul(z);
-        FloatVector xw = x.mul(qw);
-        FloatVector yw = y.mul(qw);
-        FloatVector zw = z.mul(qw);
-        int s = LaneBlocks.base(first, VECTOR_WIDTH);
-        FloatVector sx = FloatVector.fromArray(SPECIES, scale, s);
-        FloatVector sy = FloatVector.fromArray(SPECIES, scale, s + L);
-        FloatVector sz = FloatVector.fromArray(SPECIES, scale, s + 2 * L);
-        // 1 - 2t is computed as -(2t) + 1: IEEE subtraction is the addition of the negation, so the bits agree
-        yy.add(zz).mul(2f).neg().add(1f).mul(sx).intoArray(world, w);
-        xy.add(zw).mul(2f).mul(sx).intoArray(world, w + L);
-        xz.sub(yw).mul(2f).mul(sx).intoArray(world, w + 2 * L);
-        xy.sub(zw).mul(2f).mul(sy).intoArray(world, w + 3 * L);
-        xx.add(zz).mul(2f).neg().add(1f).mul(sy).intoArray(world, w + 4 * L);
-        yz.add(xw).mul(2f).mul(sy).intoArray(world, w + 5 * L);
-        xz.add(yw).mul(2f).mul(sz).intoArray(world, w + 6 * L);
-        yz.sub(xw).mul(2f).mul(sz).intoArray(world, w + 7 * L);
-        xx.add(yy).mul(2f).neg().add(1f).mul(sz).intoArray(world, w + 8 * L);
+    /** R · S of the lanes of {@code blocks} blocks from {@code first} into the linear part of their world entries. */
+    private static void writeLocalLinear(float[] orientation, float[] scale, float[] world, int first, int blocks) {
+        for (int block = first; block < first + blocks * L; block += L) {
+            int w = LaneBlocks.base(block, MATRIX_WIDTH);
+            int q = LaneBlocks.base(block, QUATERNION_WIDTH);
+            FloatVector x = FloatVector.fromArray(SPECIES, orientation, q);
+            FloatVector y = FloatVector.fromArray(SPECIES, orientation, q + L);
+            FloatVector z = FloatVector.fromArray(SPECIES, orientation, q + 2 * L);
+            FloatVector qw = FloatVector.fromArray(SPECIES, orientation, q + 3 * L);
+            FloatVector xx = x.mul(x);
+            FloatVector yy = y.mul(y);
+            FloatVector zz = z.mul(z);
+            FloatVector xy = x.mul(y);
+            FloatVector xz = x.mul(z);
+            FloatVector yz = y.mul(z);
+            FloatVector xw = x.mul(qw);
+            FloatVector yw = y.mul(qw);
+            FloatVector zw = z.mul(qw);
+            int s = LaneBlocks.base(block, VECTOR_WIDTH);
+            FloatVector sx = FloatVector.fromArray(SPECIES, scale, s);
+            FloatVector sy = FloatVector.fromArray(SPECIES, scale, s + L);
+            FloatVector sz = FloatVector.fromArray(SPECIES, scale, s + 2 * L);
+            // 1 - 2t is computed as -(2t) + 1: IEEE subtraction is the addition of the negation, so the bits agree
+            yy.add(zz).mul(2f).neg().add(1f).mul(sx).intoArray(world, w);
+            xy.add(zw).mul(2f).mul(sx).intoArray(world, w + L);
+            xz.sub(yw).mul(2f).mul(sx).intoArray(world, w + 2 * L);
+            xy.sub(zw).mul(2f).mul(sy).intoArray(world, w + 3 * L);
+            xx.add(zz).mul(2f).neg().add(1f).mul(sy).intoArray(world, w + 4 * L);
+            yz.add(xw).mul(2f).mul(sy).intoArray(world, w + 5 * L);
+            xz.add(yw).mul(2f).mul(sz).intoArray(world, w + 6 * L);
+            yz.sub(xw).mul(2f).mul(sz).intoArray(world, w + 7 * L);
+            xx.add(yy).mul(2f).neg().add(1f).mul(sz).intoArray(world, w + 8 * L);
+        }
     }
 
     /**
-     * The linear part of world = parent · local for the eight lanes, whose local linear part {@link #writeLocalLinear}
-     * left in their world entries; the parent's matrix, based at {@code pw}, is broadcast.
+     * The linear part of world = parent · local for the lanes of {@code blocks} blocks from {@code first}, whose local
+     * linear part {@link #writeLocalLinear} left in their world entries; the parent's matrix, based at {@code pw}, is
+     * broadcast.
      */
-    private static void applyParent(float[] world, int w, int pw) {
+    private static void applyParent(float[] world, int first, int blocks, int pw) {
         float p00 = world[pw];
         float p01 = world[pw + L];
         float p02 = world[pw + 2 * L];
@@ -131,28 +160,31 @@ final class VectorBlockKernel implements PlainBlockKernel {
         float p20 = world[pw + 6 * L];
         float p21 = world[pw + 7 * L];
         float p22 = world[pw + 8 * L];
-        FloatVector l00 = FloatVector.fromArray(SPECIES, world, w);
-        FloatVector l01 = FloatVector.fromArray(SPECIES, world, w + L);
-        FloatVector l02 = FloatVector.fromArray(SPECIES, world, w + 2 * L);
-        FloatVector l10 = FloatVector.fromArray(SPECIES, world, w + 3 * L);
-        FloatVector l11 = FloatVector.fromArray(SPECIES, world, w + 4 * L);
-        FloatVector l12 = FloatVector.fromArray(SPECIES, world, w + 5 * L);
-        FloatVector l20 = FloatVector.fromArray(SPECIES, world, w + 6 * L);
-        FloatVector l21 = FloatVector.fromArray(SPECIES, world, w + 7 * L);
-        FloatVector l22 = FloatVector.fromArray(SPECIES, world, w + 8 * L);
-        l00.mul(p00).add(l01.mul(p10)).add(l02.mul(p20)).intoArray(world, w);
-        l00.mul(p01).add(l01.mul(p11)).add(l02.mul(p21)).intoArray(world, w + L);
-        l00.mul(p02).add(l01.mul(p12)).add(l02.mul(p22)).intoArray(world, w + 2 * L);
-        l10.mul(p00).add(l11.mul(p10)).add(l12.mul(p20)).intoArray(world, w + 3 * L);
-        l10.mul(p01).add(l11.mul(p11)).add(l12.mul(p21)).intoArray(world, w + 4 * L);
-        l10.mul(p02).add(l11.mul(p12)).add(l12.mul(p22)).intoArray(world, w + 5 * L);
-        l20.mul(p00).add(l21.mul(p10)).add(l22.mul(p20)).intoArray(world, w + 6 * L);
-        l20.mul(p01).add(l21.mul(p11)).add(l22.mul(p21)).intoArray(world, w + 7 * L);
-        l20.mul(p02).add(l21.mul(p12)).add(l22.mul(p22)).intoArray(world, w + 8 * L);
+        for (int block = first; block < first + blocks * L; block += L) {
+            int w = LaneBlocks.base(block, MATRIX_WIDTH);
+            FloatVector l00 = FloatVector.fromArray(SPECIES, world, w);
+            FloatVector l01 = FloatVector.fromArray(SPECIES, world, w + L);
+            FloatVector l02 = FloatVector.fromArray(SPECIES, world, w + 2 * L);
+            FloatVector l10 = FloatVector.fromArray(SPECIES, world, w + 3 * L);
+            FloatVector l11 = FloatVector.fromArray(SPECIES, world, w + 4 * L);
+            FloatVector l12 = FloatVector.fromArray(SPECIES, world, w + 5 * L);
+            FloatVector l20 = FloatVector.fromArray(SPECIES, world, w + 6 * L);
+            FloatVector l21 = FloatVector.fromArray(SPECIES, world, w + 7 * L);
+            FloatVector l22 = FloatVector.fromArray(SPECIES, world, w + 8 * L);
+            l00.mul(p00).add(l01.mul(p10)).add(l02.mul(p20)).intoArray(world, w);
+            l00.mul(p01).add(l01.mul(p11)).add(l02.mul(p21)).intoArray(world, w + L);
+            l00.mul(p02).add(l01.mul(p12)).add(l02.mul(p22)).intoArray(world, w + 2 * L);
+            l10.mul(p00).add(l11.mul(p10)).add(l12.mul(p20)).intoArray(world, w + 3 * L);
+            l10.mul(p01).add(l11.mul(p11)).add(l12.mul(p21)).intoArray(world, w + 4 * L);
+            l10.mul(p02).add(l11.mul(p12)).add(l12.mul(p22)).intoArray(world, w + 5 * L);
+            l20.mul(p00).add(l21.mul(p10)).add(l22.mul(p20)).intoArray(world, w + 6 * L);
+            l20.mul(p01).add(l21.mul(p11)).add(l22.mul(p21)).intoArray(world, w + 7 * L);
+            l20.mul(p02).add(l21.mul(p12)).add(l22.mul(p22)).intoArray(world, w + 8 * L);
+        }
     }
 
-    /** The translation of world = parent · local: the parent applied to the eight local positions. */
-    private static void writeTranslation(float[] position, float[] world, int first, int w, int pw) {
+    /** The translation of world = parent · local: the parent applied to the local positions of the blocks' lanes. */
+    private static void writeTranslation(float[] position, float[] world, int first, int blocks, int pw) {
         float p00 = world[pw];
         float p01 = world[pw + L];
         float p02 = world[pw + 2 * L];
@@ -162,13 +194,19 @@ final class VectorBlockKernel implements PlainBlockKernel {
         float p20 = world[pw + 6 * L];
         float p21 = world[pw + 7 * L];
         float p22 = world[pw + 8 * L];
-        int s = LaneBlocks.base(first, VECTOR_WIDTH);
-        FloatVector lx = FloatVector.fromArray(SPECIES, position, s);
-        FloatVector ly = FloatVector.fromArray(SPECIES, position, s + L);
-        FloatVector lz = FloatVector.fromArray(SPECIES, position, s + 2 * L);
-        lx.mul(p00).add(ly.mul(p10)).add(lz.mul(p20)).add(world[pw + 9 * L]).intoArray(world, w + 9 * L);
-        lx.mul(p01).add(ly.mul(p11)).add(lz.mul(p21)).add(world[pw + 10 * L]).intoArray(world, w + 10 * L);
-        lx.mul(p02).add(ly.mul(p12)).add(lz.mul(p22)).add(world[pw + 11 * L]).intoArray(world, w + 11 * L);
+        float tx = world[pw + 9 * L];
+        float ty = world[pw + 10 * L];
+        float tz = world[pw + 11 * L];
+        for (int block = first; block < first + blocks * L; block += L) {
+            int w = LaneBlocks.base(block, MATRIX_WIDTH);
+            int s = LaneBlocks.base(block, VECTOR_WIDTH);
+            FloatVector lx = FloatVector.fromArray(SPECIES, position, s);
+            FloatVector ly = FloatVector.fromArray(SPECIES, position, s + L);
+            FloatVector lz = FloatVector.fromArray(SPECIES, position, s + 2 * L);
+            lx.mul(p00).add(ly.mul(p10)).add(lz.mul(p20)).add(tx).intoArray(world, w + 9 * L);
+            lx.mul(p01).add(ly.mul(p11)).add(lz.mul(p21)).add(ty).intoArray(world, w + 10 * L);
+            lx.mul(p02).add(ly.mul(p12)).add(lz.mul(p22)).add(tz).intoArray(world, w + 11 * L);
+        }
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.store.TransformStore;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * even on a processor where AUTO would not pick it.
  */
 class BlockKernelsTest {
-    private static final int BLOCKS = 3;
+    private static final int BLOCKS = 6;
     private static final int PARENT = 5;
     private static final int PLAIN = TransformStore.INHERIT_ORIENTATION | TransformStore.INHERIT_SCALE;
 
@@ -109,6 +110,69 @@ class BlockKernelsTest {
             }
         }
         assertTrue(families > 100 && families < 450, families + " of 500 blocks were families: both kinds are run");
+    }
+
+    @Test
+    void vectorFamilyRunsGiveTheScalarBitsAndFlags() {
+        assertFamilyRuns(new VectorBlockKernel());
+    }
+
+    @Test
+    void scalarFamilyRunsGiveTheSingleNodeBitsAndFlags() {
+        assertFamilyRuns(new ScalarBlockKernel());
+    }
+
+    /**
+     * Runs of up to five blocks from block 1, where a block now and then has a lane of another parent or one that does
+     * not inherit: the kernel writes the leading family blocks whole, every lane's matrix and flags, and stops at the
+     * first other block or at the count asked for.
+     */
+    private void assertFamilyRuns(PlainBlockKernel kernel) {
+        int[] runs = new int[BLOCKS];
+        for (int trial = 0; trial < 500; trial++) {
+            float[] world = new float[LaneBlocks.length(BLOCKS * 8, 12)];
+            randomize(world);
+            int[] flags = new int[BLOCKS * 8];
+            int[] parents = new int[BLOCKS * 8];
+            for (int slot = 0; slot < flags.length; slot++) {
+                flags[slot] = random.nextInt() & ~PLAIN | (random.nextInt(60) == 0 ? 0 : PLAIN);
+                parents[slot] = random.nextInt(60) == 0 ? PARENT - 1 : PARENT;
+            }
+            int blocks = 1 + random.nextInt(BLOCKS - 1);
+            int run = 0;
+            while (run < blocks && isFamily(flags, parents, 8 * (1 + run))) {
+                run++;
+            }
+            runs[run]++;
+            float[] expectedWorld = world.clone();
+            int[] expectedFlags = flags.clone();
+            for (int slot = 8; slot < 8 * (1 + run); slot++) {
+                TransformKernels.writePlainChild(position, orientation, scale, expectedWorld, slot, PARENT);
+                expectedFlags[slot] = TransformKernels.plainChildFlags(flags[slot], flags[PARENT]);
+            }
+            String context = kernel.description() + ", trial " + trial + ", " + blocks + " blocks asked";
+            assertEquals(run, kernel.writeFamilyRun(position, orientation, scale, world, flags, parents, 8, blocks,
+                    PARENT), context);
+            for (int i = 0; i < world.length; i++) {
+                assertEquals(Float.floatToRawIntBits(expectedWorld[i]), Float.floatToRawIntBits(world[i]),
+                        context + ", float " + i);
+            }
+            for (int slot = 0; slot < flags.length; slot++) {
+                assertEquals(expectedFlags[slot], flags[slot], context + ", flags of slot " + slot);
+            }
+        }
+        for (int run = 0; run < BLOCKS - 1; run++) {
+            assertTrue(runs[run] > 0, "no trial wrote a run of " + run + " blocks: " + Arrays.toString(runs));
+        }
+    }
+
+    private static boolean isFamily(int[] flags, int[] parents, int first) {
+        for (int slot = first; slot < first + 8; slot++) {
+            if (parents[slot] != PARENT || (flags[slot] & PLAIN) != PLAIN) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Random local transforms (some scales negative, some tiny or huge) and a random affine parent matrix. */
