@@ -27,9 +27,10 @@ import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
  *   <li>otherwise a sweep of the band, a 64-slot word at a time. A word none of whose parents changed (the store
  *       keeps the range of its parent slots, and the changed set has no bit in it) and whose dirty word is zero is
  *       passed over whole; in any other word a node is recomputed when it is dirty or its parent's changed bit is
- *       set, below depth 0 a block of eight at a time (see {@link #recomputeBlock} and the
- *       {@link PlainBlockKernel}). Large bands are split across the workers in shares aligned to 64 slots, so no
- *       two workers write one word of a bitset; one barrier per band.</li>
+ *       set, below depth 0 a block of eight at a time, or a run of a family's whole blocks in one kernel call (see
+ *       {@link #recomputeFamilyRun}, {@link #recomputeBlock} and the {@link PlainBlockKernel}). Large bands are
+ *       split across the workers in shares aligned to 64 slots, so no two workers write one word of a bitset; one
+ *       barrier per band.</li>
  * </ul>
  * A static node's parent is static or at depth 0 (the scene enforces it), so below depth 1 a static band looks only
  * at the static band above it: a static subtree costs nothing per frame until one of its nodes changes.
