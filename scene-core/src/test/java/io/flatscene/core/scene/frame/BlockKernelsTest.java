@@ -49,10 +49,18 @@ class BlockKernelsTest {
                 TransformKernels.writePlainChild(position, orientation, scale, expected, slot, PARENT);
             }
             kernel.writeBlock(position, orientation, scale, world, first, PARENT);
-            for (int i = 0; i < world.length; i++) {
-                assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits(world[i]),
-                        kernel.description() + ", trial " + trial + ", float " + i);
-            }
+            assertSameBits(expected, world, new int[0], new int[0], kernel.description() + ", trial " + trial);
+        }
+    }
+
+    private static void assertSameBits(float[] expectedWorld, float[] world, int[] expectedFlags, int[] flags,
+                                       String context) {
+        for (int i = 0; i < world.length; i++) {
+            assertEquals(Float.floatToRawIntBits(expectedWorld[i]), Float.floatToRawIntBits(world[i]),
+                    context + ", float " + i);
+        }
+        for (int slot = 0; slot < flags.length; slot++) {
+            assertEquals(expectedFlags[slot], flags[slot], context + ", flags of slot " + slot);
         }
     }
 
@@ -77,10 +85,7 @@ class BlockKernelsTest {
             randomize(world);
             int[] flags = new int[BLOCKS * 8];
             int[] parents = new int[BLOCKS * 8];
-            for (int slot = 0; slot < flags.length; slot++) {
-                flags[slot] = random.nextInt() & ~PLAIN | (random.nextInt(40) == 0 ? 0 : PLAIN);
-                parents[slot] = random.nextInt(40) == 0 ? PARENT - 1 : PARENT;
-            }
+            randomizeFamilies(flags, parents, 40);
             int first = 8 * (1 + random.nextInt(BLOCKS - 1));
             int stale = 1 + random.nextInt(255);
             boolean family = true;
@@ -101,13 +106,7 @@ class BlockKernelsTest {
             String context = kernel.description() + ", trial " + trial;
             assertEquals(family, kernel.writeFamilyBlock(position, orientation, scale, world, flags, parents, first,
                     PARENT, stale), context);
-            for (int i = 0; i < world.length; i++) {
-                assertEquals(Float.floatToRawIntBits(expectedWorld[i]), Float.floatToRawIntBits(world[i]),
-                        context + ", float " + i);
-            }
-            for (int slot = 0; slot < flags.length; slot++) {
-                assertEquals(expectedFlags[slot], flags[slot], context + ", flags of slot " + slot);
-            }
+            assertSameBits(expectedWorld, world, expectedFlags, flags, context);
         }
         assertTrue(families > 100 && families < 450, families + " of 500 blocks were families: both kinds are run");
     }
@@ -134,10 +133,7 @@ class BlockKernelsTest {
             randomize(world);
             int[] flags = new int[BLOCKS * 8];
             int[] parents = new int[BLOCKS * 8];
-            for (int slot = 0; slot < flags.length; slot++) {
-                flags[slot] = random.nextInt() & ~PLAIN | (random.nextInt(60) == 0 ? 0 : PLAIN);
-                parents[slot] = random.nextInt(60) == 0 ? PARENT - 1 : PARENT;
-            }
+            randomizeFamilies(flags, parents, 60);
             int blocks = 1 + random.nextInt(BLOCKS - 1);
             int run = 0;
             while (run < blocks && isFamily(flags, parents, 8 * (1 + run))) {
@@ -153,16 +149,18 @@ class BlockKernelsTest {
             String context = kernel.description() + ", trial " + trial + ", " + blocks + " blocks asked";
             assertEquals(run, kernel.writeFamilyRun(position, orientation, scale, world, flags, parents, 8, blocks,
                     PARENT), context);
-            for (int i = 0; i < world.length; i++) {
-                assertEquals(Float.floatToRawIntBits(expectedWorld[i]), Float.floatToRawIntBits(world[i]),
-                        context + ", float " + i);
-            }
-            for (int slot = 0; slot < flags.length; slot++) {
-                assertEquals(expectedFlags[slot], flags[slot], context + ", flags of slot " + slot);
-            }
+            assertSameBits(expectedWorld, world, expectedFlags, flags, context);
         }
         for (int run = 0; run < BLOCKS - 1; run++) {
             assertTrue(runs[run] > 0, "no trial wrote a run of " + run + " blocks: " + Arrays.toString(runs));
+        }
+    }
+
+    /** Random flags, mostly inheriting both, and parents, mostly {@link #PARENT}: one lane in {@code odds} is not. */
+    private void randomizeFamilies(int[] flags, int[] parents, int odds) {
+        for (int slot = 0; slot < flags.length; slot++) {
+            flags[slot] = random.nextInt() & ~PLAIN | (random.nextInt(odds) == 0 ? 0 : PLAIN);
+            parents[slot] = random.nextInt(odds) == 0 ? PARENT - 1 : PARENT;
         }
     }
 

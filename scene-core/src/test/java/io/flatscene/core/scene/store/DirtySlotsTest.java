@@ -34,6 +34,13 @@ class DirtySlotsTest {
         return ids;
     }
 
+    /** {@link #tree}, with no node dirty. */
+    private static List<Integer> cleanTree(TransformStore store) {
+        List<Integer> ids = tree(store);
+        cleanAll(store);
+        return ids;
+    }
+
     private static void cleanAll(TransformStore store) {
         store.dirtySlots().clear(0, store.size());
     }
@@ -65,8 +72,7 @@ class DirtySlotsTest {
     @Test
     void theDirtyBitTravelsWithTheNodeThroughEverySlotMove() {
         TransformStore store = new TransformStore("nodes", 32, GrowthPolicy.FAIL);
-        List<Integer> ids = tree(store);
-        cleanAll(store);
+        List<Integer> ids = cleanTree(store);
         int movedLeaf = ids.get(7);
         int lastLeaf = ids.get(ids.size() - 1);
         store.setScale(store.slotOfId(movedLeaf), 2f, 2f, 2f);
@@ -100,8 +106,7 @@ class DirtySlotsTest {
     @Test
     void reparentingToAnotherDepthKeepsTheNodeDirtyAndNothingElse() {
         TransformStore store = new TransformStore("nodes", 32, GrowthPolicy.FAIL);
-        List<Integer> ids = tree(store);
-        cleanAll(store);
+        List<Integer> ids = cleanTree(store);
         int leaf = ids.get(2);
         assertTrue(store.setParent(leaf, ids.get(0)), "from depth 2 to depth 1");
         assertEquals(List.of(leaf), dirtyIds(store));
