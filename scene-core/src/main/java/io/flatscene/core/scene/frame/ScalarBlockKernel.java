@@ -3,13 +3,11 @@ package io.flatscene.core.scene.frame;
 import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.LaneBlocks;
 
-import static io.flatscene.core.scene.store.TransformStore.INHERIT_ORIENTATION;
-import static io.flatscene.core.scene.store.TransformStore.INHERIT_SCALE;
+import static io.flatscene.core.scene.frame.TransformKernels.BLOCK;
+import static io.flatscene.core.scene.frame.TransformKernels.PLAIN;
 
 /** The fallback: the fused scalar kernel, one node after the other. */
 final class ScalarBlockKernel implements PlainBlockKernel {
-    private static final int PLAIN = INHERIT_ORIENTATION | INHERIT_SCALE;
-    private static final int BLOCK = (1 << LaneBlocks.LANES) - 1;
 
     @Override
     public void writeBlock(float[] position, float[] orientation, float[] scale, float[] world, int first,

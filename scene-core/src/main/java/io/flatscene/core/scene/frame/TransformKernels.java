@@ -2,6 +2,8 @@ package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.container.LaneBlocks;
 
+import static io.flatscene.core.scene.store.TransformStore.INHERIT_ORIENTATION;
+import static io.flatscene.core.scene.store.TransformStore.INHERIT_SCALE;
 import static io.flatscene.core.scene.store.TransformStore.IN_GRAPH;
 import static io.flatscene.core.scene.store.TransformStore.MATRIX_WIDTH;
 import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
@@ -15,6 +17,11 @@ import static io.flatscene.core.scene.store.TransformStore.VECTOR_WIDTH;
  * {@link LaneBlocks}, so component {@code c} of a record is {@code c * L} floats after its base.
  */
 final class TransformKernels {
+    /** The flags of a node on the plain matrix chain: it inherits both orientation and scale. */
+    static final int PLAIN = INHERIT_ORIENTATION | INHERIT_SCALE;
+    /** Every lane of a block, bit {@code i} for lane {@code i}. */
+    static final int BLOCK = (1 << LaneBlocks.LANES) - 1;
+
     private static final int L = LaneBlocks.LANES;
 
     private TransformKernels() {

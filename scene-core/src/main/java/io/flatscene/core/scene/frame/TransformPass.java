@@ -7,6 +7,8 @@ import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.store.BandAllocator;
 import io.flatscene.core.scene.store.TransformStore;
 
+import static io.flatscene.core.scene.frame.TransformKernels.BLOCK;
+import static io.flatscene.core.scene.frame.TransformKernels.PLAIN;
 import static io.flatscene.core.scene.store.TransformStore.INHERIT_ORIENTATION;
 import static io.flatscene.core.scene.store.TransformStore.INHERIT_SCALE;
 import static io.flatscene.core.scene.store.TransformStore.IN_GRAPH;
@@ -41,9 +43,6 @@ final class TransformPass {
     /** A band with fewer marked dirty words than its words over this has its dirty bits visited alone, not swept. */
     private static final int SPARSE_FRACTION = 4;
     private static final int LANES = LaneBlocks.LANES;
-    private static final int PLAIN = INHERIT_ORIENTATION | INHERIT_SCALE;
-    /** A block's lanes, bit {@code i} for lane {@code i}. */
-    private static final int BLOCK = (1 << LANES) - 1;
 
     private final TransformStore store;
     private final PlainBlockKernel blockKernel;

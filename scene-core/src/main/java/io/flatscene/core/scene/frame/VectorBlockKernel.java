@@ -7,8 +7,8 @@ import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
-import static io.flatscene.core.scene.store.TransformStore.INHERIT_ORIENTATION;
-import static io.flatscene.core.scene.store.TransformStore.INHERIT_SCALE;
+import static io.flatscene.core.scene.frame.TransformKernels.BLOCK;
+import static io.flatscene.core.scene.frame.TransformKernels.PLAIN;
 import static io.flatscene.core.scene.store.TransformStore.IN_GRAPH;
 import static io.flatscene.core.scene.store.TransformStore.MATRIX_WIDTH;
 import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
@@ -26,8 +26,6 @@ final class VectorBlockKernel implements PlainBlockKernel {
     private static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_256;
     private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_256;
     private static final int L = LaneBlocks.LANES;
-    private static final int PLAIN = INHERIT_ORIENTATION | INHERIT_SCALE;
-    private static final int BLOCK = (1 << L) - 1;
     /** Lane {@code i} holds bit {@code i}: a lane bit set, as an int, becomes a lane mask with one AND and compare. */
     private static final IntVector LANE_BITS = IntVector.fromArray(INTS, new int[] {1, 2, 4, 8, 16, 32, 64, 128}, 0);
 

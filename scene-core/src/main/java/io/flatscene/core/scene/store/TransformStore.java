@@ -214,9 +214,7 @@ public final class TransformStore {
     public void destroy(int id) {
         int slot = ids.indexAt(id);
         long handle = ids.handleAt(id);
-        bands.close(slot, band(slot));
-        // the last used slot moved into the freed one, taking its dirty bit along; the copy it left is not a node
-        dirtySlots.clear(bands.total());
+        closeSlot(slot);
         ids.release(handle);
     }
 
@@ -248,7 +246,7 @@ public final class TransformStore {
             slotMoves++;
             int staging = capacity;
             copySlot(slot, staging);
-            bands.close(slot, band(slot));
+            closeSlot(slot);
             slot = bands.open(band);
             copySlot(staging, slot);
             dirtySlots.clear(staging);
@@ -258,6 +256,15 @@ public final class TransformStore {
             movedTo(slot);
         }
         return slot;
+    }
+
+    /**
+     * Frees a slot in its band. The band's last node moves into it, taking its dirty bit along, so the slot this leaves
+     * unused holds a copy that is no node: its dirty bit goes, as every unused slot's must.
+     */
+    private void closeSlot(int slot) {
+        bands.close(slot, band(slot));
+        dirtySlots.clear(bands.total());
     }
 
     public static int bandOf(int slotFlags) {

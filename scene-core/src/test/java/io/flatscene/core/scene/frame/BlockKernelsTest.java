@@ -4,11 +4,11 @@ import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.scene.SceneManager;
-import io.flatscene.core.scene.store.TransformStore;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
+import static io.flatscene.core.scene.frame.TransformKernels.PLAIN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,7 +22,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BlockKernelsTest {
     private static final int BLOCKS = 6;
     private static final int PARENT = 5;
-    private static final int PLAIN = TransformStore.INHERIT_ORIENTATION | TransformStore.INHERIT_SCALE;
 
     private final Random random = new Random(20261124);
     private final float[] position = new float[LaneBlocks.length(BLOCKS * 8, 3)];
