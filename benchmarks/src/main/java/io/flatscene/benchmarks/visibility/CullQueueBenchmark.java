@@ -30,9 +30,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * with 1 or 2 worker threads (its transform pass finds nothing to do, so the figure is the visibility work alone);
  * jME's geometric-state update, {@code renderScene} cull-and-queue and opaque sort ({@link JmeCull}); libGDX's box
  * transform, frustum test and renderable sort ({@link GdxCull}). Compare {@code workers=2} with {@code workers=1},
- * and the systems with one another, in the same run. {@code flatsceneMoving} is FlatScene's frame when every item's
- * node moves (a bulk {@code setPositions} of them all, then the same frame): what the still frame saves by following
- * change.
+ * and the systems with one another, in the same run. In FlatScene's still frame nothing changed since the frame
+ * before, so the cull keeps its queue ({@code RenderQueue.isKept}) and the figure is what a still frame costs, not a
+ * cull: {@code flatsceneCameraMoving} moves the camera a hair every frame, so that every frame culls, sorts and
+ * batches the still scene for real, and {@code flatsceneMoving} moves every item's node (a bulk {@code setPositions}
+ * of them all, then the same frame): what the still frame saves by following change.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -53,6 +55,7 @@ public class CullQueueBenchmark {
 
         SceneManager scene;
         Camera camera;
+        SceneNode cameraNode;
         SceneNode[] nodes;
         float[] positions;
         float offset;
@@ -75,8 +78,9 @@ public class CullQueueBenchmark {
             }
             camera = scene.createCamera("top").setViewport(100, 300)
                     .setOrthographic(CullGrid.viewHeight(items), CullGrid.NEAR, CullGrid.FAR);
-            root.createChild("camera").setPosition(CullGrid.cameraX(items), CullGrid.cameraY(items), CullGrid.CAMERA_Z)
-                    .attachObject(camera);
+            cameraNode = root.createChild("camera")
+                    .setPosition(CullGrid.cameraX(items), CullGrid.cameraY(items), CullGrid.CAMERA_Z);
+            cameraNode.attachObject(camera);
             FrameStats stats = scene.updateFrame(camera);
             CullGrid.checkVisibleShare("FlatScene", stats.itemsVisible(), items);
         }
@@ -119,6 +123,18 @@ public class CullQueueBenchmark {
             positions[i] = state.offset;
         }
         state.scene.setPositions(state.nodes, positions, state.nodes.length);
+        return state.scene.updateFrame(state.camera).batches();
+    }
+
+    /**
+     * The still scene seen by a camera that moves every frame (a hair along its view axis and back), so that every
+     * frame culls, sorts and batches for real: what {@code flatscene} costs when its queue cannot be kept.
+     */
+    @Benchmark
+    public int flatsceneCameraMoving(Flat state) {
+        state.offset = -state.offset + 0.001f;
+        state.cameraNode.setPosition(CullGrid.cameraX(state.items), CullGrid.cameraY(state.items),
+                CullGrid.CAMERA_Z + state.offset);
         return state.scene.updateFrame(state.camera).batches();
     }
 

@@ -20,20 +20,16 @@ public final class SummaryBitSet {
         if (capacity < 0) {
             throw new IllegalArgumentException("capacity " + capacity + " is negative");
         }
-        words = new long[wordsFor(capacity)];
-        summary = new long[wordsFor(words.length)];
-    }
-
-    private static int wordsFor(int bits) {
-        return (bits + 63) >>> 6;
+        words = new long[SummaryWords.wordsFor(capacity)];
+        summary = new long[SummaryWords.wordsFor(words.length)];
     }
 
     /** Room for bits {@code [0, capacity)}: grows, keeping every bit, when the set is smaller. */
     public void ensureCapacity(int capacity) {
-        int needed = wordsFor(capacity);
+        int needed = SummaryWords.wordsFor(capacity);
         if (needed > words.length) {
             words = Arrays.copyOf(words, Math.max(needed, words.length + (words.length >> 1)));
-            summary = Arrays.copyOf(summary, wordsFor(words.length));
+            summary = Arrays.copyOf(summary, SummaryWords.wordsFor(words.length));
         }
     }
 
@@ -97,22 +93,8 @@ public final class SummaryBitSet {
         return Math.min(to, (w << 6) + Long.numberOfTrailingZeros(clear));
     }
 
-    /** The first word in {@code [from, last]} whose summary bit is set, or {@link Index#NONE}. */
     private int nextMarkedWord(int from, int last) {
-        if (from > last) {
-            return Index.NONE;
-        }
-        int s = from >>> 6;
-        long marks = summary[s] & (-1L << from);
-        int lastSummary = last >>> 6;
-        while (marks == 0) {
-            if (++s > lastSummary) {
-                return Index.NONE;
-            }
-            marks = summary[s];
-        }
-        int w = (s << 6) + Long.numberOfTrailingZeros(marks);
-        return w <= last ? w : Index.NONE;
+        return SummaryWords.nextMarked(summary, from, last);
     }
 
     /** The number of set bits. */
@@ -176,33 +158,15 @@ public final class SummaryBitSet {
         }
         unmarkIfZero(first);
         if (last > first) {
-            unmarkRange(first + 1, last);
+            SummaryWords.unmarkRange(summary, first + 1, last);
             unmarkIfZero(last);
         }
     }
 
     private void unmarkIfZero(int w) {
         if (words[w] == 0L) {
-            summary[w >>> 6] &= ~(1L << w);
+            SummaryWords.unmark(summary, w);
         }
-    }
-
-    /** Clears the summary bits of words {@code [fromWord, toWord)}, which hold no set bit. */
-    private void unmarkRange(int fromWord, int toWord) {
-        if (fromWord >= toWord) {
-            return;
-        }
-        int first = fromWord >>> 6;
-        int last = (toWord - 1) >>> 6;
-        long firstMask = -1L << fromWord;
-        long lastMask = -1L >>> -toWord;
-        if (first == last) {
-            summary[first] &= ~(firstMask & lastMask);
-            return;
-        }
-        summary[first] &= ~firstMask;
-        Arrays.fill(summary, first + 1, last, 0L);
-        summary[last] &= ~lastMask;
     }
 
     /**
@@ -210,21 +174,7 @@ public final class SummaryBitSet {
      * possibly words whose bits were cleared one at a time since.
      */
     public int markedWords(int fromWord, int toWord) {
-        if (fromWord >= toWord) {
-            return 0;
-        }
-        int first = fromWord >>> 6;
-        int last = (toWord - 1) >>> 6;
-        long firstMask = -1L << fromWord;
-        long lastMask = -1L >>> -toWord;
-        if (first == last) {
-            return Long.bitCount(summary[first] & firstMask & lastMask);
-        }
-        int count = Long.bitCount(summary[first] & firstMask) + Long.bitCount(summary[last] & lastMask);
-        for (int s = first + 1; s < last; s++) {
-            count += Long.bitCount(summary[s]);
-        }
-        return count;
+        return SummaryWords.count(summary, fromWord, toWord);
     }
 
     /** Sets every bit that is set in {@code other}, visiting only the words its summary marks. */
@@ -272,7 +222,7 @@ public final class SummaryBitSet {
      */
     public void validate(String name) {
         for (int w = 0; w < words.length; w++) {
-            if (words[w] != 0 && (summary[w >>> 6] & (1L << w)) == 0) {
+            if (words[w] != 0 && !SummaryWords.isMarked(summary, w)) {
                 throw new IllegalStateException(name + ": word " + w + " holds bits its summary does not mark");
             }
         }

@@ -27,6 +27,14 @@ public final class FrameStats {
         boundsNanos = timings.boundsNanos;
     }
 
+    /** A cull that kept its queue as it was: it tested nothing and took no time; the counts of the queue stand. */
+    void keptCull() {
+        itemsTested = 0;
+        cullNanos = 0L;
+        sortNanos = 0L;
+        queueNanos = 0L;
+    }
+
     void copyCull(PassTimings timings) {
         itemsTested = timings.itemsTested;
         itemsVisible = timings.itemsVisible;
@@ -41,7 +49,10 @@ public final class FrameStats {
         return nodesUpdated;
     }
 
-    /** Items the culling pass looked at: every item of the scene. */
+    /**
+     * Items the culling pass looked at: every item of the scene, or none when the cull kept its queue
+     * ({@link RenderQueue#isKept()}).
+     */
     public int itemsTested() {
         return itemsTested;
     }

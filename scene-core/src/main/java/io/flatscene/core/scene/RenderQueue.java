@@ -11,8 +11,11 @@ import org.joml.Vector3f;
  * One view of a scene, ready to draw: the visible items in draw order cut into batches (each draws one mesh with one
  * material as one instanced draw), the camera as the cull saw it, and the lights it shades with. A game owns as many
  * as it draws views and fills each with {@link SceneManager#cull}; the scene keeps one for
- * {@link SceneManager#updateFrame}. Every cull overwrites the queue; a queue holds no storage of its own until its
- * first cull, and grows to the scene's item count.
+ * {@link SceneManager#updateFrame}. A cull overwrites the queue, unless it finds the queue filled for the same camera
+ * with nothing in the scene changed since, values or structure (a still scene and camera): then it keeps the queue as
+ * it is and says so ({@link #isKept()}), so a still frame costs no cull, and a renderer need not re-upload what it
+ * derived from the queue. A queue holds no storage of its own until its first cull, and grows to the scene's item
+ * count.
  *
  * <p>Instance {@code i} (in draw order) is the item at global index {@link #instanceItem(int)}, drawn with the world
  * matrix at {@link #instanceTransformSlot(int)} of {@link #worldMatrices()}: 12 floats a slot, JOML
@@ -32,6 +35,10 @@ public final class RenderQueue {
     final LightList lights = new LightList();
     final FrameStats stats = new FrameStats();
     SceneManager scene;
+    /** The camera of the last cull into this queue, and the scene's change count then; -1 while none completed. */
+    Camera camera;
+    long changeCount = -1L;
+    boolean kept;
 
     public RenderQueue() {
     }
@@ -39,6 +46,14 @@ public final class RenderQueue {
     /** The scene of the last cull into this queue, or null before the first. */
     public SceneManager scene() {
         return scene;
+    }
+
+    /**
+     * Whether the last cull into this queue kept it as it was: same camera, and nothing in the scene changed since the
+     * cull before, so every instance, batch, light and matrix slot is what it was then (the matrices too).
+     */
+    public boolean isKept() {
+        return kept;
     }
 
     /** The statistics of the scene update this queue was culled from, and of the cull itself. */

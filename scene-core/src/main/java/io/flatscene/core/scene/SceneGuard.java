@@ -36,6 +36,12 @@ final class SceneGuard {
     private volatile Thread frameThread;
     private volatile Thread changeThread;
     private final TransformStore transforms;
+    /**
+     * Set by every change the guard lets through, of values or of structure, and taken by {@link #takeChanged}: clear,
+     * it says that nothing a game can change has changed since the last take. Stored, never read, by the changes: a
+     * setter loop would otherwise chain every call through a read and a write of this one field.
+     */
+    private boolean changed;
 
     SceneGuard(TransformStore transforms) {
         this.transforms = transforms;
@@ -62,6 +68,7 @@ final class SceneGuard {
             changeThread = null;
             throw refusal(subject, running, null);
         }
+        changed = true;
         return true;
     }
 
@@ -85,6 +92,14 @@ final class SceneGuard {
         if (running != null || updating || (changing != null && changing != Thread.currentThread())) {
             throw refusal(subject, running, changing);
         }
+        changed = true;
+    }
+
+    /** Whether a change was let through since the last call; called by frames, on the thread that runs them. */
+    boolean takeChanged() {
+        boolean was = changed;
+        changed = false;
+        return was;
     }
 
     private static IllegalStateException refusal(Object subject, Thread running, Thread changing) {

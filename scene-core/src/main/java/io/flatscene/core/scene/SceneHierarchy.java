@@ -74,6 +74,7 @@ final class SceneHierarchy {
         nodes.remove(node, id);
         nodeLists.unlinkAll(id);
         transforms.destroy(id);
+        node.slot = Index.NONE;
     }
 
     void reparent(SceneNode node, SceneNode newParent) {

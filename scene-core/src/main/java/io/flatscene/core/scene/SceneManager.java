@@ -73,6 +73,11 @@ public final class SceneManager implements AutoCloseable {
     private final FrameStats updateStats = new FrameStats();
     private final NodeScratch scratch = new NodeScratch();
     private final Matrix4f cameraWorld = new Matrix4f();
+    /**
+     * Counts the states of what a cull reads, one more each time a cull finds that the game or a pass changed
+     * something since the cull before: a queue filled at the current count, for the same camera, is still right.
+     */
+    private long changeCount;
     /** Started on the first frame pass, so scenes that never run one (tools, tests) start no threads. */
     private WorkerPool workers;
 
@@ -80,8 +85,9 @@ public final class SceneManager implements AutoCloseable {
         this.config = Objects.requireNonNull(config, "config");
         GrowthPolicy policy = config.growthPolicy();
         String nodesKey = SceneCapacity.NODES.key();
-        this.transforms = new TransformStore(nodesKey, config.maxNodes(), policy);
         this.nodes = new NodeRegistry<>(nodesKey, config.maxNodes(), SceneNode.GLOBAL_INDEX);
+        this.transforms = new TransformStore(nodesKey, config.maxNodes(), policy,
+                (id, slot) -> nodes.byId(id).slot = slot);
         this.items = new ObjectStore<>(SceneCapacity.ITEMS.key(), config.maxItems(), policy,
                 MovableObject.GLOBAL_INDEX, MovableObject::handle);
         this.itemData = new ItemStore(items.columns());
@@ -551,10 +557,22 @@ public final class SceneManager implements AutoCloseable {
     }
 
     private void cullUnclaimed(Camera camera, RenderQueue queue) {
+        if (guard.takeChanged() | pipeline.takeChanged()) {
+            changeCount++;
+        }
+        queue.stats.copyUpdate(pipeline.timings());
+        if (queue.scene == this && queue.camera == camera && queue.changeCount == changeCount) {
+            queue.kept = true;
+            queue.stats.keptCull();
+            return;
+        }
+        queue.kept = false;
+        queue.changeCount = -1L;
         captureView(camera, queue.view);
         pipeline.cull(queue.view, items.size(), lights.size(), queue.draws, queue.lights, workers());
         queue.scene = this;
-        queue.stats.copyUpdate(pipeline.timings());
+        queue.camera = camera;
+        queue.changeCount = changeCount;
         queue.stats.copyCull(pipeline.timings());
     }
 

@@ -36,6 +36,12 @@ public final class SceneNode {
     private final SceneManager scene;
     private final String name;
     private final long handle;
+    /**
+     * The node's transform slot, or {@link Index#NONE} once destroyed: a copy of the store's id → slot entry, kept
+     * by the store's slot listener (called from the one place a slot moves), so a setter writes the slot with no
+     * look-up in the id table.
+     */
+    int slot;
     int globalIndex = Index.NONE;
     int parentIndex = Index.NONE;
     SceneNode parent;
@@ -47,6 +53,7 @@ public final class SceneNode {
         this.scene = scene;
         this.name = name == null ? "" : name;
         this.handle = handle;
+        this.slot = scene.transforms().slotOrNone(handle);
     }
 
     /** The stable id: the index of the node's handle, fixed for its lifetime. */
@@ -488,8 +495,12 @@ public final class SceneNode {
 
     void checkAlive() {
         if (!isAlive()) {
-            throw new IllegalStateException(describe() + " was destroyed and cannot be used");
+            throw destroyed();
         }
+    }
+
+    private IllegalStateException destroyed() {
+        return new IllegalStateException(describe() + " was destroyed and cannot be used");
     }
 
     private void checkWritable() {
@@ -499,9 +510,9 @@ public final class SceneNode {
 
     /** Checks the handle once and returns the node's transform slot, for the reads of a public call. */
     int liveSlot() {
-        int slot = scene.transforms().slotOrNone(handle);
+        int slot = this.slot;
         if (slot < 0) {
-            checkAlive();
+            throw destroyed();
         }
         return slot;
     }

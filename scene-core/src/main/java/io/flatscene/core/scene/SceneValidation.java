@@ -54,6 +54,10 @@ final class SceneValidation {
             throw new IllegalStateException(node.describe() + " is in the node manager but its id " + id
                     + " maps to " + nodes.byId(id));
         }
+        if (node.slot != transforms.slotOfId(id)) {
+            throw new IllegalStateException(node.describe() + " keeps slot " + node.slot + " but lives in slot "
+                    + transforms.slotOfId(id));
+        }
         int expectedParent = node.parent == null ? Index.NONE : node.parent.id();
         int recordedParent = transforms.parentId(transforms.slotOfId(id));
         if (recordedParent != expectedParent) {

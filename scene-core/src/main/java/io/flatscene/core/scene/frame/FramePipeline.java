@@ -59,6 +59,11 @@ public final class FramePipeline {
     private boolean boundsVisitAll;
     /** The store's slot moves at the last bounds pass: once a node moves slot, the per-chunk node ranges are stale. */
     private int slotMovesAtBounds = -1;
+    /**
+     * Whether a pass changed what a cull reads since {@link #takeChanged}: a transform pass recomputed a matrix, a
+     * bounds pass recomputed every box, or the spatial sort moved items.
+     */
+    private boolean changed;
     private final WorkerPool.Task boundsTask = this::boundsShare;
     private final WorkerPool.Task cullTask = this::cullShare;
 
@@ -92,6 +97,7 @@ public final class FramePipeline {
     /** The transform pass alone. @return the number of world matrices recomputed */
     public int updateTransforms(WorkerPool pool) {
         int updated = transformPass.run(pool);
+        changed |= updated > 0;
         transformPassesSinceBounds++;
         slotMovesAtTransformPass = transforms.slotMoves();
         return updated;
@@ -112,7 +118,17 @@ public final class FramePipeline {
         slotMovesAtBounds = transforms.slotMoves();
         transformPassesSinceBounds = 0;
         chunks.refresh(itemCount);
-        order.sortDue(itemCount, chunks);
+        changed |= order.sortDue(itemCount, chunks);
+    }
+
+    /**
+     * Whether a pass changed what a cull reads (world matrices, item boxes, the items' order) since the last call.
+     * With no change the game made either, a queue culled since holds what a new cull would write.
+     */
+    public boolean takeChanged() {
+        boolean was = changed;
+        changed = false;
+        return was;
     }
 
     /**

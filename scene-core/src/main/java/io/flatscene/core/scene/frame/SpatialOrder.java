@@ -75,12 +75,14 @@ final class SpatialOrder {
     /**
      * After a bounds pass and a refresh of {@code chunks}, sorts what is due: every item (the first sort), or the next
      * window of a sort in progress or one starting now.
+     *
+     * @return whether items were sorted, which may have changed their places
      */
-    void sortDue(int itemCount, ChunkBounds chunks) {
+    boolean sortDue(int itemCount, ChunkBounds chunks) {
         passesSinceSort++;
         if (itemCount < MIN_ITEMS) {
             windowStart = Index.NONE;
-            return;
+            return false;
         }
         if (!sorted) {
             fixGrid(itemCount);
@@ -90,12 +92,12 @@ final class SpatialOrder {
             sorted = true;
             sortedLooseness = chunks.looseness();
             passesSinceSort = 0;
-            return;
+            return true;
         }
         if (windowStart == Index.NONE) {
             if (passesSinceSort < PERIOD || !chunks.settled()
                     || chunks.looseness() <= LOOSENING * sortedLooseness) {
-                return;
+                return false;
             }
             fixGrid(itemCount);
             windowStart = 0;
@@ -109,6 +111,7 @@ final class SpatialOrder {
             sortedLooseness = chunks.looseness();
             passesSinceSort = 0;
         }
+        return true;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.flatscene.core.scene.frame;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.container.SummaryBitSet;
+import io.flatscene.core.container.SummaryByteSet;
 import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.store.BandAllocator;
 import io.flatscene.core.scene.store.TransformStore;
@@ -22,7 +23,7 @@ import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
  *
  * <p>Per band, the work follows what changed:
  * <ul>
- *   <li>no dirty bit in the band's range (found through the dirty bitset's summary) and no recomputed parent: the
+ *   <li>no dirty bit in the band's range (found through the dirty set's summary) and no recomputed parent: the
  *       band is skipped, so a still scene costs a few reads per band;</li>
  *   <li>no recomputed parent and few marked words (under a quarter of the band's): the dirty bits alone are
  *       visited, so one moved node costs one matrix;</li>
@@ -74,13 +75,13 @@ final class TransformPass {
             flags = store.flags();
             parentSlot = store.parentSlots();
             graphRoot = store.graphRoot();
-            SummaryBitSet dirty = store.dirtySlots();
+            SummaryByteSet dirty = store.dirtySlots();
             int updated = 0;
             for (int band = 0; band < bands.bands(); band++) {
                 int start = bands.start(band);
                 int end = bands.end(band);
                 boolean parentsChanged = parentsChanged(bands, band);
-                if (!parentsChanged && !BitRanges.anySet(dirty, start, end - 1)) {
+                if (!parentsChanged && dirty.nextSetBit(start, end) == Index.NONE) {
                     bands.passed(band, false);
                     continue;
                 }
@@ -118,10 +119,10 @@ final class TransformPass {
 
     /**
      * Recomputes the dirty nodes of slots {@code [from, to)}, none of whose parents changed in this pass, found through
-     * the dirty bitset's summary.
+     * the dirty set's summary.
      */
     private int updateDirty(int depth, int from, int to) {
-        SummaryBitSet dirty = store.dirtySlots();
+        SummaryByteSet dirty = store.dirtySlots();
         SummaryBitSet changed = store.changedSlots();
         int count = 0;
         for (int slot = dirty.nextSetBit(from, to); slot != Index.NONE; slot = dirty.nextSetBit(slot + 1, to)) {
@@ -184,7 +185,7 @@ final class TransformPass {
         int[] parentSlot = this.parentSlot;
         SummaryBitSet changedSet = store.changedSlots();
         long[] changedWords = changedSet.words();
-        long[] dirtyWords = store.dirtySlots().words();
+        SummaryByteSet dirty = store.dirtySlots();
         int[] parentMin = store.wordParentMins();
         int[] parentMax = store.wordParentMaxes();
         boolean readParents = depth > 0 && parentsChanged;
@@ -196,7 +197,7 @@ final class TransformPass {
             // parents lie in earlier bands, whose changed words were summarized when their pass ended
             boolean parentsMaybe = readParents
                     && BitRanges.anySet(changedSet, parentMin[w], parentMax[w]);
-            long dirtyBits = dirtyWords[w];
+            long dirtyBits = dirty.word(w);
             if (!parentsMaybe && dirtyBits == 0L) {
                 // neither a parent of this word changed nor a node of it is dirty
                 slot = wordEnd;

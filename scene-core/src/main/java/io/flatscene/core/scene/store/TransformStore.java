@@ -6,6 +6,7 @@ import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.container.SummaryBitSet;
+import io.flatscene.core.container.SummaryByteSet;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -34,13 +35,15 @@ import java.util.Objects;
  * changing band passes.
  *
  * <h2>Dirty, changed and moved slots</h2>
- * A setter marks its slot in the dirty bitset and touches nothing else: two bits (the slot's, and its 64-slot word's
- * in the summary) in arrays small enough to stay in cache. The transform pass finds a band's dirty nodes, or that it
- * has none, through the summary without reading the band, takes a block's eight dirty bits with one shift, and
- * clears the band's bits when it is done. A dirty bit belongs to the node, so it travels with the node's data when a
- * slot moves, and no slot past the used ones holds one. The changed bitset is what the last pass published: the slots
- * whose world matrix it recomputed, and the slots whose content a structural change moved since the pass before it
- * (the moved bitset collects those between passes). Both move with nothing: a slot's bits speak of the slot.
+ * A setter marks its slot in the dirty set and touches nothing else: the slot's byte, stored with no read, and its
+ * 64-slot word's summary bit, read and left alone once set (a {@link SummaryByteSet}: a bitset's read-modify-write
+ * made every setter wait for the one before). The transform pass finds a band's dirty nodes, or that it has none,
+ * through the summary without reading the band, takes a word's 64 dirty marks as one long and a block's eight with one
+ * shift, and clears the band's marks when it is done. A dirty mark belongs to the node, so it travels with the node's
+ * data when a slot moves, and no slot past the used ones holds one. The changed bitset is what the last pass
+ * published: the slots whose world matrix it recomputed, and the slots whose content a structural change moved since
+ * the pass before it (the moved bitset collects those between passes). Both move with nothing: a slot's bits speak
+ * of the slot.
  *
  * <p>Everything here takes slots that the caller resolved from a live handle: the checks happen once, at the public
  * API, and {@link #validate} re-checks the invariants in debug.
@@ -72,6 +75,7 @@ public final class TransformStore {
     private final GrowthPolicy policy;
     private final HandleTable ids;
     private final BandAllocator bands = new BandAllocator(this::moveSlot);
+    private final SlotListener slotListener;
     private int graphRoot = Index.NONE;
     private boolean updating;
     /**
@@ -81,7 +85,7 @@ public final class TransformStore {
      */
     private int slotMoves;
     /** The nodes whose local transform, parent or inheritance changed since the last pass, a bit a used slot. */
-    private final SummaryBitSet dirtySlots;
+    private final SummaryByteSet dirtySlots;
     private final SummaryBitSet changedBits;
     private final SummaryBitSet movedBits;
 
@@ -103,11 +107,21 @@ public final class TransformStore {
     private int[] idAt = new int[0];
     private int[] flags = new int[0];
 
-    public TransformStore(String capacityName, int capacity, GrowthPolicy policy) {
+    /**
+     * Told where a node's data went each time it moves to another slot, as Ogre's memory managers tell their
+     * RebaseListener: objects that keep a node's slot to write it without the id table stay right.
+     */
+    @FunctionalInterface
+    public interface SlotListener {
+        void moved(int id, int slot);
+    }
+
+    public TransformStore(String capacityName, int capacity, GrowthPolicy policy, SlotListener slotListener) {
         this.capacityName = Objects.requireNonNull(capacityName, "capacityName");
         this.policy = Objects.requireNonNull(policy, "policy");
+        this.slotListener = Objects.requireNonNull(slotListener, "slotListener");
         this.ids = new HandleTable(capacityName, capacity, policy);
-        this.dirtySlots = new SummaryBitSet(capacity + 1);
+        this.dirtySlots = new SummaryByteSet(capacity + 1);
         this.changedBits = new SummaryBitSet(capacity + 1);
         this.movedBits = new SummaryBitSet(capacity + 1);
         allocate(capacity);
@@ -259,8 +273,8 @@ public final class TransformStore {
     }
 
     /**
-     * Frees a slot in its band. The band's last node moves into it, taking its dirty bit along, so the slot this leaves
-     * unused holds a copy that is no node: its dirty bit goes, as every unused slot's must.
+     * Frees a slot in its band. The band's last node moves into it, taking its dirty mark along, so the slot this
+     * leaves unused holds a copy that is no node: its dirty mark goes, as every unused slot's must.
      */
     private void closeSlot(int slot) {
         bands.close(slot, band(slot));
@@ -312,11 +326,13 @@ public final class TransformStore {
     }
 
     /**
-     * The one fix-up after a node's data arrived at {@code slot}: the id → slot table, the moved bit, and the parent
-     * slots of the two bands its children live in. (The dirty bit came with the data, in {@link #copySlot}.)
+     * The one fix-up after a node's data arrived at {@code slot}: the id → slot table, the slot listener, the moved
+     * bit, and the parent slots of the two bands its children live in. (The dirty bit came with the data, in
+     * {@link #copySlot}.)
      */
     private void movedTo(int slot) {
         ids.setIndexAt(idAt[slot], slot);
+        slotListener.moved(idAt[slot], slot);
         movedBits.set(slot);
         bands.markParentsMoved(2 * (depth(slot) + 1));
     }
@@ -495,10 +511,10 @@ public final class TransformStore {
     }
 
     /**
-     * The dirty nodes: bit {@code s} for slot {@code s}. The transform pass reads the words directly and clears a
-     * band's range once it has swept it.
+     * The dirty nodes, slot {@code s} as index {@code s}. The transform pass reads them a word of 64 slots at a time
+     * and clears a band's range once it has swept it.
      */
-    public SummaryBitSet dirtySlots() {
+    public SummaryByteSet dirtySlots() {
         return dirtySlots;
     }
 

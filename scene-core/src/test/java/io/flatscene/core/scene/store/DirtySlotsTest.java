@@ -3,7 +3,7 @@ package io.flatscene.core.scene.store;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
-import io.flatscene.core.container.SummaryBitSet;
+import io.flatscene.core.container.SummaryByteSet;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -48,7 +48,7 @@ class DirtySlotsTest {
     /** The ids of the dirty nodes, read through their slots' bits. */
     private static List<Integer> dirtyIds(TransformStore store) {
         List<Integer> ids = new ArrayList<>();
-        SummaryBitSet dirty = store.dirtySlots();
+        SummaryByteSet dirty = store.dirtySlots();
         for (int slot = dirty.nextSetBit(0, store.size()); slot != Index.NONE;
              slot = dirty.nextSetBit(slot + 1, store.size())) {
             ids.add(store.idAt(slot));
@@ -59,7 +59,7 @@ class DirtySlotsTest {
 
     @Test
     void aNewNodeIsDirtyAndASetterMarksOnlyItsSlot() {
-        TransformStore store = new TransformStore("nodes", 32, GrowthPolicy.FAIL);
+        TransformStore store = new TransformStore("nodes", 32, GrowthPolicy.FAIL, (id, slot) -> { });
         List<Integer> ids = tree(store);
         assertEquals(ids.size(), store.dirtySlots().cardinality());
         cleanAll(store);
@@ -71,7 +71,7 @@ class DirtySlotsTest {
 
     @Test
     void theDirtyBitTravelsWithTheNodeThroughEverySlotMove() {
-        TransformStore store = new TransformStore("nodes", 32, GrowthPolicy.FAIL);
+        TransformStore store = new TransformStore("nodes", 32, GrowthPolicy.FAIL, (id, slot) -> { });
         List<Integer> ids = cleanTree(store);
         int movedLeaf = ids.get(7);
         int lastLeaf = ids.get(ids.size() - 1);
@@ -105,7 +105,7 @@ class DirtySlotsTest {
 
     @Test
     void reparentingToAnotherDepthKeepsTheNodeDirtyAndNothingElse() {
-        TransformStore store = new TransformStore("nodes", 32, GrowthPolicy.FAIL);
+        TransformStore store = new TransformStore("nodes", 32, GrowthPolicy.FAIL, (id, slot) -> { });
         List<Integer> ids = cleanTree(store);
         int leaf = ids.get(2);
         assertTrue(store.setParent(leaf, ids.get(0)), "from depth 2 to depth 1");
@@ -115,7 +115,7 @@ class DirtySlotsTest {
 
     @Test
     void validateReportsADirtyBitPastTheUsedSlots() {
-        TransformStore store = new TransformStore("nodes", 32, GrowthPolicy.FAIL);
+        TransformStore store = new TransformStore("nodes", 32, GrowthPolicy.FAIL, (id, slot) -> { });
         tree(store);
         store.dirtySlots().set(store.size() + 3);
         IllegalStateException e = assertThrows(IllegalStateException.class, store::validate);

@@ -1,0 +1,176 @@
+package io.flatscene.core.container;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * A set of indices kept as a byte per index (1 for a member, 0 otherwise), with {@link SummaryBitSet}'s summary: a
+ * bit per word of 64 indices, set whenever the word may hold a member, so searching, counting and clearing cost in
+ * proportion to the words in use.
+ *
+ * <p>Why bytes: adding a member is one plain store. A bitset's word is read, or-ed and written back, so a loop that
+ * adds neighbouring indices (a game's setters, node after node) waits at each call for the previous call's store to
+ * the same word; the byte stores do not depend on one another, and such a loop ran twice as fast. A reader that wants
+ * 64 members at a time takes {@link #word}: the word's bytes packed into one long, bit {@code i} for index
+ * {@code 64w + i}.
+ */
+public final class SummaryByteSet {
+    private static final VarHandle EIGHT_BYTES = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
+    /**
+     * Multiplied by eight bytes that are each 0 or 1, gathers them into the product's top byte, byte {@code i} at bit
+     * {@code 56 + i}: every partial product lands on a bit of its own, so nothing carries.
+     */
+    private static final long GATHER = 0x0102040810204080L;
+
+    /** Every byte is 0 or 1, which {@link #GATHER} relies on; the length is a multiple of 64. */
+    private byte[] bytes;
+    private long[] summary;
+
+    /** A set with room for indices {@code [0, capacity)}, all absent. */
+    public SummaryByteSet(int capacity) {
+        if (capacity < 0) {
+            throw new IllegalArgumentException("capacity " + capacity + " is negative");
+        }
+        int words = SummaryWords.wordsFor(capacity);
+        bytes = new byte[words << 6];
+        summary = new long[SummaryWords.wordsFor(words)];
+    }
+
+    /** Room for indices {@code [0, capacity)}: grows, keeping every member, when the set is smaller. */
+    public void ensureCapacity(int capacity) {
+        int needed = SummaryWords.wordsFor(capacity);
+        int words = bytes.length >>> 6;
+        if (needed > words) {
+            int grown = Math.max(needed, words + (words >> 1));
+            bytes = Arrays.copyOf(bytes, grown << 6);
+            summary = Arrays.copyOf(summary, SummaryWords.wordsFor(grown));
+        }
+    }
+
+    /** The number of indices the set has room for: a multiple of 64. */
+    public int capacity() {
+        return bytes.length;
+    }
+
+    public boolean get(int index) {
+        return bytes[index] != 0;
+    }
+
+    public void set(int index) {
+        bytes[index] = 1;
+        // read before written: a run of neighbouring indices stores to the summary once per word
+        int s = index >>> 12;
+        long mark = 1L << (index >>> 6);
+        if ((summary[s] & mark) == 0L) {
+            summary[s] |= mark;
+        }
+    }
+
+    public void clear(int index) {
+        bytes[index] = 0;
+    }
+
+    /** Word {@code w}'s members packed into a long: bit {@code i} is set when index {@code 64w + i} is a member. */
+    public long word(int w) {
+        if (!SummaryWords.isMarked(summary, w)) {
+            return 0L;
+        }
+        int base = w << 6;
+        long packed = 0L;
+        for (int k = 0; k < Long.BYTES; k++) {
+            long eight = (long) EIGHT_BYTES.get(bytes, base + k * Long.BYTES);
+            packed |= ((eight * GATHER) >>> 56) << (k * Long.BYTES);
+        }
+        return packed;
+    }
+
+    /** The first member in {@code [from, to)}, or {@link Index#NONE}. */
+    public int nextSetBit(int from, int to) {
+        if (from >= to) {
+            return Index.NONE;
+        }
+        int w = from >>> 6;
+        long members = word(w) & (-1L << from);
+        int lastWord = (to - 1) >>> 6;
+        while (members == 0L) {
+            w = SummaryWords.nextMarked(summary, w + 1, lastWord);
+            if (w == Index.NONE) {
+                return Index.NONE;
+            }
+            members = word(w);
+        }
+        int index = (w << 6) + Long.numberOfTrailingZeros(members);
+        return index < to ? index : Index.NONE;
+    }
+
+    /** The number of members. */
+    public int cardinality() {
+        int count = 0;
+        int last = (bytes.length >>> 6) - 1;
+        for (int w = SummaryWords.nextMarked(summary, 0, last); w != Index.NONE;
+                w = SummaryWords.nextMarked(summary, w + 1, last)) {
+            count += Long.bitCount(word(w));
+        }
+        return count;
+    }
+
+    /**
+     * Removes the indices {@code [from, to)}; the others stay. The summary forgets the words left empty, so a range
+     * cleared after its members were read costs nothing to search again.
+     */
+    public void clear(int from, int to) {
+        if (from >= to) {
+            return;
+        }
+        int first = from >>> 6;
+        int last = (to - 1) >>> 6;
+        if (first == last) {
+            clearWithin(first, from, to);
+            return;
+        }
+        clearWithin(first, from, (first + 1) << 6);
+        for (int w = SummaryWords.nextMarked(summary, first + 1, last - 1); w != Index.NONE;
+                w = SummaryWords.nextMarked(summary, w + 1, last - 1)) {
+            Arrays.fill(bytes, w << 6, (w + 1) << 6, (byte) 0);
+        }
+        SummaryWords.unmarkRange(summary, first + 1, last);
+        clearWithin(last, last << 6, to);
+    }
+
+    /** Clears {@code [from, to)} within word {@code w}, and unmarks the word if that left it empty. */
+    private void clearWithin(int w, int from, int to) {
+        if (!SummaryWords.isMarked(summary, w)) {
+            return;
+        }
+        Arrays.fill(bytes, from, to, (byte) 0);
+        if (word(w) == 0L) {
+            SummaryWords.unmark(summary, w);
+        }
+    }
+
+    /**
+     * The number of words in {@code [fromWord, toWord)} the summary marks: every word there holding a member, and
+     * possibly words whose members were removed one at a time since.
+     */
+    public int markedWords(int fromWord, int toWord) {
+        return SummaryWords.count(summary, fromWord, toWord);
+    }
+
+    /**
+     * Checks the summary invariant: a word holding a member has its summary bit set. (Every byte is 0 or 1 by
+     * construction: only {@link #set} and the clears write them.)
+     *
+     * @throws IllegalStateException naming the first word that breaks it
+     */
+    public void validate(String name) {
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] != 0 && !SummaryWords.isMarked(summary, i >>> 6)) {
+                throw new IllegalStateException(name + ": word " + (i >>> 6) + " holds members its summary does "
+                        + "not mark");
+            }
+        }
+    }
+}
