@@ -119,7 +119,13 @@ public final class Item extends MovableObject {
     @Override
     void attachedTo(SceneNode node) {
         super.attachedTo(node);
-        scene.itemData().attach(globalIndex, node == null ? Index.NONE : node.id());
+        scene.itemData().attach(globalIndex, node == null ? Index.NONE : node.id(),
+                node == null ? Index.NONE : node.slot);
+    }
+
+    @Override
+    void nodeMoved(int slot) {
+        scene.itemData().nodeMoved(globalIndex, slot);
     }
 
     @Override

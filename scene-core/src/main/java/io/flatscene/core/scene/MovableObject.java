@@ -72,6 +72,10 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
         parentNode = node;
     }
 
+    /** Called by the node this object hangs from when the node's transform moved to slot {@code slot}. */
+    void nodeMoved(int slot) {
+    }
+
     /** Refuses a change of this object's values when it is destroyed, or while a frame runs. */
     final void checkWritable() {
         checkAlive();

@@ -87,7 +87,7 @@ public final class SceneManager implements AutoCloseable {
         String nodesKey = SceneCapacity.NODES.key();
         this.nodes = new NodeRegistry<>(nodesKey, config.maxNodes(), SceneNode.GLOBAL_INDEX);
         this.transforms = new TransformStore(nodesKey, config.maxNodes(), policy,
-                (id, slot) -> nodes.byId(id).slot = slot);
+                (id, slot) -> nodes.byId(id).slotMoved(slot));
         this.items = new ObjectStore<>(SceneCapacity.ITEMS.key(), config.maxItems(), policy,
                 MovableObject.GLOBAL_INDEX, MovableObject::handle);
         this.itemData = new ItemStore(items.columns());

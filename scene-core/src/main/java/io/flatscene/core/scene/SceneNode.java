@@ -38,8 +38,8 @@ public final class SceneNode {
     private final long handle;
     /**
      * The node's transform slot, or {@link Index#NONE} once destroyed: a copy of the store's id → slot entry, kept
-     * by the store's slot listener (called from the one place a slot moves), so a setter writes the slot with no
-     * look-up in the id table.
+     * by the store's slot listener (called from the one place a slot moves, through {@link #slotMoved}), so a setter
+     * writes the slot with no look-up in the id table.
      */
     int slot;
     int globalIndex = Index.NONE;
@@ -207,6 +207,16 @@ public final class SceneNode {
 
     SwapPopArray<MovableObject> attachmentsOrNull() {
         return attachments;
+    }
+
+    /** The store moved this node's transform to {@code slot}: the node and what hangs from it keep the new slot. */
+    void slotMoved(int slot) {
+        this.slot = slot;
+        if (attachments != null) {
+            for (int i = 0; i < attachments.size(); i++) {
+                attachments.get(i).nodeMoved(slot);
+            }
+        }
     }
 
     // ---- attached objects ----

@@ -24,9 +24,8 @@ final class SceneQueries {
     }
 
     private boolean takesPart(int item, int mask) {
-        int node = items.nodeIdArray()[item];
-        return node != Index.NONE && (items.queryFlagsArray()[item] & mask) != 0
-                && transforms.isInGraph(transforms.slotOfId(node));
+        int slot = items.nodeSlotArray()[item];
+        return slot != Index.NONE && (items.queryFlagsArray()[item] & mask) != 0 && transforms.isInGraph(slot);
     }
 
     /**

@@ -40,6 +40,7 @@ final class SceneValidation {
         lights.validate();
         cameras.validate();
         validateAttachments(items, itemData.nodeIdArray());
+        validateItemSlots(items, itemData.nodeSlotArray());
         validateAttachments(lights, lightData.nodeIdArray());
         validateAttachments(cameras, null);
         nodeLists.validate();
@@ -113,6 +114,18 @@ final class SceneValidation {
             if (nodeColumn != null && nodeColumn[i] != expected) {
                 throw new IllegalStateException(object.describe() + " is attached to " + node + " but its "
                         + object.kind() + " data records node id " + nodeColumn[i]);
+            }
+        }
+    }
+
+    /** Every item keeps its node's current transform slot (or none when detached). */
+    private void validateItemSlots(ObjectStore<Item> items, int[] nodeSlot) {
+        for (int i = 0; i < items.size(); i++) {
+            SceneNode node = items.get(i).parentNode;
+            int expected = node == null ? Index.NONE : transforms.slotOfId(node.id());
+            if (nodeSlot[i] != expected) {
+                throw new IllegalStateException(items.get(i).describe() + " keeps node slot " + nodeSlot[i]
+                        + " but its node lives in slot " + expected);
             }
         }
     }

@@ -61,7 +61,7 @@ final class BoundsPass {
         SummaryBitSet changedSet = transforms.changedSlots();
         long[] changed = changedSet.words();
         long[] dirtyChunks = items.dirtyChunks().words();
-        int[] nodeId = items.nodeIdArray();
+        int[] nodeSlot = items.nodeSlotArray();
         int[] dirty = items.boundsDirtyArray();
         float[] localCenter = items.localCenterArray();
         float[] localHalf = items.localHalfArray();
@@ -77,11 +77,10 @@ final class BoundsPass {
             int lowest = Integer.MAX_VALUE;
             int highest = Integer.MIN_VALUE;
             for (int i = start; i < end; i++) {
-                int node = nodeId[i];
-                if (node == Index.NONE) {
+                int slot = nodeSlot[i];
+                if (slot == Index.NONE) {
                     continue;
                 }
-                int slot = transforms.slotOfId(node);
                 lowest = Math.min(lowest, slot);
                 highest = Math.max(highest, slot);
                 boolean moved = (changed[slot >>> 6] & (1L << slot)) != 0;

@@ -43,7 +43,7 @@ final class CullPass {
      */
     int run(int from, int to, int worker, CameraView camera, CullScratch out) {
         int[] chunkWork = out.chunkWork;
-        int[] nodeId = items.nodeIdArray();
+        int[] nodeSlot = items.nodeSlotArray();
         int[] visibility = items.visibilityFlagsArray();
         float[] center = items.worldCenterArray();
         float[] half = items.worldHalfArray();
@@ -70,11 +70,10 @@ final class CullPass {
             }
             boolean testPlanes = coverage == ChunkBounds.ACROSS;
             for (int i = start; i < end; i++) {
-                int node = nodeId[i];
-                if (node == Index.NONE || (visibility[i] & mask) == 0) {
+                int slot = nodeSlot[i];
+                if (slot == Index.NONE || (visibility[i] & mask) == 0) {
                     continue;
                 }
-                int slot = transforms.slotOfId(node);
                 int slotFlags = flags[slot];
                 if ((slotFlags & TransformStore.IN_GRAPH) == 0) {
                     continue;

@@ -78,7 +78,7 @@ public final class FramePipeline {
         this.blockKernel = BlockKernels.of(kernel);
         this.transformPass = new TransformPass(transforms, blockKernel);
         this.chunks = new ChunkBounds(items);
-        this.order = new SpatialOrder(itemObjects, items, transforms);
+        this.order = new SpatialOrder(itemObjects, items);
         this.boundsPass = new BoundsPass(items, transforms, chunks);
         this.cullPass = new CullPass(items, transforms, chunks);
         this.lightPass = new LightPass(lights, transforms);

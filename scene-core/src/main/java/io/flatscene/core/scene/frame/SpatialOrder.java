@@ -4,7 +4,6 @@ import io.flatscene.core.container.Index;
 import io.flatscene.core.container.LongColumn;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.ObjectStore;
-import io.flatscene.core.scene.store.TransformStore;
 
 /**
  * Keeps the items' dense order spatial, so that the chunks of {@link ChunkBounds} are small and culling rejects or
@@ -48,7 +47,6 @@ final class SpatialOrder {
 
     private final ObjectStore<?> store;
     private final ItemStore items;
-    private final TransformStore transforms;
     /** The sort key: a column of the items' set, so that the sort can read it; scratch between sorts. */
     private final LongColumn cell;
     private boolean sorted;
@@ -65,10 +63,9 @@ final class SpatialOrder {
     private float scaleZ;
     private int perAxis;
 
-    SpatialOrder(ObjectStore<?> store, ItemStore items, TransformStore transforms) {
+    SpatialOrder(ObjectStore<?> store, ItemStore items) {
         this.store = store;
         this.items = items;
-        this.transforms = transforms;
         this.cell = store.columns().addLongColumn();
     }
 
@@ -174,7 +171,7 @@ final class SpatialOrder {
     private void writeCells(int from, int to) {
         float[] c = items.worldCenterArray();
         float[] h = items.worldHalfArray();
-        int[] nodeId = items.nodeIdArray();
+        int[] nodeSlot = items.nodeSlotArray();
         long[] cells = cell.values();
         for (int i = from; i < to; i++) {
             int o = i * 3;
@@ -185,9 +182,8 @@ final class SpatialOrder {
             long code = spread(quantize(c[o], minX, scaleX, perAxis))
                     | spread(quantize(c[o + 1], minY, scaleY, perAxis)) << 1
                     | spread(quantize(c[o + 2], minZ, scaleZ, perAxis)) << 2;
-            int node = nodeId[i];
-            long slot = node == Index.NONE ? 0xFFFF_FFFFL : transforms.slotOfId(node);
-            cells[i] = code << 32 | slot;
+            int slot = nodeSlot[i];
+            cells[i] = code << 32 | (slot == Index.NONE ? 0xFFFF_FFFFL : slot);
         }
     }
 

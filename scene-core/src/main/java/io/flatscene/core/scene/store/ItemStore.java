@@ -13,6 +13,9 @@ import io.flatscene.core.container.SummaryBitSet;
  *
  * <p>Bounds are center and half extents, 3 floats each. {@code nodeId} is the stable id of the node the item is
  * attached to, or {@link io.flatscene.core.container.Index#NONE}; a detached item keeps its last world bounds.
+ * {@code nodeSlot} is that node's transform slot (or {@code NONE}), a copy the passes read instead of looking the id
+ * up in the node id table for every item: written at attachment and, through the node, each time the node's data
+ * moves to another slot ({@link #nodeMoved}).
  * {@code transparent} is 1 or 0.
  */
 public final class ItemStore {
@@ -21,6 +24,7 @@ public final class ItemStore {
     private final FloatColumn worldCenter;
     private final FloatColumn worldHalf;
     private final IntColumn nodeId;
+    private final IntColumn nodeSlot;
     private final IntColumn meshId;
     private final IntColumn materialId;
     private final IntColumn renderQueueGroup;
@@ -42,6 +46,7 @@ public final class ItemStore {
         worldCenter = items.addFloatColumn(3);
         worldHalf = items.addFloatColumn(3);
         nodeId = items.addIntColumn();
+        nodeSlot = items.addIntColumn();
         meshId = items.addIntColumn();
         materialId = items.addIntColumn();
         renderQueueGroup = items.addIntColumn();
@@ -56,6 +61,7 @@ public final class ItemStore {
         System.arraycopy(localCenter.values(), index * 3, worldCenter.values(), index * 3, 3);
         System.arraycopy(localHalf.values(), index * 3, worldHalf.values(), index * 3, 3);
         nodeId.values()[index] = Index.NONE;
+        nodeSlot.values()[index] = Index.NONE;
         meshId.values()[index] = mesh;
         materialId.values()[index] = material;
         renderQueueGroup.values()[index] = group;
@@ -79,10 +85,16 @@ public final class ItemStore {
     }
 
     /** The item moved to another node (or none): its world box follows at the next bounds pass. */
-    public void attach(int index, int nodeId) {
+    public void attach(int index, int nodeId, int nodeSlot) {
         this.nodeId.values()[index] = nodeId;
+        this.nodeSlot.values()[index] = nodeSlot;
         boundsDirty.values()[index] = 1;
         markChunk(index);
+    }
+
+    /** The node of the item at {@code index} now lives in transform slot {@code slot}. */
+    public void nodeMoved(int index, int slot) {
+        nodeSlot.values()[index] = slot;
     }
 
     /** An item arrived at {@code index} (created there, or the last item moved there by a removal). */
@@ -123,6 +135,10 @@ public final class ItemStore {
 
     public int[] nodeIdArray() {
         return nodeId.values();
+    }
+
+    public int[] nodeSlotArray() {
+        return nodeSlot.values();
     }
 
     public int[] meshIdArray() {
