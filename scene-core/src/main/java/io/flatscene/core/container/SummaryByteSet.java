@@ -142,9 +142,6 @@ public final class SummaryByteSet {
 
     /** Clears {@code [from, to)} within word {@code w}, and unmarks the word if that left it empty. */
     private void clearWithin(int w, int from, int to) {
-        if (!SummaryWords.isMarked(summary, w)) {
-            return;
-        }
         Arrays.fill(bytes, from, to, (byte) 0);
         if (word(w) == 0L) {
             SummaryWords.unmark(summary, w);

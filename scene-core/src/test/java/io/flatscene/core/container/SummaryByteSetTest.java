@@ -1,5 +1,6 @@
 package io.flatscene.core.container;
 
+import java.lang.reflect.Field;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,6 +14,29 @@ class SummaryByteSetTest {
     void aNegativeCapacityIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new SummaryByteSet(-1));
         assertEquals("capacity -1 is negative", e.getMessage());
+    }
+
+    @Test
+    void anEmptySetHasNoRoomAndGrowsByHalfItsWords() {
+        SummaryByteSet set = new SummaryByteSet(0);
+        assertEquals(0, set.capacity());
+        assertEquals(Index.NONE, set.nextSetBit(0, 0));
+        SummaryByteSet tenWords = new SummaryByteSet(640);
+        tenWords.ensureCapacity(641);
+        assertEquals(15 * 64, tenWords.capacity(), "ten words grow to fifteen, not to the eleven asked for");
+    }
+
+    @Test
+    void validateReportsAMemberItsSummaryDoesNotMark() throws ReflectiveOperationException {
+        SummaryByteSet set = new SummaryByteSet(256);
+        set.set(3);
+        set.validate("dirty");
+        // a byte written behind the set's back: what a missed summary update would leave
+        Field bytes = SummaryByteSet.class.getDeclaredField("bytes");
+        bytes.setAccessible(true);
+        ((byte[]) bytes.get(set))[130] = 1;
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> set.validate("dirty"));
+        assertEquals("dirty: word 2 holds members its summary does not mark", e.getMessage());
     }
 
     @Test
