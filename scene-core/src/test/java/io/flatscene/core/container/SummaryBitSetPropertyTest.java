@@ -7,7 +7,6 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Model-based check of {@link SummaryBitSet} against {@link java.util.BitSet}: random sets, clears, range clears,
@@ -37,7 +36,7 @@ class SummaryBitSetPropertyTest {
             } else if (op < 65) {
                 set.clear(a, b);
                 model.clear(a, b);
-                assertRangeUnmarked(set, model, a, b, context);
+                SummaryChecks.assertRangeUnmarked(set::markedWords, model, a, b, context);
             } else if (op < 68) {
                 set.clear();
                 model.clear();
@@ -79,18 +78,6 @@ class SummaryBitSetPropertyTest {
         assertQueries(set, model, 0, size, "seed " + seed + " at the end");
     }
 
-    private static void assertRangeUnmarked(SummaryBitSet set, BitSet model, int from, int to, String context) {
-        if (from >= to) {
-            return;
-        }
-        assertEquals(0, set.markedWords((from + 63) >>> 6, to >>> 6), context + ": words inside the cleared range");
-        for (int w : new int[] {from >>> 6, (to - 1) >>> 6}) {
-            if (model.get(w << 6, (w << 6) + 64).isEmpty()) {
-                assertEquals(0, set.markedWords(w, w + 1), context + ": emptied edge word " + w);
-            }
-        }
-    }
-
     private static void assertQueries(SummaryBitSet set, BitSet model, int from, int to, String context) {
         for (int i = from; i < to; i++) {
             assertEquals(model.get(i), set.get(i), context + ": bit " + i);
@@ -100,15 +87,7 @@ class SummaryBitSetPropertyTest {
                 context + ": next set bit");
         assertEquals(model.get(from, Math.max(from, to)).cardinality(), set.cardinality(from, to),
                 context + ": cardinality of the range");
-        int fromWord = from >>> 6;
-        int toWord = (to + 63) >>> 6;
-        int nonZero = 0;
-        for (int w = fromWord; w < toWord; w++) {
-            nonZero += model.get(w << 6, (w << 6) + 64).isEmpty() ? 0 : 1;
-        }
-        int marked = set.markedWords(fromWord, toWord);
-        assertTrue(marked >= nonZero && marked <= toWord - fromWord,
-                context + ": " + marked + " marked words for " + nonZero + " non-zero of " + (toWord - fromWord));
+        SummaryChecks.assertMarkedWordsBounded(set::markedWords, model, from, to, context);
         int expectedClear = model.nextClearBit(from);
         assertEquals(Math.min(expectedClear, to), set.nextClearBit(from, to), context + ": next clear bit");
         for (int bit = set.nextSetBit(from, to), expected = model.nextSetBit(from); bit != Index.NONE;

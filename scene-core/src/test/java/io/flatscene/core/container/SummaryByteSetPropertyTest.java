@@ -40,7 +40,7 @@ class SummaryByteSetPropertyTest {
             } else if (op < 70) {
                 set.clear(a, b);
                 model.clear(a, b);
-                assertRangeUnmarked(set, model, a, b, context);
+                SummaryChecks.assertRangeUnmarked(set::markedWords, model, a, b, context);
             } else if (op < 75) {
                 size += random.nextInt(5_000);
                 set.ensureCapacity(size);
@@ -54,34 +54,15 @@ class SummaryByteSetPropertyTest {
         assertQueries(set, model, 0, size, "seed " + seed + " at the end");
     }
 
-    private static void assertRangeUnmarked(SummaryByteSet set, BitSet model, int from, int to, String context) {
-        if (from >= to) {
-            return;
-        }
-        assertEquals(0, set.markedWords((from + 63) >>> 6, to >>> 6), context + ": words inside the cleared range");
-        for (int w : new int[] {from >>> 6, (to - 1) >>> 6}) {
-            if (model.get(w << 6, (w << 6) + 64).isEmpty()) {
-                assertEquals(0, set.markedWords(w, w + 1), context + ": emptied edge word " + w);
-            }
-        }
-    }
-
     private static void assertQueries(SummaryByteSet set, BitSet model, int from, int to, String context) {
         for (int i = from; i < to; i++) {
             assertEquals(model.get(i), set.get(i), context + ": member " + i);
         }
-        int fromWord = from >>> 6;
-        int toWord = (to + 63) >>> 6;
-        int nonZero = 0;
-        for (int w = fromWord; w < toWord; w++) {
+        for (int w = from >>> 6; w < (to + 63) >>> 6; w++) {
             BitSet word = model.get(w << 6, (w << 6) + 64);
-            long expected = word.isEmpty() ? 0L : word.toLongArray()[0];
-            assertEquals(expected, set.word(w), context + ": packed word " + w);
-            nonZero += word.isEmpty() ? 0 : 1;
+            assertEquals(word.isEmpty() ? 0L : word.toLongArray()[0], set.word(w), context + ": packed word " + w);
         }
-        int marked = set.markedWords(fromWord, toWord);
-        assertTrue(marked >= nonZero && marked <= toWord - fromWord,
-                context + ": " + marked + " marked words for " + nonZero + " non-zero of " + (toWord - fromWord));
+        SummaryChecks.assertMarkedWordsBounded(set::markedWords, model, from, to, context);
         for (int index = set.nextSetBit(from, to), expected = model.nextSetBit(from); ;
              index = set.nextSetBit(index + 1, to), expected = model.nextSetBit(expected + 1)) {
             assertEquals(expected < 0 || expected >= to ? Index.NONE : expected, index, context + ": walk");

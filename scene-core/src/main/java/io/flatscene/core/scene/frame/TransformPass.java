@@ -44,11 +44,6 @@ final class TransformPass {
     /** A band with fewer marked dirty words than its words over this has its dirty bits visited alone, not swept. */
     private static final int SPARSE_FRACTION = 4;
     private static final int LANES = LaneBlocks.LANES;
-    /**
-     * A block with at most this many stale lanes has them computed one by one: the scalar kernel takes about a third
-     * of what a whole block takes in the vector kernel, so past two lanes the block is cheaper.
-     */
-    private static final int FEW_LANES = 2;
 
     private final TransformStore store;
     private final PlainBlockKernel blockKernel;
@@ -283,12 +278,6 @@ final class TransformPass {
         int parent = parentSlot[first];
         // were the block one family, every lane would be stale if the parent changed
         int familyStale = parentsMaybe && isSet(changedWords, parent) ? BLOCK : dirtyLanes;
-        if (!parentsMaybe && Integer.bitCount(dirtyLanes) <= FEW_LANES) {
-            for (int lanes = dirtyLanes; lanes != 0; lanes &= lanes - 1) {
-                recompute(depth, first + Integer.numberOfTrailingZeros(lanes));
-            }
-            return dirtyLanes;
-        }
         if (familyStale != 0 && blockKernel.writeFamilyBlock(position, orientation, scale, world, flags, parentSlot,
                 first, parent, familyStale)) {
             return familyStale;
