@@ -12,9 +12,9 @@ import java.util.Arrays;
  *
  * <p>Why bytes: adding a member is one plain store. A bitset's word is read, or-ed and written back, so a loop that
  * adds neighbouring indices (a game's setters, node after node) waits at each call for the previous call's store to
- * the same word; the byte stores do not depend on one another, and such a loop ran twice as fast. A reader that wants
- * 64 members at a time takes {@link #word}: the word's bytes packed into one long, bit {@code i} for index
- * {@code 64w + i}.
+ * the same word; the byte stores do not depend on one another (100k setter calls: 7.4 ns each with a bitset, 4.7 to
+ * 5.4 with bytes, best of 300 frames). A reader that wants 64 members at a time takes {@link #word}: the word's
+ * bytes packed into one long, bit {@code i} for index {@code 64w + i}.
  */
 public final class SummaryByteSet {
     private static final VarHandle EIGHT_BYTES = MethodHandles.byteArrayViewVarHandle(long[].class,

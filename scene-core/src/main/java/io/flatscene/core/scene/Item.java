@@ -119,8 +119,7 @@ public final class Item extends MovableObject {
     @Override
     void attachedTo(SceneNode node) {
         super.attachedTo(node);
-        scene.itemData().attach(globalIndex, node == null ? Index.NONE : node.id(),
-                node == null ? Index.NONE : node.slot);
+        scene.itemData().attach(globalIndex, node == null ? Index.NONE : node.slot);
     }
 
     @Override

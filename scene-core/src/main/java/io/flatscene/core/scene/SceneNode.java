@@ -518,7 +518,7 @@ public final class SceneNode {
         scene.guard().checkMutable(this);
     }
 
-    /** Checks the handle once and returns the node's transform slot, for the reads of a public call. */
+    /** Checks once that the node lives (its kept slot) and returns the slot, for the reads of a public call. */
     int liveSlot() {
         int slot = this.slot;
         if (slot < 0) {

@@ -39,7 +39,7 @@ final class SceneValidation {
         items.validate();
         lights.validate();
         cameras.validate();
-        validateAttachments(items, itemData.nodeIdArray());
+        validateAttachments(items, null);
         validateItemSlots(items, itemData.nodeSlotArray());
         validateAttachments(lights, lightData.nodeIdArray());
         validateAttachments(cameras, null);
@@ -101,7 +101,7 @@ final class SceneValidation {
         }
     }
 
-    /** @param nodeColumn the store's node id per global index, or null for objects that keep none */
+    /** @param nodeColumn the store's node id per global index, or null where none is kept (items keep a slot) */
     private static <T extends MovableObject> void validateAttachments(ObjectStore<T> store, int[] nodeColumn) {
         for (int i = 0; i < store.size(); i++) {
             T object = store.get(i);

@@ -60,8 +60,8 @@ public final class FramePipeline {
     /** The store's slot moves at the last bounds pass: once a node moves slot, the per-chunk node ranges are stale. */
     private int slotMovesAtBounds = -1;
     /**
-     * Whether a pass changed what a cull reads since {@link #takeChanged}: a transform pass recomputed a matrix, a
-     * bounds pass recomputed every box, or the spatial sort moved items.
+     * Whether a pass changed what a cull reads since {@link #takeChanged}: a transform pass recomputed a matrix (the
+     * boxes follow the matrices), or the spatial sort moved items. A box changed by the game came through the guard.
      */
     private boolean changed;
     private final WorkerPool.Task boundsTask = this::boundsShare;

@@ -11,11 +11,10 @@ import io.flatscene.core.container.SummaryBitSet;
  * by the item's global index and move with it on every swap-and-pop. The bounds and cull passes stream through the
  * arrays the {@code ...Array()} methods return, fetched once a pass because growth replaces them.
  *
- * <p>Bounds are center and half extents, 3 floats each. {@code nodeId} is the stable id of the node the item is
- * attached to, or {@link io.flatscene.core.container.Index#NONE}; a detached item keeps its last world bounds.
- * {@code nodeSlot} is that node's transform slot (or {@code NONE}), a copy the passes read instead of looking the id
- * up in the node id table for every item: written at attachment and, through the node, each time the node's data
- * moves to another slot ({@link #nodeMoved}).
+ * <p>Bounds are center and half extents, 3 floats each. {@code nodeSlot} is the transform slot of the node the item
+ * is attached to, or {@link io.flatscene.core.container.Index#NONE}; a detached item keeps its last world bounds. The
+ * slot, not the node's stable id, so the passes read the node's data without the id table for every item: written
+ * at attachment and, through the node, each time the node's data moves to another slot ({@link #nodeMoved}).
  * {@code transparent} is 1 or 0.
  */
 public final class ItemStore {
@@ -23,7 +22,6 @@ public final class ItemStore {
     private final FloatColumn localHalf;
     private final FloatColumn worldCenter;
     private final FloatColumn worldHalf;
-    private final IntColumn nodeId;
     private final IntColumn nodeSlot;
     private final IntColumn meshId;
     private final IntColumn materialId;
@@ -45,7 +43,6 @@ public final class ItemStore {
         localHalf = items.addFloatColumn(3);
         worldCenter = items.addFloatColumn(3);
         worldHalf = items.addFloatColumn(3);
-        nodeId = items.addIntColumn();
         nodeSlot = items.addIntColumn();
         meshId = items.addIntColumn();
         materialId = items.addIntColumn();
@@ -60,7 +57,6 @@ public final class ItemStore {
     public void init(int index, int mesh, int material, int group, int visibility, int query) {
         System.arraycopy(localCenter.values(), index * 3, worldCenter.values(), index * 3, 3);
         System.arraycopy(localHalf.values(), index * 3, worldHalf.values(), index * 3, 3);
-        nodeId.values()[index] = Index.NONE;
         nodeSlot.values()[index] = Index.NONE;
         meshId.values()[index] = mesh;
         materialId.values()[index] = material;
@@ -85,8 +81,7 @@ public final class ItemStore {
     }
 
     /** The item moved to another node (or none): its world box follows at the next bounds pass. */
-    public void attach(int index, int nodeId, int nodeSlot) {
-        this.nodeId.values()[index] = nodeId;
+    public void attach(int index, int nodeSlot) {
         this.nodeSlot.values()[index] = nodeSlot;
         boundsDirty.values()[index] = 1;
         markChunk(index);
@@ -131,10 +126,6 @@ public final class ItemStore {
 
     public float[] worldHalfArray() {
         return worldHalf.values();
-    }
-
-    public int[] nodeIdArray() {
-        return nodeId.values();
     }
 
     public int[] nodeSlotArray() {
