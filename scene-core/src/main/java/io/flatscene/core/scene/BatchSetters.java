@@ -9,7 +9,7 @@ import java.util.Objects;
  * moves thousands of nodes a frame (from its physics, say). The scene's openness to changes is checked once a call,
  * each node's handle once; every node and value is checked before the first write, so a refused call changes
  * nothing. The resolved slots go to a scratch array that grows to the largest batch and is then reused, so a
- * steady frame allocates nothing.
+ * steady frame allocates nothing. {@link NodeGroup} writes through the same checks and loops with slots it keeps.
  */
 final class BatchSetters {
     private final SceneManager scene;
@@ -21,26 +21,51 @@ final class BatchSetters {
 
     void setPositions(SceneNode[] nodes, float[] positions, int count) {
         checkShape(nodes, positions, count, 3, "positions");
+        resolve(nodes, count, "positions");
+        writePositions(scene.transforms(), nodes, slots, positions, count);
+    }
+
+    void setOrientations(SceneNode[] nodes, float[] orientations, int count) {
+        checkShape(nodes, orientations, count, 4, "orientations");
+        resolve(nodes, count, "orientations");
+        writeOrientations(scene.transforms(), nodes, slots, orientations, count);
+    }
+
+    /**
+     * Checks every value, then writes node {@code i}'s position to {@code slots[i]}. A node object is read only to
+     * name it in a refusal, so a caller that keeps its slots streams through primitive arrays alone.
+     */
+    static void writePositions(TransformStore transforms, SceneNode[] nodes, int[] slots, float[] positions,
+                               int count) {
         for (int i = 0; i < count; i++) {
             int v = i * 3;
-            resolve(nodes, i, "positions").checkFinite("position", positions[v], positions[v + 1], positions[v + 2],
-                    0f);
+            float x = positions[v];
+            float y = positions[v + 1];
+            float z = positions[v + 2];
+            if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z)) {
+                nodes[i].checkFinite("position", x, y, z, 0f);
+            }
         }
-        TransformStore transforms = scene.transforms();
         for (int i = 0; i < count; i++) {
             int v = i * 3;
             transforms.setPosition(slots[i], positions[v], positions[v + 1], positions[v + 2]);
         }
     }
 
-    void setOrientations(SceneNode[] nodes, float[] orientations, int count) {
-        checkShape(nodes, orientations, count, 4, "orientations");
+    /** As {@link #writePositions}, for unit quaternions: a zero or non-finite one is refused. */
+    static void writeOrientations(TransformStore transforms, SceneNode[] nodes, int[] slots, float[] orientations,
+                                  int count) {
         for (int i = 0; i < count; i++) {
             int v = i * 4;
-            resolve(nodes, i, "orientations").checkRotation(orientations[v], orientations[v + 1], orientations[v + 2],
-                    orientations[v + 3]);
+            float x = orientations[v];
+            float y = orientations[v + 1];
+            float z = orientations[v + 2];
+            float w = orientations[v + 3];
+            if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z) || !Float.isFinite(w)
+                    || x * x + y * y + z * z + w * w == 0f) {
+                nodes[i].checkRotation(x, y, z, w);
+            }
         }
-        TransformStore transforms = scene.transforms();
         for (int i = 0; i < count; i++) {
             int v = i * 4;
             transforms.setOrientation(slots[i], orientations[v], orientations[v + 1], orientations[v + 2],
@@ -48,10 +73,7 @@ final class BatchSetters {
         }
     }
 
-    /**
-     * Checks the call's shape and the scene's openness to changes, and makes room for the slots: before the one pass
-     * that checks each node and its values together, so that a node object is read once.
-     */
+    /** Checks the call's shape and the scene's openness to changes, and makes room for the slots. */
     private void checkShape(SceneNode[] nodes, float[] values, int count, int width, String what) {
         Objects.requireNonNull(nodes, "nodes");
         Objects.requireNonNull(values, what);
@@ -68,14 +90,15 @@ final class BatchSetters {
         }
     }
 
-    /** Checks node {@code i} of the batch, leaves its slot in {@link #slots}, and returns it. */
-    private SceneNode resolve(SceneNode[] nodes, int i, String what) {
-        SceneNode node = nodes[i];
-        if (node == null || node.scene() != scene) {
-            throw new IllegalArgumentException("cannot set the " + what + " of " + (node == null ? "node " + i
-                    + " of the batch: it is null" : node + ": it belongs to another scene"));
+    /** Checks the first {@code count} nodes and leaves their slots in {@link #slots}. */
+    private void resolve(SceneNode[] nodes, int count, String what) {
+        for (int i = 0; i < count; i++) {
+            SceneNode node = nodes[i];
+            if (node == null || node.scene() != scene) {
+                throw new IllegalArgumentException("cannot set the " + what + " of " + (node == null ? "node " + i
+                        + " of the batch: it is null" : node + ": it belongs to another scene"));
+            }
+            slots[i] = node.liveSlot();
         }
-        slots[i] = node.liveSlot();
-        return node;
     }
 }

@@ -17,6 +17,7 @@ import io.flatscene.core.scene.store.ObjectStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.lang.ref.Cleaner;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Objects;
@@ -487,6 +488,29 @@ public final class SceneManager implements AutoCloseable {
      */
     public void setOrientations(SceneNode[] nodes, float[] orientations, int count) {
         batchSetters.setOrientations(nodes, orientations, count);
+    }
+
+    /**
+     * A group of the first {@code count} of {@code nodes}, in that order, for a game that moves the same nodes every
+     * frame: the group keeps their slots, so its setters read no node object (see {@link NodeGroup}).
+     *
+     * @throws IllegalArgumentException naming the node, if a node is null or of another scene, or if the array holds
+     *                                  fewer than {@code count} nodes
+     * @throws IllegalStateException    if a node was destroyed
+     */
+    public NodeGroup createNodeGroup(SceneNode[] nodes, int count) {
+        Objects.requireNonNull(nodes, "nodes");
+        if (count < 0 || count > nodes.length) {
+            throw new IllegalArgumentException("cannot group " + count + " of " + nodes.length + " nodes");
+        }
+        SceneNode[] members = Arrays.copyOf(nodes, count);
+        for (int i = 0; i < count; i++) {
+            if (members[i] == null) {
+                throw new IllegalArgumentException("cannot group node " + i + " of " + count + ": it is null");
+            }
+            checkOwned(members[i], "join a node group");
+        }
+        return new NodeGroup(this, members);
     }
 
     // ---- per-frame passes ----

@@ -72,19 +72,24 @@ class FrameAllocationTest {
         }
     }
 
-    /** Moves a few nodes per frame, as a game would between frames: some one by one, a block of them in bulk. */
+    /**
+     * Moves a few nodes per frame, as a game would between frames: some one by one, a block of them in bulk, and a
+     * group of others through a {@link NodeGroup}.
+     */
     private static final class Mover {
         private static final int BULK = 64;
         private final SceneManager scene;
         private final SceneNode[] nodes;
         private final SceneNode[] bulk = new SceneNode[BULK];
         private final float[] bulkPositions = new float[BULK * 3];
+        private final NodeGroup group;
         private int seed = 12345;
 
         Mover(SceneManager scene, SceneNode[] nodes) {
             this.scene = scene;
             this.nodes = nodes;
             System.arraycopy(nodes, nodes.length - BULK, bulk, 0, BULK);
+            group = scene.createNodeGroup(Arrays.copyOf(nodes, BULK), BULK);
         }
 
         /** An LCG inline, since java.util.Random would do as well but is one more thing to trust not to allocate. */
@@ -99,6 +104,7 @@ class FrameAllocationTest {
                 bulkPositions[i * 3 + 1] = (frame % 13) * 0.5f;
             }
             scene.setPositions(bulk, bulkPositions, BULK);
+            group.setPositions(bulkPositions);
         }
     }
 }

@@ -84,6 +84,11 @@ public final class TransformStore {
      * pass and recomputes everything when they differ.
      */
     private int slotMoves;
+    /**
+     * Changes each time a node's data moves to another slot or a node's slot is freed: a copy of slots taken at one
+     * value stays right while the value does (slot moves alone miss a freed slot that nothing moved into).
+     */
+    private int slotVersion;
     /** The nodes whose local transform, parent or inheritance changed since the last pass, a bit a used slot. */
     private final SummaryByteSet dirtySlots;
     private final SummaryBitSet changedBits;
@@ -165,6 +170,10 @@ public final class TransformStore {
         return slotMoves;
     }
 
+    public int slotVersion() {
+        return slotVersion;
+    }
+
     /** Whether the transform pass is running; set only by it. */
     public boolean isUpdating() {
         return updating;
@@ -230,6 +239,7 @@ public final class TransformStore {
         long handle = ids.handleAt(id);
         closeSlot(slot);
         ids.release(handle);
+        slotVersion++;
     }
 
     /**
@@ -333,6 +343,7 @@ public final class TransformStore {
     private void movedTo(int slot) {
         ids.setIndexAt(idAt[slot], slot);
         slotListener.moved(idAt[slot], slot);
+        slotVersion++;
         movedBits.set(slot);
         bands.markParentsMoved(2 * (depth(slot) + 1));
     }

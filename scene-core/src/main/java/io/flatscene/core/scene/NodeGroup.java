@@ -1,0 +1,97 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.scene.store.TransformStore;
+import java.util.Objects;
+
+/**
+ * A fixed set of nodes a game moves together every frame (the bodies its physics steps, a crowd, a particle rig):
+ * {@link #setPositions} and {@link #setOrientations} take one float array in the group's order. The group keeps its
+ * nodes' transform slots, so a frame's writes stream through the scene's arrays without reading a node object; it
+ * reads them again only after a structural change has moved or freed a slot (the store's slot version tells it).
+ * Made by {@link SceneManager#createNodeGroup}.
+ *
+ * <p>A group holds its nodes: once one is destroyed, every write to the group is refused, naming it, and changes
+ * nothing. Make a new group without it.
+ */
+public final class NodeGroup {
+    private final SceneManager scene;
+    private final SceneNode[] nodes;
+    /** {@code slots[i]} is {@code nodes[i]}'s slot whenever {@link #slotsValid} holds and the version is unchanged. */
+    private final int[] slots;
+    private int slotVersion;
+    private boolean slotsValid;
+
+    NodeGroup(SceneManager scene, SceneNode[] nodes) {
+        this.scene = scene;
+        this.nodes = nodes;
+        this.slots = new int[nodes.length];
+    }
+
+    public int size() {
+        return nodes.length;
+    }
+
+    public SceneNode node(int index) {
+        return nodes[Objects.checkIndex(index, nodes.length)];
+    }
+
+    /**
+     * Node {@code i} gets the local position {@code positions[3i]}, {@code positions[3i + 1]},
+     * {@code positions[3i + 2]}.
+     *
+     * @throws IllegalArgumentException if the array holds fewer than {@link #size()} positions, or a value is not
+     *                                  finite (naming the node); nothing is set
+     * @throws IllegalStateException    if a node of the group was destroyed, or the scene cannot change now; nothing
+     *                                  is set
+     */
+    public void setPositions(float[] positions) {
+        checkLength(positions, 3, "positions");
+        scene.guard().checkMutable(this);
+        BatchSetters.writePositions(scene.transforms(), nodes, slots(), positions, nodes.length);
+    }
+
+    /**
+     * Node {@code i} gets the orientation (x, y, z, w) at {@code orientations[4i]}, stored normalized as
+     * {@link SceneNode#setOrientation} stores it.
+     *
+     * @throws IllegalArgumentException as {@link #setPositions} does, and for a zero quaternion; nothing is set
+     * @throws IllegalStateException    as {@link #setPositions} does; nothing is set
+     */
+    public void setOrientations(float[] orientations) {
+        checkLength(orientations, 4, "orientations");
+        scene.guard().checkMutable(this);
+        BatchSetters.writeOrientations(scene.transforms(), nodes, slots(), orientations, nodes.length);
+    }
+
+    @Override
+    public String toString() {
+        return "node group of " + nodes.length + " nodes";
+    }
+
+    private void checkLength(float[] values, int width, String what) {
+        Objects.requireNonNull(values, what);
+        if (values.length < (long) nodes.length * width) {
+            throw new IllegalArgumentException("cannot set the " + what + " of " + this + " from " + values.length
+                    + " floats: it needs " + width + " a node");
+        }
+    }
+
+    private int[] slots() {
+        TransformStore transforms = scene.transforms();
+        int version = transforms.slotVersion();
+        if (!slotsValid || version != slotVersion) {
+            slotsValid = false;
+            for (int i = 0; i < nodes.length; i++) {
+                SceneNode node = nodes[i];
+                if (node.slot < 0) {
+                    throw new IllegalStateException("cannot write to " + this + ": it holds " + node.describe()
+                            + ", which was destroyed; make a new group without it");
+                }
+                slots[i] = node.slot;
+            }
+            slotVersion = version;
+            slotsValid = true;
+        }
+        return slots;
+    }
+}
