@@ -14,6 +14,8 @@ public final class RenderStats {
     int batches;
     int drawCalls;
     long bytesUploaded;
+    long matrixBytesUploaded;
+    long instanceBytesUploaded;
     long prepareNanos;
     long uploadNanos;
     long gpuWaitNanos;
@@ -51,9 +53,26 @@ public final class RenderStats {
         return drawCalls;
     }
 
-    /** Instance data, draw commands and frame uniforms written for the GPU this frame. */
+    /** Instance data, world matrices, draw commands, frame uniforms and materials written for the GPU this frame. */
     public long bytesUploaded() {
         return bytesUploaded;
+    }
+
+    /**
+     * The part of {@link #bytesUploaded} that is world matrices: on the multi-draw path only the blocks of eight
+     * transform slots the scene changed (0 for a still scene); on the instanced path every instance's matrix.
+     */
+    public long matrixBytesUploaded() {
+        return matrixBytesUploaded;
+    }
+
+    /**
+     * The part of {@link #bytesUploaded} that is the instance stream and draw commands: on the multi-draw path 8 bytes
+     * an instance (its transform slot and material) plus a command a batch, and 0 when the queue's order and contents
+     * did not change; on the instanced path the material id of every instance.
+     */
+    public long instanceBytesUploaded() {
+        return instanceBytesUploaded;
     }
 
     /** CPU time of the whole preparation: the scene's frame update, waiting for the GPU, and the upload. */
@@ -92,9 +111,10 @@ public final class RenderStats {
 
     @Override
     public String toString() {
-        return String.format("frame %d (%s): %d instances in %d batches, %d draw calls, %d bytes uploaded; ms: "
-                        + "prepare %.3f (scene %.3f, gpu wait %.3f, upload %.3f), submit %.3f, gpu %s", frame, drawPath,
-                instances, batches, drawCalls, bytesUploaded, prepareNanos / 1e6,
+        return String.format("frame %d (%s): %d instances in %d batches, %d draw calls, %d bytes uploaded (matrices "
+                        + "%d, instances %d); ms: prepare %.3f (scene %.3f, gpu wait %.3f, upload %.3f), submit %.3f, "
+                        + "gpu %s", frame, drawPath, instances, batches, drawCalls, bytesUploaded, matrixBytesUploaded,
+                instanceBytesUploaded, prepareNanos / 1e6,
                 scene == null ? 0 : scene.totalNanos() / 1e6, gpuWaitNanos / 1e6, uploadNanos / 1e6,
                 submitNanos / 1e6, gpuNanos < 0 ? "n/a" : String.format("%.3f", gpuNanos / 1e6));
     }

@@ -120,12 +120,15 @@ public final class Renderer implements AutoCloseable {
         drawPath = choosePath(config.drawPath(), capabilities);
         checkUniformBlockSize(config);
         try {
-            savedState = config.restoreGlState() ? new GlStateSnapshot(MATERIAL_BINDING + 1) : null;
+            boolean resident = drawPath == DrawPath.MULTI_DRAW_INDIRECT;
+            savedState = config.restoreGlState() ? new GlStateSnapshot(MATERIAL_BINDING + 1,
+                    resident ? VertexLayout.WORLD_MATRIX_BINDING + 1 : 0) : null;
             if (savedState != null) {
                 savedState.capture();
             }
             debugLog = startDebugOutput(config, capabilities);
-            program = new ShaderProgram("#version 410 core\n#define MAX_LIGHTS " + Math.max(1,
+            program = new ShaderProgram((resident ? "#version 430 core\n#define RESIDENT_TRANSFORMS\n"
+                    : "#version 410 core\n") + "#define MAX_LIGHTS " + Math.max(1,
                     config.maxLocalLights()) + "\n#define MAX_MATERIALS " + config.maxMaterials() + "\n"
                     + ShaderProgram.source("frame.glsl"), "scene.vert", "scene.frag");
             program.bindUniformBlock("Frame", FRAME_BINDING);
@@ -136,10 +139,10 @@ public final class Renderer implements AutoCloseable {
             frameUniforms = new FrameUniforms(config.maxLocalLights());
             vertexArray = glGenVertexArrays();
             glBindVertexArray(vertexArray);
-            VertexLayout.enableAttributes();
+            VertexLayout.enableAttributes(resident);
             glBindVertexArray(0);
-            submission = drawPath == DrawPath.MULTI_DRAW_INDIRECT
-                    ? new MultiDrawSubmission(config.initialInstances())
+            submission = resident
+                    ? new MultiDrawSubmission(config.initialInstances(), config.initialInstances())
                     : new InstancedSubmission(config.initialInstances());
             gpuTimer = config.gpuTiming() && GlInfo.hasTimerQuery(capabilities) ? new GpuTimer() : null;
         } catch (RuntimeException | Error e) {
@@ -155,15 +158,16 @@ public final class Renderer implements AutoCloseable {
 
     private static DrawPath choosePath(DrawPath requested, GLCapabilities capabilities) {
         boolean multiDraw = GlInfo.hasMultiDrawIndirect(capabilities) && GlInfo.hasBufferStorage(capabilities)
-                && (capabilities.OpenGL42 || capabilities.GL_ARB_base_instance);
+                && (capabilities.OpenGL42 || capabilities.GL_ARB_base_instance)
+                && GlInfo.hasVertexStorageBuffers(capabilities);
         return switch (requested) {
             case AUTO -> multiDraw ? DrawPath.MULTI_DRAW_INDIRECT : DrawPath.INSTANCED;
             case INSTANCED -> DrawPath.INSTANCED;
             case MULTI_DRAW_INDIRECT -> {
                 if (!multiDraw) {
                     throw new IllegalStateException(RendererConfig.DRAW_PATH_KEY + "=MULTI_DRAW_INDIRECT: this "
-                            + "context lacks multi-draw indirect, buffer storage or base instance (GL 4.4 or the ARB "
-                            + "extensions); use AUTO or INSTANCED");
+                            + "context lacks multi-draw indirect, buffer storage, base instance or shader storage "
+                            + "buffers in vertex shaders (GL 4.4 or the ARB extensions); use AUTO or INSTANCED");
                 }
                 yield DrawPath.MULTI_DRAW_INDIRECT;
             }
@@ -312,6 +316,8 @@ public final class Renderer implements AutoCloseable {
         stats.batches = queue.batchCount();
         stats.drawCalls = 0;
         stats.bytesUploaded = bytes;
+        stats.matrixBytesUploaded = submission.matrixBytes();
+        stats.instanceBytesUploaded = submission.instanceBytes();
         stats.gpuWaitNanos = submission.waitNanos();
         stats.uploadNanos = end - uploadStart - stats.gpuWaitNanos;
         stats.prepareNanos = end - start;

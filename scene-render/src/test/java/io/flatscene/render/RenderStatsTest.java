@@ -9,17 +9,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What the statistics say matches what the frame did. */
 class RenderStatsTest {
+    private static final int SLOT_BLOCK_BYTES = 8 * 12 * 4;
+
     @ParameterizedTest
     @EnumSource(value = DrawPath.class, names = {"MULTI_DRAW_INDIRECT", "INSTANCED"})
     void countsDrawCallsBytesAndGpuTime(DrawPath path) {
         try (HeadlessRendering gl = HeadlessRendering.open(64, 48, path)) {
             TestScenes built = TestScenes.cubeGrid(gl.renderer, 64, 48);
+            boolean resident = path == DrawPath.MULTI_DRAW_INDIRECT;
             // six cube materials and the floor's make seven batches, all opaque in one render-queue group
             long uniforms = 144 + 64 * 8; // frame block: header and room for the default eight local lights
-            long commands = path == DrawPath.MULTI_DRAW_INDIRECT ? 7 * 20 : 0;
+            long commands = resident ? 7 * 20 : 0;
             long materials = 7 * 32; // uploaded with the first frame only
             RenderStats stats = gl.renderer.render(built.scene, built.camera, gl.target);
-            assertEquals(37 * 52 + commands + uniforms + materials, stats.bytesUploaded());
+            // the resident path's first frame copies every slot's matrix, block by block, into each of the three
+            // buffer regions (none is in use yet), and the thin stream into one
+            int slots = built.scene.changedSlots().slotCount();
+            long matrices = resident ? 3L * (slots + 7) / 8 * SLOT_BLOCK_BYTES : 37 * 48;
+            long instances = resident ? 37 * 8 + commands : 37 * 4;
+            assertEquals(matrices, stats.matrixBytesUploaded());
+            assertEquals(instances, stats.instanceBytesUploaded());
+            assertEquals(matrices + instances + uniforms + materials, stats.bytesUploaded());
             for (int frame = 2; frame <= 6; frame++) {
                 Image.read(gl.target); // waits for the frame, so earlier timer queries have their results
                 stats = gl.renderer.render(built.scene, built.camera, gl.target);
@@ -28,12 +38,18 @@ class RenderStatsTest {
             assertEquals(path, stats.drawPath());
             assertEquals(37, stats.instances());
             assertEquals(7, stats.batches());
-            assertEquals(path == DrawPath.MULTI_DRAW_INDIRECT ? 1 : 7, stats.drawCalls());
-            assertEquals(37 * 52 + commands + uniforms, stats.bytesUploaded());
+            assertEquals(resident ? 1 : 7, stats.drawCalls());
+            // a still scene: the resident path writes no matrix and no instance; the instanced path all of them
+            assertEquals(resident ? 0 : 37 * 48, stats.matrixBytesUploaded());
+            assertEquals(resident ? 0 : 37 * 4, stats.instanceBytesUploaded());
+            assertEquals(stats.matrixBytesUploaded() + stats.instanceBytesUploaded() + uniforms,
+                    stats.bytesUploaded());
             assertTrue(stats.gpuNanos() > 0, "GPU time " + stats.gpuNanos());
             assertTrue(stats.prepareNanos() >= stats.uploadNanos());
             assertEquals(0, stats.glErrors());
             assertTrue(stats.toString().contains("37 instances in 7 batches"), stats.toString());
+            assertTrue(stats.toString().contains("(matrices " + stats.matrixBytesUploaded() + ", instances "
+                    + stats.instanceBytesUploaded() + ")"), stats.toString());
             built.scene.close();
         }
     }

@@ -11,6 +11,7 @@ import io.flatscene.render.Meshes;
 import io.flatscene.render.Renderer;
 import io.flatscene.render.RendererConfig;
 import io.flatscene.render.context.HeadlessContext;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.joml.Vector3f;
 import org.lwjgl.system.MemoryUtil;
@@ -30,10 +31,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The CPU side of a frame with {@code instances} dynamic instances, all visible: the scene's frame update
- * (transforms, bounds, cull, sort, batching) and the upload of every instance for the GPU, through a real headless
- * context (Mesa's llvmpipe here). The root turns a little every frame, so every world matrix is recomputed.
- * {@code uploadBound} copies the same instance bytes in one block into native memory: the floor of the upload step,
- * measured in the same run.
+ * (transforms, bounds, cull, sort, batching) and the upload for the GPU, through a real headless context (Mesa's
+ * llvmpipe here). {@code moved=all} turns the root a little every frame, so every world matrix changes;
+ * {@code moved=tenPercent} moves a fixed random tenth of the instances' nodes; {@code moved=none} is a still scene.
+ * The multi-draw path writes only the matrices and instance stream that changed, the instanced path every instance.
+ * {@code uploadBound} copies 52 bytes an instance (the instanced path's record) in one block into native memory: the
+ * floor of a whole upload, measured in the same run.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -50,6 +53,9 @@ public class FramePrepareBenchmark {
 
     @Param({"MULTI_DRAW_INDIRECT", "INSTANCED"})
     public DrawPath path;
+
+    @Param({"all", "tenPercent", "none"})
+    public String moved;
 
     private HeadlessContext context;
     private Renderer renderer;
@@ -72,10 +78,12 @@ public class FramePrepareBenchmark {
                 .workerThreads(workers).build());
         root = scene.rootNode().createChild("spinning root");
         int side = (int) Math.ceil(Math.sqrt(instances));
+        SceneNode[] nodes = new SceneNode[instances];
         for (int i = 0; i < instances; i++) {
-            root.createChild().setPosition(i % side - side / 2f, 0f, i / side - side / 2f)
-                    .attachObject(scene.createItem(cube, i % 8, renderer.meshes().bounds(cube)));
+            nodes[i] = root.createChild().setPosition(i % side - side / 2f, 0f, i / side - side / 2f);
+            nodes[i].attachObject(scene.createItem(cube, i % 8, renderer.meshes().bounds(cube)));
         }
+        pickMoved(nodes, side);
         camera = scene.createCamera("above").setPerspective(1.2f, 1f, side * 4f).setViewport(1280, 720);
         scene.rootNode().createChild("camera").setPosition(0, side * 1.2f, 0.01f)
                 .lookAt(new Vector3f(), Space.PARENT).attachObject(camera);
@@ -96,9 +104,45 @@ public class FramePrepareBenchmark {
         context.close();
     }
 
+    /** A fixed random tenth of the nodes, with the grid positions they move about, for {@code moved=tenPercent}. */
+    private void pickMoved(SceneNode[] nodes, int side) {
+        if (!moved.equals("tenPercent")) {
+            return;
+        }
+        Random random = new Random(7);
+        int[] order = new int[nodes.length];
+        for (int i = 0; i < order.length; i++) {
+            int j = random.nextInt(i + 1);
+            order[i] = order[j];
+            order[j] = i;
+        }
+        movedNodes = new SceneNode[nodes.length / 10];
+        movedHome = new float[movedNodes.length * 2];
+        for (int m = 0; m < movedNodes.length; m++) {
+            int i = order[m];
+            movedNodes[m] = nodes[i];
+            movedHome[m * 2] = i % side - side / 2f;
+            movedHome[m * 2 + 1] = i / side - side / 2f;
+        }
+    }
+
+    private SceneNode[] movedNodes;
+    private float[] movedHome;
+    private float offset;
+
     @Benchmark
     public long prepare() {
-        root.yaw(0.001f, Space.LOCAL);
+        switch (moved) {
+            case "all" -> root.yaw(0.001f, Space.LOCAL);
+            case "tenPercent" -> {
+                offset = 0.01f - offset;
+                for (int m = 0; m < movedNodes.length; m++) {
+                    movedNodes[m].setPosition(movedHome[m * 2] + offset, 0f, movedHome[m * 2 + 1]);
+                }
+            }
+            default -> {
+            }
+        }
         return renderer.prepare(scene, camera).bytesUploaded();
     }
 

@@ -67,6 +67,14 @@ record Goal(String name, String target, String unit, double threshold, boolean a
                 threeColumns, "sortByKey"));
         goals.add(takesAtMost("Sparse-set sortAs of 1M, 3 more columns", 46, "SparseSetSortBenchmark", threeColumns,
                 "sortAs"));
+        // the CPU side of a frame through a real (software) GL context, 100k dynamic instances, all visible
+        for (Map.Entry<String, Double> moved : List.of(Map.entry("all", 4.0), Map.entry("tenPercent", 1.5),
+                Map.entry("none", 0.5))) {
+            goals.add(takesAtMost("Frame prep (update, cull, sort, upload), 100k instances, moved=" + moved.getKey()
+                            + ", multi-draw, 2 workers", moved.getValue(), "FramePrepareBenchmark",
+                    Map.of("instances", "100000", "moved", moved.getKey(), "path", "MULTI_DRAW_INDIRECT",
+                            "workers", "2"), "prepare"));
+        }
         // the measured trees only: the smoke tree exists so that CI can run every benchmark, not to be judged
         for (TreeShape shape : List.of(TreeShape.tree100k, TreeShape.tree1m)) {
             goals.add(new Goal("Footprint, " + shape, "≤ 200 bytes per node", " bytes", 200, false,

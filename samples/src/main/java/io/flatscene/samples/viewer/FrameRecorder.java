@@ -17,6 +17,8 @@ final class FrameRecorder {
     private double submit;
     private double gpu;
     private int gpuFrames;
+    private long matrixBytes;
+    private long instanceBytes;
     private RenderStats last;
 
     void record(double millis, RenderStats stats) {
@@ -35,6 +37,8 @@ final class FrameRecorder {
             gpu += stats.gpuNanos() / 1e6;
             gpuFrames++;
         }
+        matrixBytes += stats.matrixBytesUploaded();
+        instanceBytes += stats.instanceBytesUploaded();
         last = stats;
     }
 
@@ -66,8 +70,9 @@ final class FrameRecorder {
         String gpuMillis = gpuFrames == 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", gpu / gpuFrames);
         return String.format(Locale.ROOT, "summary: scene %s, %d frames, frame ms avg %.2f p99 %.2f, phase ms update "
                         + "%.2f cull %.2f sort %.2f wait %.2f upload %.2f submit %.2f gpu %s, nodes %d, items "
-                        + "visible %d / %d, draw calls %d", scene, frames, averageMillis(), percentile99Millis(),
-                update / n, cull / n, sort / n, wait / n, upload / n, submit / n, gpuMillis, nodes,
-                last == null ? 0 : last.scene().itemsVisible(), itemsTotal, last == null ? 0 : last.drawCalls());
+                        + "visible %d / %d, draw calls %d, uploaded bytes a frame matrices %d instances %d", scene,
+                frames, averageMillis(), percentile99Millis(), update / n, cull / n, sort / n, wait / n, upload / n,
+                submit / n, gpuMillis, nodes, last == null ? 0 : last.scene().itemsVisible(), itemsTotal,
+                last == null ? 0 : last.drawCalls(), Math.round(matrixBytes / n), Math.round(instanceBytes / n));
     }
 }

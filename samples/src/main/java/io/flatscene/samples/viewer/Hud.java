@@ -55,6 +55,9 @@ final class Hud implements AutoCloseable {
         formatter.format("nodes %d / %d   items %d / %d   visible %d  culled %d   draw calls %d  (%s)\n",
                 scene.nodeCount(), config.maxNodes(), scene.itemCount(), config.maxItems(), frame.itemsVisible(),
                 frame.itemsTested() - frame.itemsVisible(), stats.drawCalls(), stats.drawPath());
+        formatter.format("uploaded KiB: matrices %.1f  instances %.1f  all %.1f\n",
+                stats.matrixBytesUploaded() / 1024.0, stats.instanceBytesUploaded() / 1024.0,
+                stats.bytesUploaded() / 1024.0);
         if (scene.itemCount() > config.maxItems()) {
             formatter.format("items outgrew %s=%d: raise it (--config) to skip the growth copies\n",
                     SceneConfig.MAX_ITEMS_KEY, config.maxItems());

@@ -27,7 +27,8 @@ class ViewerRunTest {
     private static final Pattern SUMMARY = Pattern.compile("summary: scene (\\w+), (\\d+) frames, frame ms avg "
             + "[\\d.]+ p99 [\\d.]+, phase ms update [\\d.]+ cull [\\d.]+ sort [\\d.]+ wait [\\d.]+ upload [\\d.]+ "
             + "submit [\\d.]+ "
-            + "gpu ([\\d.]+|n/a), nodes (\\d+), items visible (\\d+) / (\\d+), draw calls (\\d+)");
+            + "gpu ([\\d.]+|n/a), nodes (\\d+), items visible (\\d+) / (\\d+), draw calls (\\d+), uploaded bytes a "
+            + "frame matrices (\\d+) instances (\\d+)");
     /** The renderer's default clear color, as bytes. */
     private static final int BACKGROUND = 0x0D0F14FF;
 
@@ -74,6 +75,8 @@ class ViewerRunTest {
         assertEquals(scene.label(), summary.group(1));
         assertEquals("12", summary.group(2));
         assertTrue(Integer.parseInt(summary.group(5)) > 0, "nothing visible: " + run.out());
+        assertTrue(Long.parseLong(summary.group(8)) > 0 && Long.parseLong(summary.group(9)) > 0,
+                "12 frames that drew something uploaded no matrix or no instance: " + run.out());
         if (scene == SceneKind.FIELD) {
             // churn replaced items all along, and every destroyed one took its node with it
             assertEquals(20_000, Integer.parseInt(summary.group(6)), run.out());

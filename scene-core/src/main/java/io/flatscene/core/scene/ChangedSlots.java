@@ -26,6 +26,15 @@ public final class ChangedSlots {
         return store.changedSlots();
     }
 
+    /**
+     * The transform passes run so far, the one this set is of included. A copy brought up to date with the set of
+     * pass {@code n} is brought up to date with pass {@code n + 1} by that pass's set alone; a copy that missed a
+     * pass's set must read every slot again.
+     */
+    public long passCount() {
+        return store.changedSets();
+    }
+
     /** The number of slots in use: every changed slot is below it. */
     public int slotCount() {
         return store.size();

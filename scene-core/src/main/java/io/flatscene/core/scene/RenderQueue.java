@@ -39,6 +39,7 @@ public final class RenderQueue {
     Camera camera;
     long changeCount = -1L;
     boolean kept;
+    long version;
 
     public RenderQueue() {
     }
@@ -54,6 +55,14 @@ public final class RenderQueue {
      */
     public boolean isKept() {
         return kept;
+    }
+
+    /**
+     * Counts the culls that rewrote this queue: unchanged by a cull that keeps it, so a renderer that derived data
+     * from the queue at one version may reuse it while the version stays.
+     */
+    public long version() {
+        return version;
     }
 
     /** The statistics of the scene update this queue was culled from, and of the cull itself. */

@@ -592,6 +592,7 @@ public final class SceneManager implements AutoCloseable {
         }
         queue.kept = false;
         queue.changeCount = -1L;
+        queue.version++;
         captureView(camera, queue.view);
         pipeline.cull(queue.view, items.size(), lights.size(), queue.draws, queue.lights, workers());
         queue.scene = this;

@@ -4,6 +4,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.lwjgl.opengl.GL11C;
 import org.lwjgl.opengl.GL20C;
+import org.lwjgl.opengl.GL43C;
 import org.lwjgl.opengl.GLCapabilities;
 
 /** The one place that reads and logs what a new context is: strings, version and the features FlatScene picks by. */
@@ -18,10 +19,11 @@ public final class GlInfo {
         String renderer = GL11C.glGetString(GL11C.GL_RENDERER);
         String version = GL11C.glGetString(GL11C.GL_VERSION);
         LOG.info("OpenGL context ({}): vendor {}, renderer {}, version {}, GLSL {}; buffer storage {}, "
-                        + "multi-draw indirect {}, KHR_debug {}, timer queries {}", kind,
+                        + "multi-draw indirect {}, vertex storage buffers {}, KHR_debug {}, timer queries {}", kind,
                 GL11C.glGetString(GL11C.GL_VENDOR), renderer, version,
                 GL11C.glGetString(GL20C.GL_SHADING_LANGUAGE_VERSION), hasBufferStorage(capabilities),
-                hasMultiDrawIndirect(capabilities), hasDebugOutput(capabilities), hasTimerQuery(capabilities));
+                hasMultiDrawIndirect(capabilities), hasVertexStorageBuffers(capabilities),
+                hasDebugOutput(capabilities), hasTimerQuery(capabilities));
         return renderer + " / " + version;
     }
 
@@ -31,6 +33,12 @@ public final class GlInfo {
 
     public static boolean hasMultiDrawIndirect(GLCapabilities capabilities) {
         return capabilities.OpenGL43 || capabilities.GL_ARB_multi_draw_indirect;
+    }
+
+    /** Whether vertex shaders can read shader storage buffers: the resident matrices of the multi-draw path. */
+    public static boolean hasVertexStorageBuffers(GLCapabilities capabilities) {
+        return (capabilities.OpenGL43 || capabilities.GL_ARB_shader_storage_buffer_object)
+                && GL11C.glGetInteger(GL43C.GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS) > 0;
     }
 
     public static boolean hasDebugOutput(GLCapabilities capabilities) {

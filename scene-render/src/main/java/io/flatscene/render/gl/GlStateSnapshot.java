@@ -58,6 +58,10 @@ import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER_START;
 import static org.lwjgl.opengl.GL32C.glGetInteger64i_v;
 import static org.lwjgl.opengl.GL40C.GL_DRAW_INDIRECT_BUFFER;
 import static org.lwjgl.opengl.GL40C.GL_DRAW_INDIRECT_BUFFER_BINDING;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_BINDING;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_SIZE;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_START;
 
 /**
  * The GL state a frame touches, saved before and restored after when FlatScene renders into a context it does not
@@ -68,7 +72,6 @@ public final class GlStateSnapshot {
     /** Capabilities the renderer enables or disables. */
     private static final int[] CAPABILITIES = {GL_DEPTH_TEST, GL_BLEND, GL_CULL_FACE, GL_SCISSOR_TEST};
 
-    private final int uniformBindings;
     private final IntBuffer ints = MemoryUtil.memAllocInt(16);
     private final FloatBuffer floats = MemoryUtil.memAllocFloat(4);
     private final LongBuffer longs = MemoryUtil.memAllocLong(1);
@@ -91,13 +94,22 @@ public final class GlStateSnapshot {
     private final int[] uniformBuffer;
     private final long[] uniformStart;
     private final long[] uniformSize;
+    private int genericStorageBuffer;
+    private final int[] storageBuffer;
+    private final long[] storageStart;
+    private final long[] storageSize;
 
-    /** @param uniformBindings the uniform buffer binding points the renderer uses: 0 to this, exclusive */
-    public GlStateSnapshot(int uniformBindings) {
-        this.uniformBindings = uniformBindings;
+    /**
+     * @param uniformBindings the uniform buffer binding points the renderer uses: 0 to this, exclusive
+     * @param storageBindings the shader storage buffer binding points it uses, likewise (0 on a context without them)
+     */
+    public GlStateSnapshot(int uniformBindings, int storageBindings) {
         uniformBuffer = new int[uniformBindings];
         uniformStart = new long[uniformBindings];
         uniformSize = new long[uniformBindings];
+        storageBuffer = new int[storageBindings];
+        storageStart = new long[storageBindings];
+        storageSize = new long[storageBindings];
     }
 
     public void capture() {
@@ -134,14 +146,34 @@ public final class GlStateSnapshot {
         blend[4] = integer(GL_BLEND_EQUATION_RGB);
         blend[5] = integer(GL_BLEND_EQUATION_ALPHA);
         genericUniformBuffer = integer(GL_UNIFORM_BUFFER_BINDING);
-        for (int i = 0; i < uniformBindings; i++) {
+        captureIndexed(GL_UNIFORM_BUFFER_BINDING, GL_UNIFORM_BUFFER_START, GL_UNIFORM_BUFFER_SIZE, uniformBuffer,
+                uniformStart, uniformSize);
+        if (storageBuffer.length > 0) {
+            genericStorageBuffer = integer(GL_SHADER_STORAGE_BUFFER_BINDING);
+            captureIndexed(GL_SHADER_STORAGE_BUFFER_BINDING, GL_SHADER_STORAGE_BUFFER_START,
+                    GL_SHADER_STORAGE_BUFFER_SIZE, storageBuffer, storageStart, storageSize);
+        }
+    }
+
+    private void captureIndexed(int binding, int start, int size, int[] buffers, long[] starts, long[] sizes) {
+        for (int i = 0; i < buffers.length; i++) {
             // the buffer forms: LWJGL's single-value getters allocate a result holder per call
-            glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, i, ints);
-            uniformBuffer[i] = ints.get(0);
-            glGetInteger64i_v(GL_UNIFORM_BUFFER_START, i, longs);
-            uniformStart[i] = longs.get(0);
-            glGetInteger64i_v(GL_UNIFORM_BUFFER_SIZE, i, longs);
-            uniformSize[i] = longs.get(0);
+            glGetIntegeri_v(binding, i, ints);
+            buffers[i] = ints.get(0);
+            glGetInteger64i_v(start, i, longs);
+            starts[i] = longs.get(0);
+            glGetInteger64i_v(size, i, longs);
+            sizes[i] = longs.get(0);
+        }
+    }
+
+    private static void restoreIndexed(int target, int[] buffers, long[] starts, long[] sizes) {
+        for (int i = 0; i < buffers.length; i++) {
+            if (sizes[i] > 0) {
+                glBindBufferRange(target, i, buffers[i], starts[i], sizes[i]);
+            } else {
+                glBindBufferBase(target, i, buffers[i]);
+            }
         }
     }
 
@@ -168,15 +200,13 @@ public final class GlStateSnapshot {
         glFrontFace(frontFace);
         glBlendFuncSeparate(blend[0], blend[1], blend[2], blend[3]);
         glBlendEquationSeparate(blend[4], blend[5]);
-        for (int i = 0; i < uniformBindings; i++) {
-            if (uniformSize[i] > 0) {
-                glBindBufferRange(GL_UNIFORM_BUFFER, i, uniformBuffer[i], uniformStart[i], uniformSize[i]);
-            } else {
-                glBindBufferBase(GL_UNIFORM_BUFFER, i, uniformBuffer[i]);
-            }
-        }
+        restoreIndexed(GL_UNIFORM_BUFFER, uniformBuffer, uniformStart, uniformSize);
         // binding an indexed point also sets the generic binding, so the generic one is restored last
         glBindBuffer(GL_UNIFORM_BUFFER, genericUniformBuffer);
+        if (storageBuffer.length > 0) {
+            restoreIndexed(GL_SHADER_STORAGE_BUFFER, storageBuffer, storageStart, storageSize);
+            glBindBuffer(GL_SHADER_STORAGE_BUFFER, genericStorageBuffer);
+        }
     }
 
     private int integer(int name) {

@@ -13,6 +13,12 @@ public sealed interface DrawSubmission permits MultiDrawSubmission, InstancedSub
      */
     long upload(RenderQueue queue, MeshRegistry meshes);
 
+    /** Bytes of world matrices the last upload wrote. */
+    long matrixBytes();
+
+    /** Bytes of per-instance data and draw commands the last upload wrote, matrices aside. */
+    long instanceBytes();
+
     /** How long the last upload waited for the GPU to release the memory it writes; 0 where it never waits. */
     long waitNanos();
 

@@ -4,7 +4,10 @@ import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.scene.RenderQueue;
 import org.lwjgl.system.MemoryUtil;
 
-/** Copies a render queue's instances into GPU-bound memory in the {@link VertexLayout} record, in draw order. */
+/**
+ * Copies a render queue's instances into GPU-bound memory in the {@link VertexLayout} record that carries the world
+ * matrix, in draw order: the instanced path's upload.
+ */
 public final class InstanceWriter {
     private static final int MATRIX_FLOATS = 12;
 
@@ -19,7 +22,7 @@ public final class InstanceWriter {
             int first = queue.batchFirstInstance(batch);
             int end = first + queue.batchInstanceCount(batch);
             for (int instance = first; instance < end; instance++) {
-                long record = address + (long) instance * VertexLayout.INSTANCE_BYTES;
+                long record = address + (long) instance * VertexLayout.MATRIX_INSTANCE_BYTES;
                 int base = LaneBlocks.base(queue.instanceTransformSlot(instance), MATRIX_FLOATS);
                 for (int c = 0; c < MATRIX_FLOATS; c++) {
                     MemoryUtil.memPutFloat(record + (long) c * Float.BYTES, world[base + c * LaneBlocks.LANES]);

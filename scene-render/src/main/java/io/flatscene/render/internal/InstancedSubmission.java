@@ -21,9 +21,10 @@ import static org.lwjgl.opengl.GL15C.nglBufferSubData;
 import static org.lwjgl.opengl.GL32C.glDrawElementsInstancedBaseVertex;
 
 /**
- * The GL 4.1 path: instances written into CPU memory, then handed over with {@code glBufferSubData} after orphaning
- * the buffer (so the driver never waits for the previous frame's draws), one instanced draw per batch with the
- * instance attributes pointed at the batch's first record (4.1 has no base instance).
+ * The GL 4.1 path: every instance with its world matrix, written into CPU memory each frame, then handed over with
+ * {@code glBufferSubData} after orphaning the buffer (so the driver never waits for the previous frame's draws), one
+ * instanced draw per batch with the instance attributes pointed at the batch's first record (4.1 has no base
+ * instance).
  */
 public final class InstancedSubmission implements DrawSubmission {
     private static final Logger LOG = LogManager.getLogger(InstancedSubmission.class);
@@ -33,10 +34,11 @@ public final class InstancedSubmission implements DrawSubmission {
     private int capacity;
     /** Per batch of the last upload: index count, first index, base vertex, first instance, instance count. */
     private int[] draws = new int[5 * 64];
+    private int uploaded;
 
     public InstancedSubmission(int initialInstances) {
         capacity = initialInstances;
-        staging = MemoryUtil.nmemAllocChecked((long) capacity * VertexLayout.INSTANCE_BYTES);
+        staging = MemoryUtil.nmemAllocChecked((long) capacity * VertexLayout.MATRIX_INSTANCE_BYTES);
         buffer = glGenBuffers();
     }
 
@@ -45,15 +47,16 @@ public final class InstancedSubmission implements DrawSubmission {
         int instances = queue.instanceCount();
         if (instances > capacity) {
             int grown = Capacity.next("instance staging buffer", GrowthPolicy.ON_DEMAND, capacity, instances);
-            staging = MemoryUtil.nmemReallocChecked(staging, (long) grown * VertexLayout.INSTANCE_BYTES);
+            staging = MemoryUtil.nmemReallocChecked(staging, (long) grown * VertexLayout.MATRIX_INSTANCE_BYTES);
             LOG.info("instance buffer grew from {} to {} instances", capacity, grown);
             capacity = grown;
         }
         InstanceWriter.write(queue, staging);
         recordDraws(queue, meshes);
-        long bytes = (long) instances * VertexLayout.INSTANCE_BYTES;
+        long bytes = (long) instances * VertexLayout.MATRIX_INSTANCE_BYTES;
+        uploaded = instances;
         glBindBuffer(GL_ARRAY_BUFFER, buffer);
-        nglBufferData(GL_ARRAY_BUFFER, (long) capacity * VertexLayout.INSTANCE_BYTES, 0L, GL_STREAM_DRAW);
+        nglBufferData(GL_ARRAY_BUFFER, (long) capacity * VertexLayout.MATRIX_INSTANCE_BYTES, 0L, GL_STREAM_DRAW);
         nglBufferSubData(GL_ARRAY_BUFFER, 0L, bytes, staging);
         glBindBuffer(GL_ARRAY_BUFFER, 0);
         return bytes;
@@ -76,6 +79,16 @@ public final class InstancedSubmission implements DrawSubmission {
     }
 
     @Override
+    public long matrixBytes() {
+        return (long) uploaded * VertexLayout.MATERIAL_OFFSET;
+    }
+
+    @Override
+    public long instanceBytes() {
+        return (long) uploaded * (VertexLayout.MATRIX_INSTANCE_BYTES - VertexLayout.MATERIAL_OFFSET);
+    }
+
+    @Override
     public long waitNanos() {
         return 0L;
     }
@@ -89,7 +102,7 @@ public final class InstancedSubmission implements DrawSubmission {
     public int drawRun(int firstBatch, int batchCount) {
         for (int batch = firstBatch; batch < firstBatch + batchCount; batch++) {
             int at = batch * 5;
-            VertexLayout.pointInstanceAttributes((long) draws[at + 3] * VertexLayout.INSTANCE_BYTES);
+            VertexLayout.pointMatrixAttributes((long) draws[at + 3] * VertexLayout.MATRIX_INSTANCE_BYTES);
             glDrawElementsInstancedBaseVertex(GL_TRIANGLES, draws[at], GL_UNSIGNED_INT,
                     (long) draws[at + 1] * Integer.BYTES, draws[at + 4], draws[at + 2]);
         }

@@ -3,8 +3,11 @@ package io.flatscene.render.internal;
 import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.scene.RenderQueue;
+import io.flatscene.core.scene.SceneManager;
 import io.flatscene.render.MeshRegistry;
 import io.flatscene.render.RendererConfig;
+import java.nio.IntBuffer;
+import java.util.Arrays;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.lwjgl.system.MemoryUtil;
@@ -13,11 +16,6 @@ import static org.lwjgl.opengl.GL11C.GL_TRIANGLES;
 import static org.lwjgl.opengl.GL11C.GL_UNSIGNED_INT;
 import static org.lwjgl.opengl.GL15C.GL_ARRAY_BUFFER;
 import static org.lwjgl.opengl.GL15C.glBindBuffer;
-import static org.lwjgl.opengl.GL15C.glDeleteBuffers;
-import static org.lwjgl.opengl.GL15C.glGenBuffers;
-import static org.lwjgl.opengl.GL15C.glUnmapBuffer;
-import static org.lwjgl.opengl.GL30C.GL_MAP_WRITE_BIT;
-import static org.lwjgl.opengl.GL30C.nglMapBufferRange;
 import static org.lwjgl.opengl.GL32C.GL_ALREADY_SIGNALED;
 import static org.lwjgl.opengl.GL32C.GL_CONDITION_SATISFIED;
 import static org.lwjgl.opengl.GL32C.GL_SYNC_FLUSH_COMMANDS_BIT;
@@ -28,94 +26,78 @@ import static org.lwjgl.opengl.GL32C.glDeleteSync;
 import static org.lwjgl.opengl.GL32C.glFenceSync;
 import static org.lwjgl.opengl.GL40C.GL_DRAW_INDIRECT_BUFFER;
 import static org.lwjgl.opengl.GL43C.glMultiDrawElementsIndirect;
-import static org.lwjgl.opengl.GL44C.GL_MAP_COHERENT_BIT;
-import static org.lwjgl.opengl.GL44C.GL_MAP_PERSISTENT_BIT;
-import static org.lwjgl.opengl.GL44C.nglBufferStorage;
 
 /**
- * The GL 4.4 path: instances and draw commands written straight into persistently mapped, coherent buffers split
- * into {@link #REGIONS} regions. Frame n writes region n mod 3 while the GPU may still read the two before it; a
- * fence per region, set after the frame's draws, is waited on before the region is written again, so the CPU never
- * overwrites what the GPU reads and, with three regions, rarely waits at all.
+ * The GL 4.4 path, with the scene's world matrices resident on the GPU: instances are a thin stream (transform slot
+ * and material, 8 bytes), draw commands, and {@link ResidentMatrices} copies refreshed only where the scene's
+ * changed-slot set says, all in persistently mapped, coherent buffers split into {@link #REGIONS} regions. A frame
+ * that changes nothing the last region holds (a still scene and camera) draws that region again and writes nothing;
+ * otherwise frame n writes region n mod 3 while the GPU may still read the two before it. A fence per region, set
+ * after the frame's draws, is waited on before the region is written again, so the CPU never overwrites what the GPU
+ * reads and, with three regions, rarely waits at all.
  */
 public final class MultiDrawSubmission implements DrawSubmission {
     private static final Logger LOG = LogManager.getLogger(MultiDrawSubmission.class);
     static final int REGIONS = 3;
-    /** count, instanceCount, firstIndex, baseVertex, baseInstance: DrawElementsIndirectCommand. */
-    static final int COMMAND_BYTES = 5 * Integer.BYTES;
+    static final int COMMAND_BYTES = InstanceStream.COMMAND_INTS * Integer.BYTES;
     private static final long FENCE_POLL_NANOS = 1_000_000_000L;
     /** A GPU this late has hung or been lost; waiting longer would freeze the game without telling anyone. */
     private static final int FENCE_POLLS = 10;
+    private static final String REMEDY = RendererConfig.INITIAL_INSTANCES_KEY + " or the scene's visible items";
 
     private final long[] fences = new long[REGIONS];
+    private final InstanceStream stream = new InstanceStream();
+    private final ResidentMatrices matrices;
+    private final PersistentBuffer instanceBuffer = new PersistentBuffer(GL_ARRAY_BUFFER, "instance", REMEDY);
+    private final PersistentBuffer commandBuffer = new PersistentBuffer(GL_DRAW_INDIRECT_BUFFER, "draw command",
+            REMEDY);
+    private IntBuffer instanceInts;
+    private IntBuffer commandInts;
     private int capacity;
-    private int instanceBuffer;
-    private int commandBuffer;
-    private long instanceMemory;
-    private long commandMemory;
+    /** The stream version each region holds; -1 for none. */
+    private final long[] regionStream = new long[REGIONS];
     private int region = REGIONS - 1;
     private long waitNanos;
+    private long matrixBytes;
+    private long instanceBytes;
 
-    public MultiDrawSubmission(int initialInstances) {
+    public MultiDrawSubmission(int initialInstances, int initialSlots) {
         allocate(initialInstances);
+        try {
+            matrices = new ResidentMatrices(REGIONS, VertexLayout.WORLD_MATRIX_BINDING, initialSlots);
+        } catch (RuntimeException e) {
+            releaseInstances();
+            throw e;
+        }
     }
 
-    /**
-     * Capacity counts instances; commands never outnumber instances, since every batch holds at least one. The fields
-     * change only once both buffers are mapped, so a failure leaves no name behind that close() would delete twice.
-     */
+    /** Capacity counts instances; commands never outnumber instances, since every batch holds at least one. */
     private void allocate(int instances) {
-        int instanceName = glGenBuffers();
-        long instanceAddress = mapPersistent(GL_ARRAY_BUFFER, instanceName, "instance",
-                (long) REGIONS * instances * VertexLayout.INSTANCE_BYTES);
-        int commandName = glGenBuffers();
-        long commandAddress;
+        long records = instanceBuffer.map((long) REGIONS * instances * VertexLayout.SLOT_INSTANCE_BYTES);
+        long commands;
         try {
-            commandAddress = mapPersistent(GL_DRAW_INDIRECT_BUFFER, commandName, "draw command",
-                    (long) REGIONS * instances * COMMAND_BYTES);
+            commands = commandBuffer.map((long) REGIONS * instances * COMMAND_BYTES);
         } catch (RuntimeException e) {
-            unmapAndDelete(GL_ARRAY_BUFFER, instanceName);
+            instanceBuffer.release();
             throw e;
         }
         capacity = instances;
-        instanceBuffer = instanceName;
-        instanceMemory = instanceAddress;
-        commandBuffer = commandName;
-        commandMemory = commandAddress;
+        instanceInts = MemoryUtil.memIntBuffer(records, REGIONS * instances * InstanceStream.RECORD_INTS);
+        commandInts = MemoryUtil.memIntBuffer(commands, REGIONS * instances * InstanceStream.COMMAND_INTS);
+        Arrays.fill(regionStream, -1L);
     }
 
-    private static long mapPersistent(int target, int buffer, String what, long bytes) {
-        int flags = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
-        glBindBuffer(target, buffer);
-        nglBufferStorage(target, bytes, 0L, flags);
-        long address = nglMapBufferRange(target, 0L, bytes, flags);
-        glBindBuffer(target, 0);
-        if (address == 0L) {
-            glDeleteBuffers(buffer);
-            throw new IllegalStateException("cannot map a persistent " + what + " buffer of " + bytes + " bytes ("
-                    + REGIONS + " frames of instances); lower " + RendererConfig.INITIAL_INSTANCES_KEY
-                    + " or the scene's visible items");
-        }
-        return address;
+    private void releaseInstances() {
+        instanceBuffer.release();
+        commandBuffer.release();
+        instanceInts = null;
+        commandInts = null;
     }
 
-    private static void unmapAndDelete(int target, int buffer) {
-        glBindBuffer(target, buffer);
-        glUnmapBuffer(target);
-        glBindBuffer(target, 0);
-        glDeleteBuffers(buffer);
-    }
-
-    private void release() {
+    private void waitForAll() {
         for (int r = 0; r < REGIONS; r++) {
             waitFor(r);
         }
-        unmapAndDelete(GL_ARRAY_BUFFER, instanceBuffer);
-        unmapAndDelete(GL_DRAW_INDIRECT_BUFFER, commandBuffer);
-        instanceBuffer = 0;
-        commandBuffer = 0;
-        instanceMemory = 0L;
-        commandMemory = 0L;
     }
 
     private void waitFor(int r) {
@@ -140,37 +122,69 @@ public final class MultiDrawSubmission implements DrawSubmission {
 
     @Override
     public long upload(RenderQueue queue, MeshRegistry meshes) {
-        int instances = queue.instanceCount();
-        if (instances > capacity) {
-            int previous = capacity;
-            int grown = Capacity.next("instance buffer", GrowthPolicy.ON_DEMAND, capacity, instances);
-            release();
-            region = REGIONS - 1;
-            allocate(grown);
-            LOG.info("instance buffer grew from {} to {} instances ({} MiB for {} frames in flight)", previous, grown,
-                    (long) REGIONS * grown * (VertexLayout.INSTANCE_BYTES + COMMAND_BYTES) >> 20, REGIONS);
+        SceneManager scene = queue.scene();
+        stream.update(queue, meshes);
+        matrices.record(scene);
+        waitNanos = 0L;
+        matrixBytes = 0L;
+        instanceBytes = 0L;
+        if (regionStream[region] == stream.version() && matrices.isCurrent(region, scene)) {
+            return 0L;
+        }
+        int instances = stream.instances();
+        if (instances > capacity || matrices.needsGrowth(scene)) {
+            waitForAll();
+            grow(scene, instances);
         }
         region = (region + 1) % REGIONS;
         long waitStart = System.nanoTime();
         waitFor(region);
         waitNanos = System.nanoTime() - waitStart;
-        InstanceWriter.write(queue, instanceMemory + regionInstanceOffset());
-        long commands = commandMemory + (long) region * capacity * COMMAND_BYTES;
-        int batches = queue.batchCount();
-        for (int batch = 0; batch < batches; batch++) {
-            int mesh = queue.batchMeshId(batch);
-            long command = commands + (long) batch * COMMAND_BYTES;
-            MemoryUtil.memPutInt(command, meshes.indexCount(mesh));
-            MemoryUtil.memPutInt(command + 4, queue.batchInstanceCount(batch));
-            MemoryUtil.memPutInt(command + 8, meshes.firstIndex(mesh));
-            MemoryUtil.memPutInt(command + 12, meshes.baseVertex(mesh));
-            MemoryUtil.memPutInt(command + 16, queue.batchFirstInstance(batch));
+        if (regionStream[region] != stream.version()) {
+            instanceInts.put(region * capacity * InstanceStream.RECORD_INTS, stream.records(), 0,
+                    instances * InstanceStream.RECORD_INTS);
+            commandInts.put(region * capacity * InstanceStream.COMMAND_INTS, stream.commands(), 0,
+                    stream.batches() * InstanceStream.COMMAND_INTS);
+            regionStream[region] = stream.version();
+            instanceBytes = (long) instances * VertexLayout.SLOT_INSTANCE_BYTES
+                    + (long) stream.batches() * COMMAND_BYTES;
         }
-        return (long) instances * VertexLayout.INSTANCE_BYTES + (long) batches * COMMAND_BYTES;
+        matrixBytes = matrices.needsWholeCopy(region, scene) && noFencePending()
+                ? matrices.refreshAll(scene, queue.worldMatrices())
+                : matrices.refresh(region, scene, queue.worldMatrices());
+        return matrixBytes + instanceBytes;
+    }
+
+    private boolean noFencePending() {
+        for (long fence : fences) {
+            if (fence != 0L) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Grows whichever buffers are too small, once the GPU is done with every region. */
+    private void grow(SceneManager scene, int instances) {
+        if (instances > capacity) {
+            int previous = capacity;
+            int grown = Capacity.next("instance buffer", GrowthPolicy.ON_DEMAND, capacity, instances);
+            releaseInstances();
+            allocate(grown);
+            LOG.info("instance buffer grew from {} to {} instances ({} KiB for {} frames in flight)", previous,
+                    grown, (long) REGIONS * grown * (VertexLayout.SLOT_INSTANCE_BYTES + COMMAND_BYTES) >> 10,
+                    REGIONS);
+        }
+        if (matrices.needsGrowth(scene)) {
+            int previous = matrices.grow(scene);
+            LOG.info("resident world matrices grew from {} to {} slots ({} MiB for {} frames in flight)", previous,
+                    matrices.slotCapacity(), (long) REGIONS * matrices.slotCapacity()
+                            * ResidentMatrices.MATRIX_FLOATS * Float.BYTES >> 20, REGIONS);
+        }
     }
 
     private long regionInstanceOffset() {
-        return (long) region * capacity * VertexLayout.INSTANCE_BYTES;
+        return (long) region * capacity * VertexLayout.SLOT_INSTANCE_BYTES;
     }
 
     @Override
@@ -179,11 +193,22 @@ public final class MultiDrawSubmission implements DrawSubmission {
     }
 
     @Override
+    public long matrixBytes() {
+        return matrixBytes;
+    }
+
+    @Override
+    public long instanceBytes() {
+        return instanceBytes;
+    }
+
+    @Override
     public void bindInstances() {
-        glBindBuffer(GL_ARRAY_BUFFER, instanceBuffer);
+        glBindBuffer(GL_ARRAY_BUFFER, instanceBuffer.name());
         // the region's start goes into the attribute offset, so each command's base instance is the batch's own
-        VertexLayout.pointInstanceAttributes(regionInstanceOffset());
-        glBindBuffer(GL_DRAW_INDIRECT_BUFFER, commandBuffer);
+        VertexLayout.pointSlotAttributes(regionInstanceOffset());
+        glBindBuffer(GL_DRAW_INDIRECT_BUFFER, commandBuffer.name());
+        matrices.bind(region);
     }
 
     @Override
@@ -195,14 +220,18 @@ public final class MultiDrawSubmission implements DrawSubmission {
 
     @Override
     public void endFrame() {
+        // a region drawn again gets a newer fence, which covers the older draws too
+        if (fences[region] != 0L) {
+            glDeleteSync(fences[region]);
+        }
         fences[region] = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
         glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
     }
 
     @Override
     public void delete() {
-        if (instanceBuffer != 0) {
-            release();
-        }
+        waitForAll();
+        releaseInstances();
+        matrices.delete();
     }
 }

@@ -10,27 +10,35 @@ import static org.lwjgl.opengl.GL30C.glVertexAttribIPointer;
 import static org.lwjgl.opengl.GL33C.glVertexAttribDivisor;
 
 /**
- * The vertex inputs of the scene shader and the one instance record both draw paths write: the world matrix as
- * 12 floats in JOML {@code Matrix4x3f} column order, gathered from the scene's world array, then the material
- * id. The attribute locations here match {@code scene.vert}.
+ * The vertex inputs of the scene shader, whose locations here match {@code scene.vert}, and the instance records the
+ * two draw paths write. The instanced path's record carries the world matrix as 12 floats in JOML
+ * {@code Matrix4x3f} column order, gathered from the scene's world array, then the material id. The resident path's
+ * record is the transform slot and the material id; the shader reads the matrix by slot from the shader storage
+ * buffer at {@link #WORLD_MATRIX_BINDING}.
  */
 public final class VertexLayout {
     public static final int FLOATS_PER_VERTEX = 6;
     public static final int VERTEX_STRIDE = FLOATS_PER_VERTEX * Float.BYTES;
-    public static final int INSTANCE_BYTES = 13 * 4;
+    public static final int MATRIX_INSTANCE_BYTES = 13 * 4;
     public static final int MATERIAL_OFFSET = 12 * 4;
+    public static final int SLOT_INSTANCE_BYTES = 2 * 4;
+    public static final int WORLD_MATRIX_BINDING = 0;
     private static final int FIRST_INSTANCE_ATTRIBUTE = 2;
     private static final int MATERIAL_ATTRIBUTE = 5;
 
     private VertexLayout() {
     }
 
-    /** Enables every attribute of the bound vertex array and makes the instance ones advance once per instance. */
-    public static void enableAttributes() {
-        for (int location = 0; location <= MATERIAL_ATTRIBUTE; location++) {
+    /**
+     * Enables every attribute the path's shader reads on the bound vertex array and makes the instance ones advance
+     * once per instance.
+     */
+    public static void enableAttributes(boolean resident) {
+        int lastInstanceAttribute = resident ? FIRST_INSTANCE_ATTRIBUTE : MATERIAL_ATTRIBUTE;
+        for (int location = 0; location <= lastInstanceAttribute; location++) {
             glEnableVertexAttribArray(location);
         }
-        for (int location = FIRST_INSTANCE_ATTRIBUTE; location <= MATERIAL_ATTRIBUTE; location++) {
+        for (int location = FIRST_INSTANCE_ATTRIBUTE; location <= lastInstanceAttribute; location++) {
             glVertexAttribDivisor(location, 1);
         }
     }
@@ -41,12 +49,18 @@ public final class VertexLayout {
         glVertexAttribPointer(1, 3, GL_FLOAT, false, VERTEX_STRIDE, 3L * Float.BYTES);
     }
 
-    /** Points the instance attributes at the record starting {@code byteOffset} into the bound array buffer. */
-    public static void pointInstanceAttributes(long byteOffset) {
+    /** Points the matrix record's attributes at the record starting {@code byteOffset} into the bound array buffer. */
+    public static void pointMatrixAttributes(long byteOffset) {
         for (int column = 0; column < 3; column++) {
-            glVertexAttribPointer(FIRST_INSTANCE_ATTRIBUTE + column, 4, GL_FLOAT, false, INSTANCE_BYTES,
+            glVertexAttribPointer(FIRST_INSTANCE_ATTRIBUTE + column, 4, GL_FLOAT, false, MATRIX_INSTANCE_BYTES,
                     byteOffset + column * 4L * Float.BYTES);
         }
-        glVertexAttribIPointer(MATERIAL_ATTRIBUTE, 1, GL_UNSIGNED_INT, INSTANCE_BYTES, byteOffset + MATERIAL_OFFSET);
+        glVertexAttribIPointer(MATERIAL_ATTRIBUTE, 1, GL_UNSIGNED_INT, MATRIX_INSTANCE_BYTES,
+                byteOffset + MATERIAL_OFFSET);
+    }
+
+    /** Points the slot record's attribute (slot, material) at {@code byteOffset} into the bound array buffer. */
+    public static void pointSlotAttributes(long byteOffset) {
+        glVertexAttribIPointer(FIRST_INSTANCE_ATTRIBUTE, 2, GL_UNSIGNED_INT, SLOT_INSTANCE_BYTES, byteOffset);
     }
 }

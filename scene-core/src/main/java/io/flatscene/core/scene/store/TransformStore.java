@@ -89,6 +89,7 @@ public final class TransformStore {
      * value stays right while the value does (slot moves alone miss a freed slot that nothing moved into).
      */
     private int slotVersion;
+    private long changedSets;
     /** The nodes whose local transform, parent or inheritance changed since the last pass, a bit a used slot. */
     private final SummaryByteSet dirtySlots;
     private final SummaryBitSet changedBits;
@@ -442,6 +443,12 @@ public final class TransformStore {
     /** Empties the changed set for a transform pass, which then adds the slots it recomputes. */
     public void openChangedSet() {
         changedBits.clear();
+        changedSets++;
+    }
+
+    /** How many changed sets have been opened: the transform passes run so far. */
+    public long changedSets() {
+        return changedSets;
     }
 
     /**

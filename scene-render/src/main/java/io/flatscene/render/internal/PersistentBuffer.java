@@ -1,0 +1,69 @@
+package io.flatscene.render.internal;
+
+import static org.lwjgl.opengl.GL15C.glBindBuffer;
+import static org.lwjgl.opengl.GL15C.glDeleteBuffers;
+import static org.lwjgl.opengl.GL15C.glGenBuffers;
+import static org.lwjgl.opengl.GL15C.glUnmapBuffer;
+import static org.lwjgl.opengl.GL30C.GL_MAP_WRITE_BIT;
+import static org.lwjgl.opengl.GL30C.nglMapBufferRange;
+import static org.lwjgl.opengl.GL44C.GL_MAP_COHERENT_BIT;
+import static org.lwjgl.opengl.GL44C.GL_MAP_PERSISTENT_BIT;
+import static org.lwjgl.opengl.GL44C.nglBufferStorage;
+
+/**
+ * One GL buffer with immutable storage, mapped once for writing, persistently and coherently: the CPU writes through
+ * the address while the GPU reads, the caller's fences keeping the two apart. Leaves the target's binding at 0.
+ */
+final class PersistentBuffer {
+    private final int target;
+    private final String what;
+    private final String remedy;
+    private int name;
+    private long address;
+
+    /** @param remedy what to lower when a mapping fails, named in the message */
+    PersistentBuffer(int target, String what, String remedy) {
+        this.target = target;
+        this.what = what;
+        this.remedy = remedy;
+    }
+
+    /** Makes the buffer {@code bytes} long and maps it; the caller has released the previous storage. */
+    long map(long bytes) {
+        int flags = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+        int buffer = glGenBuffers();
+        glBindBuffer(target, buffer);
+        nglBufferStorage(target, bytes, 0L, flags);
+        long mapped = nglMapBufferRange(target, 0L, bytes, flags);
+        glBindBuffer(target, 0);
+        if (mapped == 0L) {
+            glDeleteBuffers(buffer);
+            throw new IllegalStateException("cannot map a persistent " + what + " buffer of " + bytes + " bytes ("
+                    + MultiDrawSubmission.REGIONS + " frames in flight); lower " + remedy);
+        }
+        name = buffer;
+        address = mapped;
+        return mapped;
+    }
+
+    int name() {
+        return name;
+    }
+
+    long address() {
+        return address;
+    }
+
+    /** Unmaps and deletes the buffer, if there is one. */
+    void release() {
+        if (name == 0) {
+            return;
+        }
+        glBindBuffer(target, name);
+        glUnmapBuffer(target);
+        glBindBuffer(target, 0);
+        glDeleteBuffers(name);
+        name = 0;
+        address = 0L;
+    }
+}

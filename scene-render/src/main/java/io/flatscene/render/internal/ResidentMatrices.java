@@ -1,0 +1,270 @@
+package io.flatscene.render.internal;
+
+import io.flatscene.core.container.Index;
+import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.scene.ChangedSlots;
+import io.flatscene.core.scene.SceneManager;
+import java.nio.FloatBuffer;
+import java.util.Arrays;
+import org.lwjgl.system.MemoryUtil;
+
+import static org.lwjgl.opengl.GL11C.glGetInteger;
+import static org.lwjgl.opengl.GL30C.glBindBufferRange;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT;
+
+/**
+ * The scene's world matrices kept on the GPU by transform slot, in the scene's own {@link LaneBlocks} layout (eight
+ * slots a block, component {@code c} of slot {@code s} at {@code 96 * (s / 8) + 8 * c + s % 8}), so that bringing a
+ * copy up to date is a straight copy of the changed blocks, never a gather. The shader reads its instance's 12 floats
+ * by slot.
+ *
+ * <p>There is a copy per buffer region, since the GPU may still read the copies of the two frames before while one
+ * is written. A copy records which transform pass of which scene it holds; the scene's changed-slot sets of the last
+ * {@link #HISTORY} passes are kept as runs of slots, so a copy a few passes behind is brought up to date with the union
+ * of their ranges, and one further behind (or of another scene) is rewritten whole.
+ */
+final class ResidentMatrices {
+    static final int MATRIX_FLOATS = 12;
+    static final int BLOCK_FLOATS = MATRIX_FLOATS * LaneBlocks.LANES;
+    private static final int HISTORY = MultiDrawSubmission.REGIONS;
+
+    private final int regions;
+    private final int binding;
+    private final PersistentBuffer storage = new PersistentBuffer(GL_SHADER_STORAGE_BUFFER, "world matrix",
+            "the scene's node capacity");
+    private FloatBuffer floats;
+    private int blockCapacity;
+    private long regionBytes;
+    private final SceneManager[] regionScene;
+    private final long[] regionPass;
+
+    private SceneManager historyScene;
+    private long historyNewest = -1L;
+    private int historyCount;
+    private final int[][] history = new int[HISTORY][];
+    private final int[] historyLength = new int[HISTORY];
+    private final int[] cursor = new int[HISTORY];
+
+    ResidentMatrices(int regions, int binding, int initialSlots) {
+        this.regions = regions;
+        this.binding = binding;
+        regionScene = new SceneManager[regions];
+        regionPass = new long[regions];
+        for (int h = 0; h < HISTORY; h++) {
+            history[h] = new int[64];
+        }
+        allocate(Math.max(1, blocks(initialSlots)));
+    }
+
+    private static int blocks(int slots) {
+        return (slots + LaneBlocks.LANES - 1) / LaneBlocks.LANES;
+    }
+
+    private void allocate(int blocks) {
+        long alignment = Math.max(1, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
+        long bytes = (long) blocks * BLOCK_FLOATS * Float.BYTES;
+        long aligned = (bytes + alignment - 1) / alignment * alignment;
+        long address = storage.map(regions * aligned);
+        regionBytes = aligned;
+        blockCapacity = blocks;
+        floats = MemoryUtil.memFloatBuffer(address, Math.toIntExact(regions * aligned / Float.BYTES));
+        for (int r = 0; r < regions; r++) {
+            regionScene[r] = null;
+        }
+    }
+
+    /** Whether the copies need more room for {@code scene}'s slots: the caller then waits for every region's fence. */
+    boolean needsGrowth(SceneManager scene) {
+        return blocks(scene.changedSlots().slotCount()) > blockCapacity;
+    }
+
+    /** Replaces every copy with larger ones, all empty; only once the GPU has finished with every region. */
+    int grow(SceneManager scene) {
+        int previous = blockCapacity * LaneBlocks.LANES;
+        storage.release();
+        allocate(Math.max(blocks(scene.changedSlots().slotCount()), blockCapacity * 2));
+        return previous;
+    }
+
+    int slotCapacity() {
+        return blockCapacity * LaneBlocks.LANES;
+    }
+
+    /** Notes the scene's latest changed-slot set, once per transform pass, before any copy is brought up to date. */
+    void record(SceneManager scene) {
+        ChangedSlots changed = scene.changedSlots();
+        long pass = changed.passCount();
+        if (scene == historyScene && pass == historyNewest) {
+            return;
+        }
+        if (scene != historyScene || pass != historyNewest + 1) {
+            // the sets of the passes in between were never seen: copies older than this pass's base are rewritten
+            historyScene = scene;
+            historyCount = 0;
+        }
+        int h = (int) (pass % HISTORY);
+        int[] ranges = history[h];
+        int length = 0;
+        for (int slot = changed.nextChanged(0); slot != Index.NONE; slot = changed.nextChanged(slot)) {
+            int end = changed.runEnd(slot);
+            if (length + 2 > ranges.length) {
+                ranges = Arrays.copyOf(ranges, ranges.length * 2);
+                history[h] = ranges;
+            }
+            ranges[length] = slot;
+            ranges[length + 1] = end;
+            length += 2;
+            slot = end;
+        }
+        historyLength[h] = length;
+        if (length == 0 && historyCount > 0) {
+            // a pass that changed nothing leaves every copy of the pass before as current as it was
+            for (int r = 0; r < regions; r++) {
+                if (regionScene[r] == scene && regionPass[r] == historyNewest) {
+                    regionPass[r] = pass;
+                }
+            }
+        }
+        historyNewest = pass;
+        historyCount = Math.min(historyCount + 1, HISTORY);
+    }
+
+    /** Whether copy {@code region} holds the matrices of {@code scene}'s last recorded pass. */
+    boolean isCurrent(int region, SceneManager scene) {
+        return regionScene[region] == scene && scene == historyScene && regionPass[region] == historyNewest;
+    }
+
+    /**
+     * Brings copy {@code region} up to {@code scene}'s last recorded pass, from {@code world} (the scene's world
+     * matrices).
+     *
+     * @return bytes written
+     */
+    long refresh(int region, SceneManager scene, float[] world) {
+        long written = needsWholeCopy(region, scene) ? copyWhole(region, scene, world)
+                : copyUnion(region, world, regionPass[region] + 1);
+        regionScene[region] = scene;
+        regionPass[region] = historyNewest;
+        return written;
+    }
+
+    /** Whether copy {@code region} is of another scene, or further behind than the changed sets kept reach. */
+    boolean needsWholeCopy(int region, SceneManager scene) {
+        return regionScene[region] != scene || scene != historyScene
+                || regionPass[region] < historyNewest - historyCount;
+    }
+
+    /**
+     * Rewrites every copy whole, for a caller that knows the GPU reads none of them (no region has a fence pending):
+     * the first frame, or the first after growth, so that the other copies need not be rewritten whole when their
+     * turn comes.
+     *
+     * @return bytes written
+     */
+    long refreshAll(SceneManager scene, float[] world) {
+        long written = 0;
+        for (int r = 0; r < regions; r++) {
+            written += copyWhole(r, scene, world);
+            regionScene[r] = scene;
+            regionPass[r] = historyNewest;
+        }
+        return written;
+    }
+
+    private long copyWhole(int region, SceneManager scene, float[] world) {
+        return copyBlocks(region, world, 0, blocks(scene.changedSlots().slotCount()));
+    }
+
+    /** Copies the union of the runs of the passes from {@code firstPass} to the newest, merging the sorted lists. */
+    private long copyUnion(int region, float[] world, long firstPass) {
+        int lists = (int) (historyNewest - firstPass + 1);
+        for (int i = 0; i < lists; i++) {
+            cursor[i] = 0;
+        }
+        long written = 0;
+        int runStart = Index.NONE;
+        int runEnd = Index.NONE;
+        while (true) {
+            int pick = Index.NONE;
+            int pickStart = Integer.MAX_VALUE;
+            for (int i = 0; i < lists; i++) {
+                int h = (int) ((firstPass + i) % HISTORY);
+                if (cursor[i] < historyLength[h] && history[h][cursor[i]] < pickStart) {
+                    pick = i;
+                    pickStart = history[h][cursor[i]];
+                }
+            }
+            if (pick == Index.NONE) {
+                break;
+            }
+            int h = (int) ((firstPass + pick) % HISTORY);
+            int end = history[h][cursor[pick] + 1];
+            cursor[pick] += 2;
+            if (runStart != Index.NONE && pickStart <= runEnd) {
+                runEnd = Math.max(runEnd, end);
+            } else {
+                if (runStart != Index.NONE) {
+                    written += copySlots(region, world, runStart, runEnd);
+                }
+                runStart = pickStart;
+                runEnd = end;
+            }
+        }
+        if (runStart != Index.NONE) {
+            written += copySlots(region, world, runStart, runEnd);
+        }
+        return written;
+    }
+
+    /**
+     * Copies slots {@code [from, end)}: the whole blocks among them in one copy (they are contiguous), the slots of a
+     * block they cover in part component by component, so a scattered change costs its own 48 bytes, not its block's
+     * 384.
+     */
+    private long copySlots(int region, float[] world, int from, int end) {
+        long written = 0;
+        long regionAddress = storage.address() + region * regionBytes;
+        int slot = from;
+        while (slot < end) {
+            int lane = slot % LaneBlocks.LANES;
+            int block = slot / LaneBlocks.LANES;
+            if (lane == 0 && end - slot >= LaneBlocks.LANES) {
+                int endBlock = end / LaneBlocks.LANES;
+                written += copyBlocks(region, world, block, endBlock);
+                slot = endBlock * LaneBlocks.LANES;
+                continue;
+            }
+            int count = Math.min(LaneBlocks.LANES - lane, end - slot);
+            int base = block * BLOCK_FLOATS + lane;
+            for (int c = 0; c < MATRIX_FLOATS; c++) {
+                int at = base + c * LaneBlocks.LANES;
+                for (int k = 0; k < count; k++) {
+                    MemoryUtil.memPutFloat(regionAddress + (long) (at + k) * Float.BYTES, world[at + k]);
+                }
+            }
+            written += (long) count * MATRIX_FLOATS * Float.BYTES;
+            slot += count;
+        }
+        return written;
+    }
+
+    private long copyBlocks(int region, float[] world, int firstBlock, int endBlock) {
+        int from = firstBlock * BLOCK_FLOATS;
+        int length = Math.min(endBlock * BLOCK_FLOATS, world.length) - from;
+        if (length <= 0) {
+            return 0;
+        }
+        floats.put((int) (region * regionBytes / Float.BYTES) + from, world, from, length);
+        return (long) length * Float.BYTES;
+    }
+
+    void bind(int region) {
+        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, binding, storage.name(), region * regionBytes, regionBytes);
+    }
+
+    void delete() {
+        storage.release();
+        floats = null;
+    }
+}
