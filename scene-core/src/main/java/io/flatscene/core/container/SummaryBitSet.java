@@ -93,7 +93,11 @@ public final class SummaryBitSet {
         return Math.min(to, (w << 6) + Long.numberOfTrailingZeros(clear));
     }
 
-    private int nextMarkedWord(int from, int last) {
+    /**
+     * The first word in {@code [from, last]} the summary marks, or {@link Index#NONE}: every word holding a set bit is
+     * marked, and a marked word may hold none (its bits cleared one at a time since).
+     */
+    public int nextMarkedWord(int from, int last) {
         return SummaryWords.nextMarked(summary, from, last);
     }
 

@@ -60,6 +60,29 @@ public final class ChangedSlots {
         return bits().nextClearBit(Math.max(from, 0), store.size());
     }
 
+    /**
+     * Slots {@code 64w} to {@code 64w + 63} as one long, bit {@code i} set when slot {@code 64w + i} changed: for a
+     * reader that copies whole groups of slots (the lane blocks of eight).
+     */
+    public long word(int w) {
+        if (w < 0 || w >= wordCount()) {
+            throw new IllegalArgumentException("word " + w + " is outside [0, " + wordCount() + ")");
+        }
+        return bits().words()[w];
+    }
+
+    /**
+     * The first word at or after {@code from} that may hold a changed slot, or {@link Index#NONE}; it may hold none.
+     */
+    public int nextChangedWord(int from) {
+        return bits().nextMarkedWord(Math.max(from, 0), wordCount() - 1);
+    }
+
+    /** The number of words covering the slots in use. */
+    public int wordCount() {
+        return (store.size() + 63) >>> 6;
+    }
+
     /** How many slots changed. */
     public int count() {
         return bits().cardinality();

@@ -1,6 +1,5 @@
 package io.flatscene.core.scene;
 
-import io.flatscene.core.scene.store.TransformStore;
 import java.util.Objects;
 
 /**
@@ -16,15 +15,19 @@ import java.util.Objects;
 public final class NodeGroup {
     private final SceneManager scene;
     private final SceneNode[] nodes;
-    /** {@code slots[i]} is {@code nodes[i]}'s slot whenever {@link #slotsValid} holds and the version is unchanged. */
+    /** {@code slots[i]} is {@code nodes[i]}'s slot while the store's slot version is {@link #slotVersion}. */
     private final int[] slots;
     private int slotVersion;
-    private boolean slotsValid;
 
+    /** @param nodes live nodes of {@code scene}, checked by the caller */
     NodeGroup(SceneManager scene, SceneNode[] nodes) {
         this.scene = scene;
         this.nodes = nodes;
         this.slots = new int[nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            slots[i] = nodes[i].slot;
+        }
+        slotVersion = scene.transforms().slotVersion();
     }
 
     public int size() {
@@ -76,11 +79,10 @@ public final class NodeGroup {
         }
     }
 
+    /** The slots, read again from the nodes if a slot moved or was freed since; a refusal leaves them to be re-read. */
     private int[] slots() {
-        TransformStore transforms = scene.transforms();
-        int version = transforms.slotVersion();
-        if (!slotsValid || version != slotVersion) {
-            slotsValid = false;
+        int version = scene.transforms().slotVersion();
+        if (version != slotVersion) {
             for (int i = 0; i < nodes.length; i++) {
                 SceneNode node = nodes[i];
                 if (node.slot < 0) {
@@ -90,7 +92,6 @@ public final class NodeGroup {
                 slots[i] = node.slot;
             }
             slotVersion = version;
-            slotsValid = true;
         }
         return slots;
     }

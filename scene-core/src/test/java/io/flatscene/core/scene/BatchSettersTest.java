@@ -57,7 +57,14 @@ class BatchSettersTest {
                 assertEquals(b[i].getWorldMatrix(expected), a[i].getWorldMatrix(actual), "node " + i);
             }
             batched.setPositions(a, positions, 0);
+            batched.setPositions(new SceneNode[0], new float[0], 0);
             assertEquals(0, batched.updateAllTransforms(), "an empty batch changes nothing");
+            // another batch of other nodes: each call resolves its own nodes' slots
+            batched.setOrientations(new SceneNode[] {a[4]}, new float[] {0, 1, 0, 0}, 1);
+            batched.updateAllTransforms();
+            assertEquals(new Quaternionf(0, 1, 0, 0), a[4].getOrientation(new Quaternionf()));
+            assertEquals(b[3].getOrientation(new Quaternionf()), a[3].getOrientation(new Quaternionf()),
+                    "the previous batch's node keeps what that batch set");
         }
     }
 
@@ -82,6 +89,20 @@ class BatchSettersTest {
                     nodes, "4 nodes from 3 nodes and 9 floats (3 a node)");
             assertRefused(IllegalArgumentException.class, () -> scene.setOrientations(nodes, positions, 3), scene,
                     nodes, "3 nodes from 3 nodes and 9 floats (4 a node)");
+            for (int component = 0; component < 4; component++) {
+                float[] values = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+                values[4 + component] = Float.NaN;
+                assertRefused(IllegalArgumentException.class, () -> scene.setOrientations(nodes, values, 3), scene,
+                        nodes, nodes[1] + ": orientation");
+                if (component < 3) {
+                    float[] bad = {1, 1, 1, 2, 2, 2, 3, 3, 3};
+                    bad[3 + component] = Float.POSITIVE_INFINITY;
+                    assertRefused(IllegalArgumentException.class, () -> scene.setPositions(nodes, bad, 3), scene,
+                            nodes, nodes[1] + ": position");
+                }
+            }
+            assertRefused(IllegalArgumentException.class, () -> scene.setPositions(nodes, positions, -1), scene,
+                    nodes, "-1 nodes from 3 nodes");
             float[] zeroRotation = {0, 0, 0, 1, 0, 0, 0, 0};
             assertRefused(IllegalArgumentException.class, () -> scene.setOrientations(nodes, zeroRotation, 2), scene,
                     nodes, nodes[1] + ": orientation (0, 0, 0, 0) is not a rotation");
@@ -90,6 +111,28 @@ class BatchSettersTest {
             SceneNode[] withDestroyed = {nodes[0], doomed};
             assertRefused(IllegalStateException.class, () -> scene.setPositions(withDestroyed, positions, 2), scene,
                     nodes, doomed + " was destroyed");
+        }
+    }
+
+    @Test
+    void aBatchWhileAnotherThreadChangesTheStructureIsRefused() throws InterruptedException {
+        try (SceneManager scene = newScene()) {
+            SceneNode[] nodes = children(scene, 2);
+            scene.updateAllTransforms();
+            Thread changer = new Thread(() -> scene.guard().claim(nodes[0]), "changer");
+            changer.start();
+            changer.join();
+            float[] positions = {1, 1, 1, 2, 2, 2};
+            try {
+                IllegalStateException e = assertThrows(IllegalStateException.class,
+                        () -> scene.setPositions(nodes, positions, 2));
+                assertTrue(e.getMessage().contains("thread 'changer' is changing the scene's structure"),
+                        e.getMessage());
+            } finally {
+                scene.guard().release(true);
+            }
+            assertEquals(new Vector3f(), nodes[1].getPosition(new Vector3f()));
+            assertEquals(0, scene.updateAllTransforms(), "a refused batch marks nothing dirty");
         }
     }
 

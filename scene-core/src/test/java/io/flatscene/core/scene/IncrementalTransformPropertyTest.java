@@ -221,6 +221,16 @@ class IncrementalTransformPropertyTest {
             slot = end;
         }
         assertEquals(published.size(), changed.count(), context + ": count");
+        Set<Integer> byWords = new HashSet<>();
+        for (int w = changed.nextChangedWord(0); w != Index.NONE; w = changed.nextChangedWord(w + 1)) {
+            long bits = changed.word(w);
+            for (int i = 0; i < 64; i++) {
+                if ((bits & (1L << i)) != 0) {
+                    byWords.add(w * 64 + i);
+                }
+            }
+        }
+        assertEquals(published, byWords, context + ": the words say what the runs say");
         assertTrue(published.containsAll(expected), context + ": every recomputed or refilled slot is published");
         if (!structural) {
             assertEquals(expected, published, context + ": without structural changes, exactly the recomputed slots");

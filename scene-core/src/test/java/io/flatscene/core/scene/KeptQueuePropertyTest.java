@@ -49,9 +49,12 @@ class KeptQueuePropertyTest {
                         // nothing: a still frame
                     }
                 }
+                long version = scene.renderQueue().version();
                 FrameStats stats = scene.updateFrame(built.camera);
                 RenderQueue queue = scene.renderQueue();
                 Statistics.label("kept").collect(queue.isKept());
+                assertEquals(queue.isKept() ? version : version + 1, queue.version(),
+                        context + ": the version counts the culls that rewrote the queue");
                 if (still && step > 0) {
                     assertTrue(queue.isKept(), context + ": nothing changed since the last frame");
                     assertEquals(0, stats.itemsTested(), context);

