@@ -239,10 +239,11 @@ public final class RendererConfig {
      * Saves and restores, around each prepare and draw, the renderer's creation and its close, the GL state it touches,
      * for a context the game owns:
      * program, vertex array, array and indirect buffer bindings, uniform buffer bindings 0 and 1 and the generic
-     * one, draw framebuffer, viewport, clear color and depth, color and depth masks, depth function, cull face
-     * mode and front face, blend functions and equations, and whether depth test, blending, face culling and
-     * scissor test are enabled. Costs a few dozen glGet calls a frame. Adding a mesh restores the copy-read and
-     * copy-write buffer bindings it uses whatever this setting says.
+     * one, on the multi-draw path shader storage buffer binding 0 and the generic one, draw framebuffer, viewport,
+     * clear color and depth, color and depth masks, depth function, cull face mode and front face, blend functions
+     * and equations, and whether depth test, blending, face culling and scissor test are enabled. Costs a few dozen
+     * glGet calls a frame. Adding a mesh restores the copy-read and copy-write buffer bindings it uses whatever this
+     * setting says.
      */
     public boolean restoreGlState() {
         return restoreGlState;

@@ -42,6 +42,10 @@ import static org.lwjgl.opengl.GL46C.GL_GEQUAL;
 import static org.lwjgl.opengl.GL46C.GL_MAX;
 import static org.lwjgl.opengl.GL46C.GL_ONE;
 import static org.lwjgl.opengl.GL46C.GL_SCISSOR_TEST;
+import static org.lwjgl.opengl.GL46C.GL_SHADER_STORAGE_BUFFER;
+import static org.lwjgl.opengl.GL46C.GL_SHADER_STORAGE_BUFFER_BINDING;
+import static org.lwjgl.opengl.GL46C.GL_SHADER_STORAGE_BUFFER_SIZE;
+import static org.lwjgl.opengl.GL46C.GL_SHADER_STORAGE_BUFFER_START;
 import static org.lwjgl.opengl.GL46C.GL_SRC_COLOR;
 import static org.lwjgl.opengl.GL46C.GL_STATIC_DRAW;
 import static org.lwjgl.opengl.GL46C.GL_UNIFORM_BUFFER;
@@ -87,7 +91,8 @@ import static org.lwjgl.opengl.GL46C.glViewport;
 class EmbeddedRenderingTest {
     private static final int[] CAPABILITIES = {GL_DEPTH_TEST, GL_BLEND, GL_CULL_FACE, GL_SCISSOR_TEST};
     private static final int[] INTEGER_STATE = {GL_CURRENT_PROGRAM, GL_VERTEX_ARRAY_BINDING, GL_ARRAY_BUFFER_BINDING,
-            GL_DRAW_INDIRECT_BUFFER_BINDING, GL_DRAW_FRAMEBUFFER_BINDING, GL_UNIFORM_BUFFER_BINDING, GL_DEPTH_WRITEMASK,
+            GL_DRAW_INDIRECT_BUFFER_BINDING, GL_DRAW_FRAMEBUFFER_BINDING, GL_UNIFORM_BUFFER_BINDING,
+            GL_SHADER_STORAGE_BUFFER_BINDING, GL_DEPTH_WRITEMASK,
             GL_DEPTH_FUNC, GL_CULL_FACE_MODE, GL_FRONT_FACE, GL_BLEND_SRC_RGB, GL_BLEND_DST_RGB, GL_BLEND_SRC_ALPHA,
             GL_BLEND_DST_ALPHA, GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA};
 
@@ -134,6 +139,9 @@ class EmbeddedRenderingTest {
         glBindBufferRange(GL_UNIFORM_BUFFER, 0, buffer, 256, 512);
         glBindBufferBase(GL_UNIFORM_BUFFER, 1, buffer);
         glBindBuffer(GL_UNIFORM_BUFFER, buffer);
+        // the binding the multi-draw path reads its resident matrices from
+        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 0, buffer, 256, 256);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
         glViewport(10, 20, 30, 40);
         glClearColor(0.25f, 0.5f, 0.75f, 0.5f);
         glClearDepth(0.5);
@@ -177,6 +185,9 @@ class EmbeddedRenderingTest {
                         .append('@').append(glGetIntegeri(GL_UNIFORM_BUFFER_START, binding))
                         .append('+').append(glGetIntegeri(GL_UNIFORM_BUFFER_SIZE, binding));
             }
+            state.append(" ssbo0 ").append(glGetIntegeri(GL_SHADER_STORAGE_BUFFER_BINDING, 0))
+                    .append('@').append(glGetIntegeri(GL_SHADER_STORAGE_BUFFER_START, 0))
+                    .append('+').append(glGetIntegeri(GL_SHADER_STORAGE_BUFFER_SIZE, 0));
         }
         return state.toString();
     }
