@@ -85,6 +85,14 @@ public final class RenderQueue {
     }
 
     /**
+     * Every instance's transform slot in draw order, in the first {@link #instanceCount()} entries: the array itself,
+     * for a renderer that copies or compares them in bulk. Read only; valid until the next cull into this queue.
+     */
+    public int[] instanceTransformSlots() {
+        return draws.slots;
+    }
+
+    /**
      * The 64-bit sort key of instance {@code instance}: group (8 bits), transparency (1), mirroring (1), then material,
      * mesh and depth for opaque items and depth, material and mesh for transparent ones.
      */

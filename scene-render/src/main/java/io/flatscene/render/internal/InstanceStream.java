@@ -7,16 +7,19 @@ import java.util.Arrays;
 /**
  * The resident path's thin instance stream as last built: each instance's transform slot and material in draw order
  * (the GPU reads the world matrix by slot), and each batch's draw command. Kept on the CPU so that a frame can tell
- * whether the queue's order and contents changed, by comparing as it rebuilds; {@link #version} counts the changes,
- * so each buffer region can tell whether it already holds the current stream and need not be written again.
+ * whether the queue's order and contents changed, comparing the slots in bulk and the batches one by one; {@link
+ * #version} counts the changes, so each buffer region can tell whether it already holds the current stream and need
+ * not be written again.
  */
 final class InstanceStream {
-    static final int RECORD_INTS = 2;
     /** count, instanceCount, firstIndex, baseVertex, baseInstance: DrawElementsIndirectCommand. */
     static final int COMMAND_INTS = 5;
 
-    private int[] records = new int[0];
+    private int[] slots = new int[0];
+    private int[] materials = new int[0];
     private int[] commands = new int[0];
+    /** Each batch's material: with the commands, what decides {@link #materials}. */
+    private int[] batchMaterials = new int[0];
     private int instances;
     private int batches;
     private long version;
@@ -33,28 +36,35 @@ final class InstanceStream {
         builtFromVersion = queue.version();
         int newInstances = queue.instanceCount();
         int newBatches = queue.batchCount();
-        boolean changed = newInstances != instances || newBatches != batches;
-        if (records.length < newInstances * RECORD_INTS) {
-            records = Arrays.copyOf(records, Math.max(newInstances * RECORD_INTS, records.length * 2));
+        if (slots.length < newInstances) {
+            int capacity = Math.max(newInstances, slots.length * 2);
+            slots = Arrays.copyOf(slots, capacity);
+            materials = Arrays.copyOf(materials, capacity);
         }
-        if (commands.length < newBatches * COMMAND_INTS) {
-            commands = Arrays.copyOf(commands, Math.max(newBatches * COMMAND_INTS, commands.length * 2));
+        if (batchMaterials.length < newBatches) {
+            int capacity = Math.max(newBatches, batchMaterials.length * 2);
+            batchMaterials = Arrays.copyOf(batchMaterials, capacity);
+            commands = Arrays.copyOf(commands, capacity * COMMAND_INTS);
         }
-        int[] r = records;
-        int[] c = commands;
+        int[] queueSlots = queue.instanceTransformSlots();
+        boolean changed = newInstances != instances || newBatches != batches
+                || !Arrays.equals(queueSlots, 0, newInstances, slots, 0, newInstances);
+        if (changed) {
+            System.arraycopy(queueSlots, 0, slots, 0, newInstances);
+        }
         for (int batch = 0; batch < newBatches; batch++) {
             int mesh = queue.batchMeshId(batch);
             int material = queue.batchMaterialId(batch);
             int first = queue.batchFirstInstance(batch);
             int count = queue.batchInstanceCount(batch);
             int at = batch * COMMAND_INTS;
-            changed |= set(c, at, meshes.indexCount(mesh)) | set(c, at + 1, count)
-                    | set(c, at + 2, meshes.firstIndex(mesh)) | set(c, at + 3, meshes.baseVertex(mesh))
-                    | set(c, at + 4, first);
-            for (int instance = first, end = first + count; instance < end; instance++) {
-                int record = instance * RECORD_INTS;
-                changed |= set(r, record, queue.instanceTransformSlot(instance)) | set(r, record + 1, material);
+            boolean batchChanged = set(batchMaterials, batch, material) | set(commands, at, meshes.indexCount(mesh))
+                    | set(commands, at + 1, count) | set(commands, at + 2, meshes.firstIndex(mesh))
+                    | set(commands, at + 3, meshes.baseVertex(mesh)) | set(commands, at + 4, first);
+            if (batchChanged || changed) {
+                Arrays.fill(materials, first, first + count, material);
             }
+            changed |= batchChanged;
         }
         instances = newInstances;
         batches = newBatches;
@@ -82,9 +92,14 @@ final class InstanceStream {
         return batches;
     }
 
-    /** Slot and material of each instance, {@link #RECORD_INTS} ints an instance. */
-    int[] records() {
-        return records;
+    /** Each instance's transform slot, in draw order. */
+    int[] slots() {
+        return slots;
+    }
+
+    /** Each instance's material id, in draw order. */
+    int[] materials() {
+        return materials;
     }
 
     /** {@link #COMMAND_INTS} ints a batch. */

@@ -29,8 +29,9 @@ import static org.lwjgl.opengl.GL43C.glMultiDrawElementsIndirect;
 
 /**
  * The GL 4.4 path, with the scene's world matrices resident on the GPU: instances are a thin stream (transform slot
- * and material, 8 bytes), draw commands, and {@link ResidentMatrices} copies refreshed only where the scene's
- * changed-slot set says, all in persistently mapped, coherent buffers split into {@link #REGIONS} regions. A frame
+ * and material, 4 bytes each, in two runs a region), draw commands, and {@link ResidentMatrices} copies refreshed
+ * only where the scene's changed-slot set says, all in persistently mapped, coherent buffers split into
+ * {@link #REGIONS} regions. A frame
  * that changes nothing the last region holds (a still scene and camera) draws that region again and writes nothing;
  * otherwise frame n writes region n mod 3 while the GPU may still read the two before it. A fence per region, set
  * after the frame's draws, is waited on before the region is written again, so the CPU never overwrites what the GPU
@@ -73,6 +74,7 @@ public final class MultiDrawSubmission implements DrawSubmission {
 
     /** Capacity counts instances; commands never outnumber instances, since every batch holds at least one. */
     private void allocate(int instances) {
+        // per region: every instance's slot, then every instance's material (two attributes, one buffer)
         long records = instanceBuffer.map((long) REGIONS * instances * VertexLayout.SLOT_INSTANCE_BYTES);
         long commands;
         try {
@@ -82,7 +84,7 @@ public final class MultiDrawSubmission implements DrawSubmission {
             throw e;
         }
         capacity = instances;
-        instanceInts = MemoryUtil.memIntBuffer(records, REGIONS * instances * InstanceStream.RECORD_INTS);
+        instanceInts = MemoryUtil.memIntBuffer(records, REGIONS * instances * 2);
         commandInts = MemoryUtil.memIntBuffer(commands, REGIONS * instances * InstanceStream.COMMAND_INTS);
         Arrays.fill(regionStream, -1L);
     }
@@ -141,8 +143,9 @@ public final class MultiDrawSubmission implements DrawSubmission {
         waitFor(region);
         waitNanos = System.nanoTime() - waitStart;
         if (regionStream[region] != stream.version()) {
-            instanceInts.put(region * capacity * InstanceStream.RECORD_INTS, stream.records(), 0,
-                    instances * InstanceStream.RECORD_INTS);
+            int regionInts = region * capacity * 2;
+            instanceInts.put(regionInts, stream.slots(), 0, instances);
+            instanceInts.put(regionInts + capacity, stream.materials(), 0, instances);
             commandInts.put(region * capacity * InstanceStream.COMMAND_INTS, stream.commands(), 0,
                     stream.batches() * InstanceStream.COMMAND_INTS);
             regionStream[region] = stream.version();
@@ -206,7 +209,8 @@ public final class MultiDrawSubmission implements DrawSubmission {
     public void bindInstances() {
         glBindBuffer(GL_ARRAY_BUFFER, instanceBuffer.name());
         // the region's start goes into the attribute offset, so each command's base instance is the batch's own
-        VertexLayout.pointSlotAttributes(regionInstanceOffset());
+        long slots = regionInstanceOffset();
+        VertexLayout.pointSlotAttributes(slots, slots + (long) capacity * Integer.BYTES);
         glBindBuffer(GL_DRAW_INDIRECT_BUFFER, commandBuffer.name());
         matrices.bind(region);
     }

@@ -12,9 +12,9 @@ import static org.lwjgl.opengl.GL33C.glVertexAttribDivisor;
 /**
  * The vertex inputs of the scene shader, whose locations here match {@code scene.vert}, and the instance records the
  * two draw paths write. The instanced path's record carries the world matrix as 12 floats in JOML
- * {@code Matrix4x3f} column order, gathered from the scene's world array, then the material id. The resident path's
- * record is the transform slot and the material id; the shader reads the matrix by slot from the shader storage
- * buffer at {@link #WORLD_MATRIX_BINDING}.
+ * {@code Matrix4x3f} column order, gathered from the scene's world array, then the material id. The resident path
+ * has two attributes of an int each, the transform slot and the material id, {@link #SLOT_INSTANCE_BYTES} an
+ * instance; the shader reads the matrix by slot from the shader storage buffer at {@link #WORLD_MATRIX_BINDING}.
  */
 public final class VertexLayout {
     public static final int FLOATS_PER_VERTEX = 6;
@@ -25,6 +25,7 @@ public final class VertexLayout {
     public static final int WORLD_MATRIX_BINDING = 0;
     private static final int FIRST_INSTANCE_ATTRIBUTE = 2;
     private static final int MATERIAL_ATTRIBUTE = 5;
+    private static final int RESIDENT_MATERIAL_ATTRIBUTE = 3;
 
     private VertexLayout() {
     }
@@ -34,7 +35,7 @@ public final class VertexLayout {
      * once per instance.
      */
     public static void enableAttributes(boolean resident) {
-        int lastInstanceAttribute = resident ? FIRST_INSTANCE_ATTRIBUTE : MATERIAL_ATTRIBUTE;
+        int lastInstanceAttribute = resident ? RESIDENT_MATERIAL_ATTRIBUTE : MATERIAL_ATTRIBUTE;
         for (int location = 0; location <= lastInstanceAttribute; location++) {
             glEnableVertexAttribArray(location);
         }
@@ -59,8 +60,12 @@ public final class VertexLayout {
                 byteOffset + MATERIAL_OFFSET);
     }
 
-    /** Points the slot record's attribute (slot, material) at {@code byteOffset} into the bound array buffer. */
-    public static void pointSlotAttributes(long byteOffset) {
-        glVertexAttribIPointer(FIRST_INSTANCE_ATTRIBUTE, 2, GL_UNSIGNED_INT, SLOT_INSTANCE_BYTES, byteOffset);
+    /**
+     * Points the resident path's attributes at their runs in the bound array buffer: the slots from
+     * {@code slotOffset}, the materials from {@code materialOffset}, an int each an instance.
+     */
+    public static void pointSlotAttributes(long slotOffset, long materialOffset) {
+        glVertexAttribIPointer(FIRST_INSTANCE_ATTRIBUTE, 1, GL_UNSIGNED_INT, Integer.BYTES, slotOffset);
+        glVertexAttribIPointer(RESIDENT_MATERIAL_ATTRIBUTE, 1, GL_UNSIGNED_INT, Integer.BYTES, materialOffset);
     }
 }

@@ -6,7 +6,8 @@ layout(location = 1) in vec3 normal;
 #ifdef RESIDENT_TRANSFORMS
 // The instance's transform slot and material; the world matrices stay on the GPU, by slot, in the scene's lane
 // blocks: component c of slot s at 96 * (s / 8) + 8 * c + s % 8, JOML Matrix4x3f's column order
-layout(location = 2) in uvec2 slotMaterial;
+layout(location = 2) in uint slot;
+layout(location = 3) in uint material;
 layout(std430, binding = 0) readonly buffer WorldMatrices {
     float worldLanes[];
 };
@@ -24,13 +25,12 @@ flat out uint vMaterial;
 
 void main() {
 #ifdef RESIDENT_TRANSFORMS
-    uint base = (slotMaterial.x >> 3u) * 96u + (slotMaterial.x & 7u);
+    uint base = (slot >> 3u) * 96u + (slot & 7u);
     float m[12];
     for (uint c = 0u; c < 12u; c++) {
         m[c] = worldLanes[base + 8u * c];
     }
     mat4x3 world = mat4x3(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9], m[10], m[11]);
-    uint material = slotMaterial.y;
 #else
     mat4x3 world = mat4x3(world0.xyz, vec3(world0.w, world1.xy), vec3(world1.zw, world2.x), world2.yzw);
 #endif
