@@ -26,7 +26,9 @@ public final class Item extends MovableObject {
     /** The item data, once this item is known to be alive and the scene open to changes. */
     private ItemStore writableData() {
         checkWritable();
-        return scene.itemData();
+        ItemStore data = scene.itemData();
+        data.propertiesChanging();
+        return data;
     }
 
     public int meshId() {

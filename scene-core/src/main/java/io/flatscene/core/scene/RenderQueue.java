@@ -40,6 +40,15 @@ public final class RenderQueue {
     long changeCount = -1L;
     boolean kept;
     long version;
+    /**
+     * What the last cull saw, for the next one to tell whether only item boxes changed since (then it re-tests just
+     * those): the scene's structural changes, item setter calls, spatial sorts and item count, and the bounds pass.
+     */
+    long structureChanges;
+    long itemPropertyChanges;
+    long itemReorders;
+    int itemCount;
+    int boundsPass;
 
     public RenderQueue() {
     }

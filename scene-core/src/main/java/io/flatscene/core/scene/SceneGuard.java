@@ -42,6 +42,7 @@ final class SceneGuard {
      * setter loop would otherwise chain every call through a read and a write of this one field.
      */
     private boolean changed;
+    private long structureChanges;
 
     SceneGuard(TransformStore transforms) {
         this.transforms = transforms;
@@ -69,7 +70,16 @@ final class SceneGuard {
             throw refusal(subject, running, null);
         }
         changed = true;
+        structureChanges++;
         return true;
+    }
+
+    /**
+     * Counts the structural changes let through (each claim): a cull that kept only what a change of values can
+     * alter checks that this count has not moved.
+     */
+    long structureChanges() {
+        return structureChanges;
     }
 
     void release(boolean claimed) {

@@ -74,6 +74,8 @@ public final class SceneManager implements AutoCloseable {
     private final FrameStats updateStats = new FrameStats();
     private final NodeScratch scratch = new NodeScratch();
     private final Matrix4f cameraWorld = new Matrix4f();
+    /** A cull's view, captured before it is compared with the one its queue was last culled for. */
+    private final CameraView nextView = new CameraView();
     /**
      * Counts the states of what a cull reads, one more each time a cull finds that the game or a pass changed
      * something since the cull before: a queue filled at the current count, for the same camera, is still right.
@@ -591,13 +593,28 @@ public final class SceneManager implements AutoCloseable {
             return;
         }
         queue.kept = false;
+        captureView(camera, nextView);
+        // only item boxes changed since this queue's last cull, seen from the same view: re-test the changed items
+        boolean incremental = queue.scene == this && queue.camera == camera && queue.changeCount != -1L
+                && queue.structureChanges == guard.structureChanges()
+                && queue.itemPropertyChanges == itemData.propertyChanges()
+                && queue.itemReorders == pipeline.itemReorders() && queue.itemCount == items.size()
+                && nextView.sameAs(queue.view);
         queue.changeCount = -1L;
         queue.version++;
-        captureView(camera, queue.view);
-        pipeline.cull(queue.view, items.size(), lights.size(), queue.draws, queue.lights, workers());
+        queue.view.set(nextView);
+        if (!incremental || !pipeline.cullChanged(queue.view, items.size(), lights.size(), queue.draws, queue.lights,
+                queue.boundsPass, workers())) {
+            pipeline.cull(queue.view, items.size(), lights.size(), queue.draws, queue.lights, workers());
+        }
         queue.scene = this;
         queue.camera = camera;
         queue.changeCount = changeCount;
+        queue.structureChanges = guard.structureChanges();
+        queue.itemPropertyChanges = itemData.propertyChanges();
+        queue.itemReorders = pipeline.itemReorders();
+        queue.itemCount = items.size();
+        queue.boundsPass = pipeline.boundsPasses();
         queue.stats.copyCull(pipeline.timings());
     }
 

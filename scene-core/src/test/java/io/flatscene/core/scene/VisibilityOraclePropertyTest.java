@@ -165,7 +165,10 @@ class VisibilityOraclePropertyTest {
             }
             throw new AssertionError(report.toString());
         }
-        assertEquals(queue.isKept() ? 0 : scene.itemCount(), stats.itemsTested(), context);
+        // a kept queue tests nothing, a full cull every item, an incremental one at most the quarter that changed
+        int tested = stats.itemsTested();
+        assertTrue(queue.isKept() ? tested == 0 : tested == scene.itemCount() || tested <= scene.itemCount() / 4,
+                context + ": " + tested + " items tested of " + scene.itemCount());
         assertEquals(actual.size(), stats.itemsVisible(), context);
         assertEquals(queue.batchCount(), stats.batches(), context);
         return actual.size();

@@ -33,6 +33,12 @@ final class BoundsPass {
      */
     private int[] slotMin = new int[0];
     private int[] slotMax = new int[0];
+    /**
+     * Per item, the number of the bounds pass that last recomputed its box: an incremental cull re-tests the items
+     * stamped after its queue's last cull. Meaningful while no item moves index (a structural change or the spatial
+     * sort makes the next cull a full one).
+     */
+    private int[] stamps = new int[0];
 
     BoundsPass(ItemStore items, TransformStore transforms, ChunkBounds chunks) {
         this.items = items;
@@ -42,6 +48,9 @@ final class BoundsPass {
 
     /** Makes room for the node-slot ranges of {@code itemCount} items' chunks; before a pass, on one thread. */
     void ensureCapacity(int itemCount) {
+        if (stamps.length < itemCount) {
+            stamps = Arrays.copyOf(stamps, Math.max(itemCount, stamps.length + (stamps.length >> 1)));
+        }
         int chunks = (itemCount + 63) >>> 6;
         if (slotMin.length < chunks) {
             int grown = Math.max(chunks, slotMin.length + (slotMin.length >> 1));
@@ -50,13 +59,19 @@ final class BoundsPass {
         }
     }
 
+    /** The bounds pass that last recomputed each item's box (see {@link #stamps}). */
+    int[] stamps() {
+        return stamps;
+    }
+
     /**
      * Updates items {@code [from, to)}, whole chunks of 64 unless {@code to} is the item count: all of them, or only
      * those that can have changed since the last transform pass (which must then be the only one since the last bounds
      * pass, with no slot moved since). With {@code all} false, a chunk is visited only when {@code visitAll}, when the
-     * item store marked it, or when the changed set has a bit in the range of its items' node slots.
+     * item store marked it, or when the changed set has a bit in the range of its items' node slots. Every box
+     * recomputed is stamped with {@code pass}.
      */
-    void run(int from, int to, boolean all, boolean visitAll) {
+    void run(int from, int to, boolean all, boolean visitAll, int pass) {
         float[] m = transforms.worlds();
         SummaryBitSet changedSet = transforms.changedSlots();
         long[] changed = changedSet.words();
@@ -88,6 +103,7 @@ final class BoundsPass {
                     continue;
                 }
                 dirty[i] = 0;
+                stamps[i] = pass;
                 chunks.mark(i);
                 int w = LaneBlocks.base(slot, TransformStore.MATRIX_WIDTH);
                 int o = i * 3;

@@ -1,5 +1,6 @@
 package io.flatscene.core.scene.frame;
 
+import java.util.Arrays;
 import org.joml.Matrix4f;
 import org.joml.Matrix4fc;
 import org.joml.Vector4f;
@@ -53,6 +54,32 @@ public final class CameraView {
             planes[p * 4 + 3] = plane.w;
         }
         return true;
+    }
+
+    /** Whether {@code other} is the same view to the bit: a cull for it would test and order items alike. */
+    public boolean sameAs(CameraView other) {
+        return view.equals(other.view) && projection.equals(other.projection)
+                && Arrays.equals(planes, other.planes) && x == other.x && y == other.y && z == other.z
+                && forwardX == other.forwardX && forwardY == other.forwardY && forwardZ == other.forwardZ
+                && far == other.far && mask == other.mask && viewportWidth == other.viewportWidth
+                && viewportHeight == other.viewportHeight;
+    }
+
+    public void set(CameraView other) {
+        view.set(other.view);
+        projection.set(other.projection);
+        viewProjection.set(other.viewProjection);
+        System.arraycopy(other.planes, 0, planes, 0, planes.length);
+        x = other.x;
+        y = other.y;
+        z = other.z;
+        forwardX = other.forwardX;
+        forwardY = other.forwardY;
+        forwardZ = other.forwardZ;
+        far = other.far;
+        mask = other.mask;
+        viewportWidth = other.viewportWidth;
+        viewportHeight = other.viewportHeight;
     }
 
     /** Sets position and forward axis from the camera node's world matrix, or the origin looking down -Z. */

@@ -82,33 +82,81 @@ final class CullPass {
                 float cx = center[o];
                 float cy = center[o + 1];
                 float cz = center[o + 2];
-                float hx = half[o];
-                float hy = half[o + 1];
-                float hz = half[o + 2];
-                if (testPlanes && hx != Float.POSITIVE_INFINITY) {
-                    boolean outside = false;
-                    for (int k = 0; k < 24 && !outside; k += 4) {
-                        float distance = p[k] * cx + p[k + 1] * cy + p[k + 2] * cz + p[k + 3];
-                        float extent = Math.abs(p[k]) * hx + Math.abs(p[k + 1]) * hy + Math.abs(p[k + 2]) * hz;
-                        outside = distance < -extent;
-                    }
-                    if (outside) {
-                        continue;
-                    }
+                if (testPlanes && outside(p, cx, cy, cz, half[o], half[o + 1], half[o + 2])) {
+                    continue;
                 }
-                float depth = (cx - camera.x) * camera.forwardX + (cy - camera.y) * camera.forwardY
-                        + (cz - camera.z) * camera.forwardZ;
-                float normalized = Math.min(Math.max(depth / camera.far, 0f), 1f);
-                long quantized = (long) (normalized * SortKeys.DEPTH_MAX);
                 outItems[written] = i;
                 outSlots[written] = slot;
                 keys[written] = SortKeys.key(group[i], transparent[i] != 0,
-                        (slotFlags & TransformStore.MIRRORED) != 0, material[i], mesh[i], quantized);
+                        (slotFlags & TransformStore.MIRRORED) != 0, material[i], mesh[i], depth(camera, cx, cy, cz));
                 wideIds |= (mesh[i] | material[i]) >>> 16 != 0;
                 written++;
             }
         }
         out.wideIds[worker] = wideIds;
         return written - from;
+    }
+
+    /**
+     * Tests the {@code count} items listed in {@code list} (ascending) one by one, as {@link #run} tests an item of a
+     * chunk across the planes, and writes the visible ones, their slots and keys from 0 on, in list order.
+     *
+     * @return how many it wrote; {@code wide[0]} tells whether one has an id outside 0..65535
+     */
+    int runList(int[] list, int count, CameraView camera, long[] keys, int[] outItems, int[] outSlots,
+                boolean[] wide) {
+        int[] nodeSlot = items.nodeSlotArray();
+        int[] visibility = items.visibilityFlagsArray();
+        float[] center = items.worldCenterArray();
+        float[] half = items.worldHalfArray();
+        int[] mesh = items.meshIdArray();
+        int[] material = items.materialIdArray();
+        int[] group = items.renderQueueGroupArray();
+        int[] transparent = items.transparentArray();
+        int[] flags = transforms.flags();
+        float[] p = camera.planes;
+        int written = 0;
+        for (int n = 0; n < count; n++) {
+            int i = list[n];
+            int slot = nodeSlot[i];
+            if (slot == Index.NONE || (visibility[i] & camera.mask) == 0
+                    || (flags[slot] & TransformStore.IN_GRAPH) == 0) {
+                continue;
+            }
+            int o = i * 3;
+            if (outside(p, center[o], center[o + 1], center[o + 2], half[o], half[o + 1], half[o + 2])) {
+                continue;
+            }
+            outItems[written] = i;
+            outSlots[written] = slot;
+            keys[written] = SortKeys.key(group[i], transparent[i] != 0,
+                    (flags[slot] & TransformStore.MIRRORED) != 0, material[i], mesh[i],
+                    depth(camera, center[o], center[o + 1], center[o + 2]));
+            wide[0] |= (mesh[i] | material[i]) >>> 16 != 0;
+            written++;
+        }
+        return written;
+    }
+
+    /** Whether a box is wholly outside a plane; an infinite box never is. */
+    private static boolean outside(float[] p, float cx, float cy, float cz, float hx, float hy, float hz) {
+        if (hx == Float.POSITIVE_INFINITY) {
+            return false;
+        }
+        boolean outside = false;
+        for (int k = 0; k < 24 && !outside; k += 4) {
+            float distance = p[k] * cx + p[k + 1] * cy + p[k + 2] * cz + p[k + 3];
+            float extent = Math.abs(p[k]) * hx + Math.abs(p[k + 1]) * hy + Math.abs(p[k + 2]) * hz;
+            outside = distance < -extent;
+        }
+        return outside;
+    }
+
+    /** The box center's depth along the camera's forward axis, clamped to [0, far] and quantized for the key. */
+    private static long depth(CameraView camera, float cx, float cy, float cz) {
+        float depth = (cx - camera.x) * camera.forwardX + (cy - camera.y) * camera.forwardY
+                + (cz - camera.z) * camera.forwardZ;
+        float normalized = Math.min(Math.max(depth / camera.far, 0f), 1f);
+        return (long) (normalized * SortKeys.DEPTH_MAX);
     }
 }

@@ -24,6 +24,18 @@ final class CullScratch {
      * one worker the visible half of a spatially sorted scene. A chunk not culled yet is counted as costly.
      */
     int[] chunkWork = new int[0];
+    /**
+     * An incremental cull's lists, grown on its first use: the items re-tested, the visible ones among them with
+     * their slots and keys (sorted with {@link #order}), and the merged keys before they go to the queue.
+     */
+    int[] changedItems = new int[0];
+    int[] changedVisible = new int[0];
+    int[] changedSlots = new int[0];
+    long[] changedKeys = new long[0];
+    long[] mergedKeys = new long[0];
+    /** The re-tested items as a bitset, all clear between culls. */
+    long[] changedBits = new long[0];
+    final boolean[] changedWide = new boolean[1];
 
     void ensureCapacity(int capacity, int workers) {
         if (visiblePerWorker.length != workers) {
@@ -41,6 +53,17 @@ final class CullScratch {
             order = Arrays.copyOf(order, capacity);
             visibleItems = Arrays.copyOf(visibleItems, capacity);
             visibleSlots = Arrays.copyOf(visibleSlots, capacity);
+        }
+    }
+
+    void ensureChangedCapacity(int capacity) {
+        if (changedItems.length < capacity) {
+            changedItems = new int[capacity];
+            changedVisible = new int[capacity];
+            changedSlots = new int[capacity];
+            changedKeys = new long[capacity];
+            mergedKeys = new long[capacity];
+            changedBits = new long[(capacity + 63) >>> 6];
         }
     }
 }

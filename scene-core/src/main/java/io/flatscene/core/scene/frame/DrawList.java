@@ -15,6 +15,9 @@ public final class DrawList {
     /** The scene's world matrices as of the cull: 12 floats a slot, valid until the scene next changes. */
     public float[] world = new float[0];
 
+    /** Whether a visible item has a mesh or material id outside 0..65535 (batches then compare the ids). */
+    public boolean wideIds;
+
     public int batchCount;
     public int[] batchMesh = new int[0];
     public int[] batchMaterial = new int[0];

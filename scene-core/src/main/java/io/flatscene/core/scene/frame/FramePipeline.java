@@ -64,6 +64,10 @@ public final class FramePipeline {
      * boxes follow the matrices), or the spatial sort moved items. A box changed by the game came through the guard.
      */
     private boolean changed;
+    /** Bounds passes run, the number each stamps on the boxes it recomputes (see {@link BoundsPass#stamps}). */
+    private int boundsPasses;
+    /** Spatial sorts that moved items: an incremental cull needs the items where its queue's last cull saw them. */
+    private long itemReorders;
     private final WorkerPool.Task boundsTask = this::boundsShare;
     private final WorkerPool.Task cullTask = this::cullShare;
 
@@ -109,16 +113,28 @@ public final class FramePipeline {
         boundsAll = transformPassesSinceBounds != 1 || slotMovesAtTransformPass != transforms.slotMoves();
         boundsVisitAll = boundsAll || slotMovesAtBounds != transforms.slotMoves();
         boundsPass.ensureCapacity(itemCount);
+        boundsPasses++;
         if (parallel(pool)) {
             pool.run(boundsTask);
         } else {
-            boundsPass.run(0, itemCount, boundsAll, boundsVisitAll);
+            boundsPass.run(0, itemCount, boundsAll, boundsVisitAll, boundsPasses);
         }
         items.dirtyChunks().clear();
         slotMovesAtBounds = transforms.slotMoves();
         transformPassesSinceBounds = 0;
         chunks.refresh(itemCount);
-        changed |= order.sortDue(itemCount, chunks);
+        if (order.sortDue(itemCount, chunks)) {
+            changed = true;
+            itemReorders++;
+        }
+    }
+
+    public int boundsPasses() {
+        return boundsPasses;
+    }
+
+    public long itemReorders() {
+        return itemReorders;
     }
 
     /**
@@ -192,6 +208,7 @@ public final class FramePipeline {
         long sortDone = System.nanoTime();
 
         draws.world = transforms.worlds();
+        draws.wideIds = wideIds;
         batchBuilder.run(scratch, visible, wideIds, draws, pool);
         lightPass.run(lightCount, view, lights);
         long queueDone = System.nanoTime();
@@ -206,6 +223,149 @@ public final class FramePipeline {
         scratch.keys = null;
     }
 
+    /**
+     * Brings {@code draws}, the result of a cull for the same view that nothing but item boxes changed since (no
+     * structural change, no item setter, no spatial sort, the same camera view: the caller checks), up to date: the
+     * items whose boxes the bounds passes since {@code sinceBoundsPass} recomputed are taken out, tested again, sorted
+     * among themselves and merged back by (key, item), which is the order a full cull's stable sort gives. Declines,
+     * touching nothing, when more than a quarter of the items changed: a full cull is then as cheap.
+     *
+     * @return whether it culled
+     */
+    public boolean cullChanged(CameraView view, int itemCount, int lightCount, DrawList draws, LightList lights,
+                               int sinceBoundsPass, WorkerPool pool) {
+        long start = System.nanoTime();
+        int[] stamps = boundsPass.stamps();
+        int limit = itemCount / MAX_CHANGED_FRACTION;
+        scratch.ensureChangedCapacity(itemCount);
+        int[] changedItems = scratch.changedItems;
+        long[] changedBits = scratch.changedBits;
+        int changedCount = 0;
+        for (int i = 0; i < itemCount; i++) {
+            // the stamps count up and may wrap: a difference tells later from earlier
+            if (stamps[i] - sinceBoundsPass > 0) {
+                if (changedCount == limit) {
+                    clearChangedBits(changedItems, changedCount);
+                    return false;
+                }
+                changedItems[changedCount++] = i;
+                changedBits[i >>> 6] |= 1L << i;
+            }
+        }
+        scratch.changedWide[0] = draws.wideIds;
+        int changedVisible = cullPass.runList(changedItems, changedCount, view, scratch.changedKeys,
+                scratch.changedVisible, scratch.changedSlots, scratch.changedWide);
+        int kept = keepUnchanged(draws, changedBits);
+        clearChangedBits(changedItems, changedCount);
+        long cullDone = System.nanoTime();
+
+        int[] order = scratch.order;
+        for (int i = 0; i < changedVisible; i++) {
+            order[i] = i;
+        }
+        sort.sort(scratch.changedKeys, order, changedVisible, pool);
+        int visible = merge(draws, kept, changedVisible);
+        System.arraycopy(scratch.mergedKeys, 0, draws.keys, 0, visible);
+        for (int i = 0; i < visible; i++) {
+            order[i] = i;
+        }
+        long sortDone = System.nanoTime();
+
+        scratch.keys = draws.keys;
+        draws.world = transforms.worlds();
+        draws.wideIds = scratch.changedWide[0];
+        batchBuilder.run(scratch, visible, draws.wideIds, draws, pool);
+        scratch.keys = null;
+        lightPass.run(lightCount, view, lights);
+        long queueDone = System.nanoTime();
+
+        timings.itemsTested = changedCount;
+        timings.itemsVisible = visible;
+        timings.batches = draws.batchCount;
+        timings.cullNanos = cullDone - start;
+        timings.sortNanos = sortDone - cullDone;
+        timings.queueNanos = queueDone - sortDone;
+        return true;
+    }
+
+    /** A cull re-tests at most this fraction (one in) of the items before a full cull is the cheaper. */
+    private static final int MAX_CHANGED_FRACTION = 4;
+
+    private void clearChangedBits(int[] changedItems, int count) {
+        for (int n = 0; n < count; n++) {
+            scratch.changedBits[changedItems[n] >>> 6] = 0L;
+        }
+    }
+
+    /**
+     * Packs the queue's instances whose items did not change to its front, in draw order; returns how many. The
+     * changed items are looked up in a bitset, not in the stamps: draw order visits items in no order, and the bitset
+     * is small enough to stay in cache.
+     */
+    private static int keepUnchanged(DrawList draws, long[] changedBits) {
+        long[] keys = draws.keys;
+        int[] items = draws.items;
+        int[] slots = draws.slots;
+        int kept = 0;
+        for (int i = 0, n = draws.instanceCount; i < n; i++) {
+            int item = items[i];
+            if ((changedBits[item >>> 6] & (1L << item)) == 0) {
+                keys[kept] = keys[i];
+                items[kept] = item;
+                slots[kept] = slots[i];
+                kept++;
+            }
+        }
+        return kept;
+    }
+
+    /**
+     * Merges the kept instances (the front of {@code draws}) and the changed visible ones (sorted through the scratch
+     * order) by key, then item, into the scratch's visible lists and merged keys, in draw order.
+     */
+    private int merge(DrawList draws, int kept, int changed) {
+        long[] keptKeys = draws.keys;
+        int[] keptItems = draws.items;
+        int[] keptSlots = draws.slots;
+        long[] changedKeys = scratch.changedKeys;
+        int[] order = scratch.order;
+        int[] changedItems = scratch.changedVisible;
+        int[] changedSlots = scratch.changedSlots;
+        long[] outKeys = scratch.mergedKeys;
+        int[] outItems = scratch.visibleItems;
+        int[] outSlots = scratch.visibleSlots;
+        int a = 0;
+        int b = 0;
+        int out = 0;
+        while (a < kept && b < changed) {
+            int at = order[b];
+            // keys compare unsigned, as the radix sort orders them (a group of 128 and up sets the top bit)
+            int byKey = Long.compareUnsigned(keptKeys[a], changedKeys[b]);
+            if (byKey < 0 || byKey == 0 && keptItems[a] < changedItems[at]) {
+                outKeys[out] = keptKeys[a];
+                outItems[out] = keptItems[a];
+                outSlots[out++] = keptSlots[a++];
+            } else {
+                outKeys[out] = changedKeys[b];
+                outItems[out] = changedItems[at];
+                outSlots[out++] = changedSlots[at];
+                b++;
+            }
+        }
+        for (; a < kept; a++) {
+            outKeys[out] = keptKeys[a];
+            outItems[out] = keptItems[a];
+            outSlots[out++] = keptSlots[a];
+        }
+        for (; b < changed; b++) {
+            int at = order[b];
+            outKeys[out] = changedKeys[b];
+            outItems[out] = changedItems[at];
+            outSlots[out++] = changedSlots[at];
+        }
+        return out;
+    }
+
     private boolean parallel(WorkerPool pool) {
         return pool.size() > 1 && itemCount >= PARALLEL_ITEMS;
     }
@@ -213,7 +373,8 @@ public final class FramePipeline {
     /** Shares meet at whole chunks of 64 items, each chunk's slot range written by the one worker that visits it. */
     private void boundsShare(int worker, int workers) {
         boundsPass.run(WorkerPool.alignedShareStart(0, itemCount, worker, workers, 64),
-                WorkerPool.alignedShareStart(0, itemCount, worker + 1, workers, 64), boundsAll, boundsVisitAll);
+                WorkerPool.alignedShareStart(0, itemCount, worker + 1, workers, 64), boundsAll, boundsVisitAll,
+                boundsPasses);
     }
 
     /**

@@ -18,6 +18,8 @@ import io.flatscene.core.container.SummaryBitSet;
  * {@code transparent} is 1 or 0.
  */
 public final class ItemStore {
+    /** Counts item setter calls; see {@link #propertiesChanging}. */
+    private long propertyChanges;
     private final FloatColumn localCenter;
     private final FloatColumn localHalf;
     private final FloatColumn worldCenter;
@@ -106,6 +108,15 @@ public final class ItemStore {
     /** The chunks the next bounds pass must visit; it clears them. */
     public SummaryBitSet dirtyChunks() {
         return dirtyChunks;
+    }
+
+    /** Called by every item setter before it writes: counts the changes to what a cull reads of an item. */
+    public void propertiesChanging() {
+        propertyChanges++;
+    }
+
+    public long propertyChanges() {
+        return propertyChanges;
     }
 
     public int[] boundsDirtyArray() {

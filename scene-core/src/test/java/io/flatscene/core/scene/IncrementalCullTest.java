@@ -1,0 +1,80 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.config.SceneConfig;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * A cull for the same view re-tests only the items whose boxes changed since its queue's last cull, and anything
+ * else a cull reads (an item setter, a structural change, another view) makes it a full one. Every queue is compared
+ * with a fresh cull's, instance by instance.
+ */
+class IncrementalCullTest {
+    private static final int SIDE = 40;
+
+    @Test
+    void onlyMovedItemsAreTestedAgainUntilSomethingElseChanges() {
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(2000).maxItems(2000)
+                .validation(true).build())) {
+            SceneNode[] nodes = new SceneNode[SIDE * SIDE];
+            Aabb box = new Aabb(-0.4f, -0.4f, -0.4f, 0.4f, 0.4f, 0.4f);
+            for (int i = 0; i < nodes.length; i++) {
+                nodes[i] = scene.rootNode().createChild().setPosition(i % SIDE - SIDE / 2f, 0, i / SIDE - SIDE / 2f);
+                Item item = scene.createItem(i % 3, i % 5, box).setTransparent(i % 7 == 0);
+                nodes[i].attachObject(item);
+            }
+            Camera camera = scene.createCamera("eye").setPerspective(1f, 0.5f, 100f).setViewport(64, 64);
+            SceneNode eye = scene.rootNode().createChild("eye").setPosition(0, 25, 15);
+            eye.lookAt(new Vector3f(), Space.PARENT).attachObject(camera);
+            int items = scene.itemCount();
+            assertEquals(items, cull(scene, camera), "the first cull tests everything");
+
+            for (int i = 0; i < 10; i++) {
+                nodes[i * 37].setPosition(i - 5f, 0.5f, i * 0.7f);
+            }
+            assertEquals(10, cull(scene, camera), "ten moved items");
+            nodes[5].setPosition(100, 0, 0); // out of view
+            nodes[6].setPosition(0, 40, 15); // behind the camera
+            assertEquals(2, cull(scene, camera), "two items leave the view");
+            nodes[5].setPosition(1, 0, 1);
+            assertEquals(1, cull(scene, camera), "one comes back");
+
+            scene.item(3).setMaterialId(9);
+            assertEquals(items, cull(scene, camera), "an item setter makes it a full cull");
+            nodes[3].setPosition(2, 0, 2);
+            assertEquals(1, cull(scene, camera));
+            scene.rootNode().createChild().attachObject(scene.createItem(0, 0, box));
+            assertEquals(items + 1, cull(scene, camera), "a structural change makes it a full cull");
+            eye.setPosition(0, 25, 16);
+            assertEquals(items + 1, cull(scene, camera), "a moved camera makes it a full cull");
+            for (int i = 0; i < SIDE * SIDE / 3; i++) {
+                nodes[i].setPosition(i % SIDE - SIDE / 2f, 0.1f, i / SIDE - SIDE / 2f);
+            }
+            assertEquals(items + 1, cull(scene, camera), "a third of the items moved: a full cull is as cheap");
+
+            // a second queue for another view: each queue follows its own last cull
+            Camera other = scene.createCamera("other").setPerspective(1f, 0.5f, 100f).setViewport(64, 64);
+            scene.rootNode().createChild("other eye").setPosition(0, 30, -15).lookAt(new Vector3f(), Space.PARENT)
+                    .attachObject(other);
+            RenderQueue otherQueue = new RenderQueue();
+            scene.update();
+            scene.cull(other, otherQueue);
+            assertEquals(items + 1, cull(scene, camera), "the camera node's creation was structural");
+            nodes[100].setPosition(3, 0, 3);
+            scene.update();
+            assertEquals(1, scene.cull(other, otherQueue).stats().itemsTested());
+            KeptQueuePropertyTest.assertSameQueue(scene.cull(other, new RenderQueue()), otherQueue, "other view");
+            nodes[200].setPosition(4, 0, 4);
+            assertEquals(2, cull(scene, camera), "the main queue missed two updates' moves");
+        }
+    }
+
+    /** One frame for {@code camera}, checked against a fresh queue; returns how many items its cull tested. */
+    private static int cull(SceneManager scene, Camera camera) {
+        FrameStats stats = scene.updateFrame(camera);
+        KeptQueuePropertyTest.assertSameQueue(scene.cull(camera, new RenderQueue()), scene.renderQueue(), "frame");
+        return stats.itemsTested();
+    }
+}
