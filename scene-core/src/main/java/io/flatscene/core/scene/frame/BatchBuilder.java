@@ -31,10 +31,7 @@ final class BatchBuilder {
     }
 
     void run(CullScratch sorted, int visible, boolean wideIds, DrawList out, WorkerPool pool) {
-        int words = (visible + 63) >>> 6;
-        if (batchStarts.length < words) {
-            batchStarts = Arrays.copyOf(batchStarts, Math.max(words, batchStarts.length * 2));
-        }
+        ensureCapacity(visible);
         this.sorted = sorted;
         this.out = out;
         this.visible = visible;
@@ -47,6 +44,56 @@ final class BatchBuilder {
         this.sorted = null;
         this.out = null;
         cut(visible, out);
+    }
+
+    /**
+     * Cuts {@code out}'s first {@code visible} instances into batches where they already are, in draw order (an
+     * incremental cull merged them there): one thread, a read of each instance's key and item.
+     */
+    void cutInPlace(int visible, boolean wideIds, DrawList out) {
+        ensureCapacity(visible);
+        int[] mesh = items.meshIdArray();
+        int[] material = items.materialIdArray();
+        int[] outItems = out.items;
+        long[] keys = out.keys;
+        long[] starts = batchStarts;
+        long previousBits = 0L;
+        int previousItem = Index.NONE;
+        long word = 0L;
+        for (int i = 0; i < visible; i++) {
+            int item = outItems[i];
+            long bits = SortKeys.batchBits(keys[i]);
+            if (startsBatch(i, bits, previousBits, wideIds, mesh, material, item, previousItem)) {
+                word |= 1L << i;
+            }
+            previousBits = bits;
+            previousItem = item;
+            if ((i & 63) == 63) {
+                starts[i >>> 6] = word;
+                word = 0L;
+            }
+        }
+        if ((visible & 63) != 0) {
+            starts[visible >>> 6] = word;
+        }
+        cut(visible, out);
+    }
+
+    private void ensureCapacity(int visible) {
+        int words = (visible + 63) >>> 6;
+        if (batchStarts.length < words) {
+            batchStarts = Arrays.copyOf(batchStarts, Math.max(words, batchStarts.length * 2));
+        }
+    }
+
+    /**
+     * Whether instance {@code i} starts a batch: the first one, one whose key's batch bits differ from the instance
+     * before, or, when ids may not fit their key bits, one whose mesh or material id does.
+     */
+    private static boolean startsBatch(int i, long bits, long previousBits, boolean compareIds, int[] mesh,
+                                       int[] material, int item, int previousItem) {
+        return i == 0 || bits != previousBits || compareIds
+                && (mesh[item] != mesh[previousItem] || material[item] != material[previousItem]);
     }
 
     private void gatherShare(int worker, int workers) {
@@ -76,8 +123,7 @@ final class BatchBuilder {
             outItems[i] = item;
             outSlots[i] = visibleSlots[at];
             long bits = SortKeys.batchBits(keys[i]);
-            if (i == 0 || bits != previousBits || compareIds
-                    && (mesh[item] != mesh[previousItem] || material[item] != material[previousItem])) {
+            if (startsBatch(i, bits, previousBits, compareIds, mesh, material, item, previousItem)) {
                 word |= 1L << i;
             }
             previousBits = bits;

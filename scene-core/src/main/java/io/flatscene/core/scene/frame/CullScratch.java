@@ -26,13 +26,14 @@ final class CullScratch {
     int[] chunkWork = new int[0];
     /**
      * An incremental cull's lists, grown on its first use: the items re-tested, the visible ones among them with
-     * their slots and keys (sorted with {@link #order}), and the merged keys before they go to the queue.
+     * their slots and keys (sorted with {@link #order}), and the keys of the instances it keeps (their items and
+     * slots go to {@link #visibleItems} and {@link #visibleSlots}).
      */
     int[] changedItems = new int[0];
     int[] changedVisible = new int[0];
     int[] changedSlots = new int[0];
     long[] changedKeys = new long[0];
-    long[] mergedKeys = new long[0];
+    long[] keptKeys = new long[0];
     /** The re-tested items as a bitset, all clear between culls. */
     long[] changedBits = new long[0];
     final boolean[] changedWide = new boolean[1];
@@ -62,7 +63,7 @@ final class CullScratch {
             changedVisible = new int[capacity];
             changedSlots = new int[capacity];
             changedKeys = new long[capacity];
-            mergedKeys = new long[capacity];
+            keptKeys = new long[capacity];
             changedBits = new long[(capacity + 63) >>> 6];
         }
     }

@@ -265,17 +265,11 @@ public final class FramePipeline {
         }
         sort.sort(scratch.changedKeys, order, changedVisible, pool);
         int visible = merge(draws, kept, changedVisible);
-        System.arraycopy(scratch.mergedKeys, 0, draws.keys, 0, visible);
-        for (int i = 0; i < visible; i++) {
-            order[i] = i;
-        }
         long sortDone = System.nanoTime();
 
-        scratch.keys = draws.keys;
         draws.world = transforms.worlds();
         draws.wideIds = scratch.changedWide[0];
-        batchBuilder.run(scratch, visible, draws.wideIds, draws, pool);
-        scratch.keys = null;
+        batchBuilder.cutInPlace(visible, draws.wideIds, draws);
         lightPass.run(lightCount, view, lights);
         long queueDone = System.nanoTime();
 
@@ -298,21 +292,24 @@ public final class FramePipeline {
     }
 
     /**
-     * Packs the queue's instances whose items did not change to its front, in draw order; returns how many. The
-     * changed items are looked up in a bitset, not in the stamps: draw order visits items in no order, and the bitset
-     * is small enough to stay in cache.
+     * Copies the queue's instances whose items did not change into the scratch (merged keys, visible items and
+     * slots), in draw order; returns how many. The changed items are looked up in a bitset, not in the stamps: draw
+     * order visits items in no order, and the bitset is small enough to stay in cache.
      */
-    private static int keepUnchanged(DrawList draws, long[] changedBits) {
+    private int keepUnchanged(DrawList draws, long[] changedBits) {
         long[] keys = draws.keys;
         int[] items = draws.items;
         int[] slots = draws.slots;
+        long[] keptKeys = scratch.keptKeys;
+        int[] keptItems = scratch.visibleItems;
+        int[] keptSlots = scratch.visibleSlots;
         int kept = 0;
         for (int i = 0, n = draws.instanceCount; i < n; i++) {
             int item = items[i];
             if ((changedBits[item >>> 6] & (1L << item)) == 0) {
-                keys[kept] = keys[i];
-                items[kept] = item;
-                slots[kept] = slots[i];
+                keptKeys[kept] = keys[i];
+                keptItems[kept] = item;
+                keptSlots[kept] = slots[i];
                 kept++;
             }
         }
@@ -320,20 +317,20 @@ public final class FramePipeline {
     }
 
     /**
-     * Merges the kept instances (the front of {@code draws}) and the changed visible ones (sorted through the scratch
-     * order) by key, then item, into the scratch's visible lists and merged keys, in draw order.
+     * Merges the kept instances (in the scratch) and the changed visible ones (sorted through the scratch order) by
+     * key, then item, into {@code draws}, in draw order.
      */
     private int merge(DrawList draws, int kept, int changed) {
-        long[] keptKeys = draws.keys;
-        int[] keptItems = draws.items;
-        int[] keptSlots = draws.slots;
+        long[] keptKeys = scratch.keptKeys;
+        int[] keptItems = scratch.visibleItems;
+        int[] keptSlots = scratch.visibleSlots;
         long[] changedKeys = scratch.changedKeys;
         int[] order = scratch.order;
         int[] changedItems = scratch.changedVisible;
         int[] changedSlots = scratch.changedSlots;
-        long[] outKeys = scratch.mergedKeys;
-        int[] outItems = scratch.visibleItems;
-        int[] outSlots = scratch.visibleSlots;
+        long[] outKeys = draws.keys;
+        int[] outItems = draws.items;
+        int[] outSlots = draws.slots;
         int a = 0;
         int b = 0;
         int out = 0;
