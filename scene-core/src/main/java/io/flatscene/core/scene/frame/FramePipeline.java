@@ -237,7 +237,9 @@ public final class FramePipeline {
         long start = System.nanoTime();
         int[] stamps = boundsPass.stamps();
         int limit = itemCount / MAX_CHANGED_FRACTION;
+        scratch.ensureCapacity(itemCount, pool.size());
         scratch.ensureChangedCapacity(itemCount);
+        draws.ensureCapacity(itemCount);
         int[] changedItems = scratch.changedItems;
         long[] changedBits = scratch.changedBits;
         int changedCount = 0;
