@@ -71,6 +71,40 @@ class IncrementalCullTest {
         }
     }
 
+    /**
+     * Items the mask hides, items under a detached node and items with ids past 16 bits move between culls that stay
+     * incremental; and many items moving into view make the queue outgrow what the last full cull needed.
+     */
+    @Test
+    void hiddenDetachedAndWideItemsMoveAndTheQueueGrows() {
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(2000).maxItems(2000)
+                .validation(true).build())) {
+            Aabb box = new Aabb(-0.4f, -0.4f, -0.4f, 0.4f, 0.4f, 0.4f);
+            SceneNode[] nodes = new SceneNode[1000];
+            for (int i = 0; i < nodes.length; i++) {
+                // all but ten far out of view
+                nodes[i] = scene.rootNode().createChild().setPosition(i < 10 ? i : 500 + i, 0, 0);
+                nodes[i].attachObject(scene.createItem(i % 2 == 0 ? 70_000 : 1, i % 3, box));
+            }
+            ((Item) nodes[1].attachedObject(0)).setVisibilityFlags(0);
+            SceneNode detached = scene.createSceneNode("detached");
+            detached.attachObject(scene.createItem(0, 0, box));
+            Camera camera = scene.createCamera("eye").setPerspective(1f, 0.5f, 100f).setViewport(64, 64);
+            scene.rootNode().createChild("eye").setPosition(5, 20, 20).lookAt(new Vector3f(5, 0, 0), Space.PARENT)
+                    .attachObject(camera);
+            int items = scene.itemCount();
+            assertEquals(items, cull(scene, camera));
+            nodes[1].setPosition(1, 0, 1);
+            detached.setPosition(2, 0, 2);
+            nodes[2].setPosition(2, 0, 1);
+            assertEquals(3, cull(scene, camera), "a hidden, a detached and a wide item moved");
+            for (int i = 10; i < 210; i++) {
+                nodes[i].setPosition(i % 20 - 5f, 0, i / 20 - 5f);
+            }
+            assertEquals(200, cull(scene, camera), "two hundred items come into view");
+        }
+    }
+
     /** One frame for {@code camera}, checked against a fresh queue; returns how many items its cull tested. */
     private static int cull(SceneManager scene, Camera camera) {
         FrameStats stats = scene.updateFrame(camera);

@@ -237,9 +237,9 @@ public final class FramePipeline {
         long start = System.nanoTime();
         int[] stamps = boundsPass.stamps();
         int limit = itemCount / MAX_CHANGED_FRACTION;
-        scratch.ensureCapacity(itemCount, pool.size());
+        // the queue's last cull, a full one or one of these, was for itemCount items too: the scratch and the queue
+        // have room for them all; only the lists of this cull may not exist yet
         scratch.ensureChangedCapacity(itemCount);
-        draws.ensureCapacity(itemCount);
         int[] changedItems = scratch.changedItems;
         long[] changedBits = scratch.changedBits;
         int changedCount = 0;
