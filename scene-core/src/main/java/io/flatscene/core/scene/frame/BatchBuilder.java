@@ -48,34 +48,15 @@ final class BatchBuilder {
 
     /**
      * Cuts {@code out}'s first {@code visible} instances into batches where they already are, in draw order (an
-     * incremental cull merged them there): one thread, a read of each instance's key and item.
+     * incremental cull merged them there): the gather's batch-start pass with nothing to move, on one thread.
      */
     void cutInPlace(int visible, boolean wideIds, DrawList out) {
         ensureCapacity(visible);
-        int[] mesh = items.meshIdArray();
-        int[] material = items.materialIdArray();
-        int[] outItems = out.items;
-        long[] keys = out.keys;
-        long[] starts = batchStarts;
-        long previousBits = 0L;
-        int previousItem = Index.NONE;
-        long word = 0L;
-        for (int i = 0; i < visible; i++) {
-            int item = outItems[i];
-            long bits = SortKeys.batchBits(keys[i]);
-            if (startsBatch(i, bits, previousBits, wideIds, mesh, material, item, previousItem)) {
-                word |= 1L << i;
-            }
-            previousBits = bits;
-            previousItem = item;
-            if ((i & 63) == 63) {
-                starts[i >>> 6] = word;
-                word = 0L;
-            }
-        }
-        if ((visible & 63) != 0) {
-            starts[visible >>> 6] = word;
-        }
+        this.out = out;
+        this.visible = visible;
+        this.wideIds = wideIds;
+        gather(0, visible);
+        this.out = null;
         cut(visible, out);
     }
 
@@ -101,24 +82,29 @@ final class BatchBuilder {
                 WorkerPool.alignedShareStart(0, visible, worker + 1, workers, 64));
     }
 
-    /** Gathers instances {@code [from, to)} and writes their batch-start bits; {@code from} is a multiple of 64. */
+    /**
+     * Gathers instances {@code [from, to)} and writes their batch-start bits; {@code from} is a multiple of 64. With
+     * no sorted scratch, the instances are already in place: each is copied onto itself, and the order is the
+     * identity.
+     */
     private void gather(int from, int to) {
         int[] mesh = items.meshIdArray();
         int[] material = items.materialIdArray();
-        int[] order = sorted.order;
-        int[] visibleItems = sorted.visibleItems;
-        int[] visibleSlots = sorted.visibleSlots;
-        long[] keys = sorted.keys;
+        boolean inPlace = sorted == null;
+        int[] order = inPlace ? null : sorted.order;
+        int[] visibleItems = inPlace ? out.items : sorted.visibleItems;
+        int[] visibleSlots = inPlace ? out.slots : sorted.visibleSlots;
+        long[] keys = inPlace ? out.keys : sorted.keys;
         int[] outItems = out.items;
         int[] outSlots = out.slots;
         long[] starts = batchStarts;
         boolean compareIds = wideIds;
         // the instance before a share's first is read from the scratch, which no worker writes
-        int previousItem = from == 0 ? Index.NONE : visibleItems[order[from - 1]];
+        int previousItem = from == 0 ? Index.NONE : visibleItems[inPlace ? from - 1 : order[from - 1]];
         long previousBits = from == 0 ? 0L : SortKeys.batchBits(keys[from - 1]);
         long word = 0L;
         for (int i = from; i < to; i++) {
-            int at = order[i];
+            int at = inPlace ? i : order[i];
             int item = visibleItems[at];
             outItems[i] = item;
             outSlots[i] = visibleSlots[at];
