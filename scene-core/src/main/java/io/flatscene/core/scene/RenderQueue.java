@@ -42,12 +42,9 @@ public final class RenderQueue {
     long version;
     /**
      * What the last cull saw, for the next one to tell whether only item boxes changed since (then it re-tests just
-     * those): the scene's structural changes, item setter calls, spatial sorts and item count, and the bounds pass.
+     * those): the scene's layout count ({@code SceneManager.layoutChanges}) and the bounds pass.
      */
-    long structureChanges;
-    long itemPropertyChanges;
-    long itemReorders;
-    int itemCount;
+    long layoutChanges = -1L;
     int boundsPass;
 
     public RenderQueue() {

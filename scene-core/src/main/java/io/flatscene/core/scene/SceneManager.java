@@ -596,10 +596,7 @@ public final class SceneManager implements AutoCloseable {
         captureView(camera, nextView);
         // only item boxes changed since this queue's last cull, seen from the same view: re-test the changed items
         boolean incremental = queue.scene == this && queue.camera == camera && queue.changeCount != -1L
-                && queue.structureChanges == guard.structureChanges()
-                && queue.itemPropertyChanges == itemData.propertyChanges()
-                && queue.itemReorders == pipeline.itemReorders() && queue.itemCount == items.size()
-                && nextView.sameAs(queue.view);
+                && queue.layoutChanges == layoutChanges() && nextView.sameAs(queue.view);
         queue.changeCount = -1L;
         queue.version++;
         queue.view.set(nextView);
@@ -610,12 +607,18 @@ public final class SceneManager implements AutoCloseable {
         queue.scene = this;
         queue.camera = camera;
         queue.changeCount = changeCount;
-        queue.structureChanges = guard.structureChanges();
-        queue.itemPropertyChanges = itemData.propertyChanges();
-        queue.itemReorders = pipeline.itemReorders();
-        queue.itemCount = items.size();
+        queue.layoutChanges = layoutChanges();
         queue.boundsPass = pipeline.boundsPasses();
         queue.stats.copyCull(pipeline.timings());
+    }
+
+    /**
+     * Changes whenever something a cull reads other than item boxes may have: a structural change (which every item
+     * creation, destruction, attachment and detachment is), an item setter, a spatial sort that moved items. Each
+     * count only grows, so their sum moves exactly when one of them does.
+     */
+    private long layoutChanges() {
+        return guard.structureChanges() + itemData.propertyChanges() + pipeline.itemReorders();
     }
 
     /** Projection, view and the rest of {@code camera} as culling and drawing read it, computed once. */

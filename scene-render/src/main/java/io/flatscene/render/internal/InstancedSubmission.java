@@ -80,12 +80,12 @@ public final class InstancedSubmission implements DrawSubmission {
 
     @Override
     public long matrixBytes() {
-        return (long) uploaded * VertexLayout.MATERIAL_OFFSET;
+        return (long) uploaded * VertexLayout.MATRIX_BYTES;
     }
 
     @Override
     public long instanceBytes() {
-        return (long) uploaded * (VertexLayout.MATRIX_INSTANCE_BYTES - VertexLayout.MATERIAL_OFFSET);
+        return (long) uploaded * (VertexLayout.MATRIX_INSTANCE_BYTES - VertexLayout.MATRIX_BYTES);
     }
 
     @Override

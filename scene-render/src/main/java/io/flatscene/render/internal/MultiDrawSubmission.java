@@ -65,7 +65,7 @@ public final class MultiDrawSubmission implements DrawSubmission {
     public MultiDrawSubmission(int initialInstances, int initialSlots) {
         allocate(initialInstances);
         try {
-            matrices = new ResidentMatrices(REGIONS, VertexLayout.WORLD_MATRIX_BINDING, initialSlots);
+            matrices = new ResidentMatrices(VertexLayout.WORLD_MATRIX_BINDING, initialSlots);
         } catch (RuntimeException e) {
             releaseInstances();
             throw e;

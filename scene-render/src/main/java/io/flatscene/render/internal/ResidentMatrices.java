@@ -29,9 +29,10 @@ final class ResidentMatrices {
     static final int BLOCK_FLOATS = MATRIX_FLOATS * LaneBlocks.LANES;
     private static final int BLOCKS_PER_WORD = Long.SIZE / LaneBlocks.LANES;
     private static final long BLOCK_MASK = (1L << LaneBlocks.LANES) - 1;
-    private static final int HISTORY = MultiDrawSubmission.REGIONS;
+    /** A copy per buffer region; as many passes' sets are kept, so a copy's turn comes before its passes are gone. */
+    private static final int REGIONS = MultiDrawSubmission.REGIONS;
+    private static final int HISTORY = REGIONS;
 
-    private final int regions;
     private final int binding;
     private final PersistentBuffer storage = new PersistentBuffer(GL_SHADER_STORAGE_BUFFER, "world matrix",
             "the scene's node capacity");
@@ -48,11 +49,10 @@ final class ResidentMatrices {
     private final int[] historyLength = new int[HISTORY];
     private final int[] cursor = new int[HISTORY];
 
-    ResidentMatrices(int regions, int binding, int initialSlots) {
-        this.regions = regions;
+    ResidentMatrices(int binding, int initialSlots) {
         this.binding = binding;
-        regionScene = new SceneManager[regions];
-        regionPass = new long[regions];
+        regionScene = new SceneManager[REGIONS];
+        regionPass = new long[REGIONS];
         for (int h = 0; h < HISTORY; h++) {
             history[h] = new int[64];
         }
@@ -67,11 +67,11 @@ final class ResidentMatrices {
         long alignment = Math.max(1, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
         long bytes = (long) blocks * BLOCK_FLOATS * Float.BYTES;
         long aligned = (bytes + alignment - 1) / alignment * alignment;
-        long address = storage.map(regions * aligned);
+        long address = storage.map(REGIONS * aligned);
         regionBytes = aligned;
         blockCapacity = blocks;
-        floats = MemoryUtil.memFloatBuffer(address, Math.toIntExact(regions * aligned / Float.BYTES));
-        for (int r = 0; r < regions; r++) {
+        floats = MemoryUtil.memFloatBuffer(address, Math.toIntExact(REGIONS * aligned / Float.BYTES));
+        for (int r = 0; r < REGIONS; r++) {
             regionScene[r] = null;
         }
     }
@@ -133,7 +133,7 @@ final class ResidentMatrices {
         historyLength[h] = length;
         if (length == 0 && historyCount > 0) {
             // a pass that changed nothing leaves every copy of the pass before as current as it was
-            for (int r = 0; r < regions; r++) {
+            for (int r = 0; r < REGIONS; r++) {
                 if (regionScene[r] == scene && regionPass[r] == historyNewest) {
                     regionPass[r] = pass;
                 }
@@ -187,7 +187,7 @@ final class ResidentMatrices {
      */
     long refreshAll(SceneManager scene, float[] world) {
         long written = 0;
-        for (int r = 0; r < regions; r++) {
+        for (int r = 0; r < REGIONS; r++) {
             written += copyWhole(r, scene, world);
             regionScene[r] = scene;
             regionPass[r] = historyNewest;

@@ -19,8 +19,9 @@ import static org.lwjgl.opengl.GL33C.glVertexAttribDivisor;
 public final class VertexLayout {
     public static final int FLOATS_PER_VERTEX = 6;
     public static final int VERTEX_STRIDE = FLOATS_PER_VERTEX * Float.BYTES;
-    public static final int MATRIX_INSTANCE_BYTES = 13 * 4;
-    public static final int MATERIAL_OFFSET = 12 * 4;
+    public static final int MATRIX_BYTES = 12 * 4;
+    public static final int MATRIX_INSTANCE_BYTES = MATRIX_BYTES + 4;
+    public static final int MATERIAL_OFFSET = MATRIX_BYTES;
     public static final int SLOT_INSTANCE_BYTES = 2 * 4;
     public static final int WORLD_MATRIX_BINDING = 0;
     private static final int FIRST_INSTANCE_ATTRIBUTE = 2;

@@ -1,6 +1,5 @@
 package io.flatscene.core.scene.frame;
 
-import java.util.Arrays;
 import org.joml.Matrix4f;
 import org.joml.Matrix4fc;
 import org.joml.Vector4f;
@@ -56,10 +55,13 @@ public final class CameraView {
         return true;
     }
 
-    /** Whether {@code other} is the same view to the bit: a cull for it would test and order items alike. */
+    /**
+     * Whether {@code other} is the same view to the bit, so that a cull for it would test and order items alike. The
+     * planes and the view-projection are derived from view and projection, so they are not compared.
+     */
     public boolean sameAs(CameraView other) {
         return view.equals(other.view) && projection.equals(other.projection)
-                && Arrays.equals(planes, other.planes) && x == other.x && y == other.y && z == other.z
+                && x == other.x && y == other.y && z == other.z
                 && forwardX == other.forwardX && forwardY == other.forwardY && forwardZ == other.forwardZ
                 && far == other.far && mask == other.mask && viewportWidth == other.viewportWidth
                 && viewportHeight == other.viewportHeight;

@@ -27,6 +27,8 @@ import io.flatscene.core.scene.store.TransformStore;
 public final class FramePipeline {
     /** Below this many items the passes run on the caller's thread: a barrier costs more than it saves. */
     private static final int PARALLEL_ITEMS = 8_192;
+    /** A cull re-tests at most this fraction (one in) of the items before a full cull is the cheaper. */
+    private static final int MAX_CHANGED_FRACTION = 4;
 
     private final TransformStore transforms;
     private final PlainBlockKernel blockKernel;
@@ -213,12 +215,7 @@ public final class FramePipeline {
         lightPass.run(lightCount, view, lights);
         long queueDone = System.nanoTime();
 
-        timings.itemsTested = itemCount;
-        timings.itemsVisible = visible;
-        timings.batches = draws.batchCount;
-        timings.cullNanos = cullDone - start;
-        timings.sortNanos = sortDone - cullDone;
-        timings.queueNanos = queueDone - sortDone;
+        recordCull(itemCount, visible, draws, start, cullDone, sortDone, queueDone);
         this.view = null;
         scratch.keys = null;
     }
@@ -247,7 +244,7 @@ public final class FramePipeline {
             // the stamps count up and may wrap: a difference tells later from earlier
             if (stamps[i] - sinceBoundsPass > 0) {
                 if (changedCount == limit) {
-                    clearChangedBits(changedItems, changedCount);
+                    clearChangedBits(changedBits, changedItems, changedCount);
                     return false;
                 }
                 changedItems[changedCount++] = i;
@@ -258,7 +255,7 @@ public final class FramePipeline {
         int changedVisible = cullPass.runList(changedItems, changedCount, view, scratch.changedKeys,
                 scratch.changedVisible, scratch.changedSlots, scratch.changedWide);
         int kept = keepUnchanged(draws, changedBits);
-        clearChangedBits(changedItems, changedCount);
+        clearChangedBits(changedBits, changedItems, changedCount);
         long cullDone = System.nanoTime();
 
         int[] order = scratch.order;
@@ -275,21 +272,23 @@ public final class FramePipeline {
         lightPass.run(lightCount, view, lights);
         long queueDone = System.nanoTime();
 
-        timings.itemsTested = changedCount;
+        recordCull(changedCount, visible, draws, start, cullDone, sortDone, queueDone);
+        return true;
+    }
+
+    private void recordCull(int tested, int visible, DrawList draws, long start, long cullDone, long sortDone,
+                            long queueDone) {
+        timings.itemsTested = tested;
         timings.itemsVisible = visible;
         timings.batches = draws.batchCount;
         timings.cullNanos = cullDone - start;
         timings.sortNanos = sortDone - cullDone;
         timings.queueNanos = queueDone - sortDone;
-        return true;
     }
 
-    /** A cull re-tests at most this fraction (one in) of the items before a full cull is the cheaper. */
-    private static final int MAX_CHANGED_FRACTION = 4;
-
-    private void clearChangedBits(int[] changedItems, int count) {
+    private static void clearChangedBits(long[] changedBits, int[] changedItems, int count) {
         for (int n = 0; n < count; n++) {
-            scratch.changedBits[changedItems[n] >>> 6] = 0L;
+            changedBits[changedItems[n] >>> 6] = 0L;
         }
     }
 
