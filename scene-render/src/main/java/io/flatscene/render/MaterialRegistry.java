@@ -1,5 +1,6 @@
 package io.flatscene.render;
 
+import io.flatscene.render.gl.GlOwner;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,12 +18,19 @@ import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER;
  * The materials the renderer shades with, in one uniform buffer the shader indexes by material id (the
  * {@code materialId} items are created with). The capacity is fixed at startup ({@link RendererConfig#maxMaterials()})
  * because the shader declares the array's size.
+ *
+ * <p>Materials are plain data until the next draw uploads them, but a registry whose renderer cannot draw means a
+ * mistake, so adding and setting are checked like the renderer's calls; reading works anywhere, also after close.
  */
 public final class MaterialRegistry {
-    /** std140: base color vec4, then (specular, shininess, emission, unused). */
-    static final int FLOATS_PER_MATERIAL = 8;
+    /**
+     * std140: base color vec4, then (specular, shininess, emission, unused), then the base-colour, normal and
+     * emissive textures' {@link TextureRegistry#LAYER_SPAN} references (-1 for none) and one unused.
+     */
+    static final int FLOATS_PER_MATERIAL = 12;
 
-    private final Thread owner;
+    private final GlOwner owner;
+    private final TextureRegistry textures;
     private final int capacity;
     private final List<Material> materials = new ArrayList<>();
     private final FloatBuffer staging;
@@ -31,8 +39,9 @@ public final class MaterialRegistry {
     private int uploadedUpTo;
     private boolean closed;
 
-    MaterialRegistry(Thread owner, int capacity) {
+    MaterialRegistry(GlOwner owner, TextureRegistry textures, int capacity) {
         this.owner = owner;
+        this.textures = textures;
         this.capacity = capacity;
         staging = MemoryUtil.memAllocFloat(capacity * FLOATS_PER_MATERIAL);
         uniformBuffer = glGenBuffers();
@@ -42,12 +51,20 @@ public final class MaterialRegistry {
     }
 
     /**
+     * Adds a material; it reaches the GPU with the next frame.
+     *
+     * @param material the material, not null; the same one may be added under several ids
      * @return the new material's id
-     * @throws IllegalStateException when all {@link #capacity()} materials are taken, naming the setting to raise
+     * @throws IllegalArgumentException if {@code material} is null, or refers to a texture the renderer's
+     *                                  {@link TextureRegistry} does not hold or of the wrong colour space (base
+     *                                  colour and emissive {@link ColorSpace#SRGB}, normal {@link ColorSpace#LINEAR})
+     * @throws IllegalStateException    when all {@link #capacity()} materials are taken, naming the setting to raise;
+     *                                  as the renderer's calls, if called from another thread, after close, or when
+     *                                  its context was closed or is not current
      */
     public int add(Material material) {
+        owner.check(closed);
         checkMaterial(material);
-        checkOwner(material);
         if (materials.size() == capacity) {
             throw new IllegalStateException("cannot add " + material + ": all " + capacity + " materials are in use;"
                     + " raise " + RendererConfig.MAX_MATERIALS_KEY);
@@ -56,22 +73,39 @@ public final class MaterialRegistry {
         return materials.size() - 1;
     }
 
-    /** Replaces material {@code materialId}; items drawn with it change from the next frame. */
+    /**
+     * Replaces material {@code materialId}; items drawn with it change from the next frame.
+     *
+     * @param materialId the id {@link #add} returned, 0 to {@code count() - 1}
+     * @param material   the new material, not null
+     * @throws IllegalArgumentException if {@code material} is null or refers to a texture as {@link #add} refuses,
+     *                                  or {@code materialId} is not registered
+     * @throws IllegalStateException    as {@link #add} does
+     */
     public void set(int materialId, Material material) {
+        owner.check(closed);
         checkMaterial(material);
-        checkOwner(material);
         materials.set(check(materialId), material);
         uploadedUpTo = Math.min(uploadedUpTo, materialId);
     }
 
+    /**
+     * The material registered under an id, as last added or set.
+     *
+     * @param materialId 0 to {@code count() - 1}
+     * @return the material
+     * @throws IllegalArgumentException if {@code materialId} is not registered
+     */
     public Material get(int materialId) {
         return materials.get(check(materialId));
     }
 
+    /** {@return the number of materials added, 0 to {@link #capacity()}; ids run from 0 to {@code count() - 1}} */
     public int count() {
         return materials.size();
     }
 
+    /** {@return the most materials the registry holds, {@link RendererConfig#maxMaterials()}; fixed for its life} */
     public int capacity() {
         return capacity;
     }
@@ -94,7 +128,9 @@ public final class MaterialRegistry {
         for (int id = uploadedUpTo; id < count; id++) {
             Material m = materials.get(id);
             staging.put(m.red()).put(m.green()).put(m.blue()).put(m.alpha())
-                    .put(m.specular()).put(m.shininess()).put(m.emission()).put(0f);
+                    .put(m.specular()).put(m.shininess()).put(m.emission()).put(0f)
+                    .put(reference(m.baseColorTexture())).put(reference(m.normalTexture()))
+                    .put(reference(m.emissiveTexture())).put(0f);
         }
         staging.flip();
         glBindBuffer(GL_UNIFORM_BUFFER, uniformBuffer);
@@ -109,18 +145,32 @@ public final class MaterialRegistry {
         return uniformBuffer;
     }
 
-    /** Materials are plain data until uploaded, but a closed renderer or another thread means a mistake. */
-    private void checkOwner(Material material) {
-        if (closed || Thread.currentThread() != owner) {
-            throw new IllegalStateException("cannot register " + material + ": the registry's renderer "
-                    + (closed ? "was closed" : "belongs to thread '" + owner.getName() + "'"));
-        }
-    }
-
-    private static void checkMaterial(Material material) {
+    private void checkMaterial(Material material) {
         if (material == null) {
             throw new IllegalArgumentException("material must not be null");
         }
+        checkTexture(material, "base colour", material.baseColorTexture(), ColorSpace.SRGB);
+        checkTexture(material, "normal", material.normalTexture(), ColorSpace.LINEAR);
+        checkTexture(material, "emissive", material.emissiveTexture(), ColorSpace.SRGB);
+    }
+
+    private void checkTexture(Material material, String role, int textureId, ColorSpace expected) {
+        if (textureId == Material.NO_TEXTURE) {
+            return;
+        }
+        if (!textures.contains(textureId)) {
+            throw new IllegalArgumentException(material + ": " + role + " texture id " + textureId + " is not "
+                    + "registered (the renderer's textures() holds " + textures.count() + "); load it first");
+        }
+        if (textures.colorSpace(textureId) != expected) {
+            throw new IllegalArgumentException(material + ": " + role + " texture " + textures.name(textureId)
+                    + " was loaded as " + textures.colorSpace(textureId) + "; " + role + " textures must be "
+                    + expected);
+        }
+    }
+
+    private float reference(int textureId) {
+        return textureId == Material.NO_TEXTURE ? -1f : textures.shaderReference(textureId);
     }
 
     private int check(int materialId) {
@@ -131,9 +181,12 @@ public final class MaterialRegistry {
         return materialId;
     }
 
-    void delete() {
+    /** Deletes the buffer while its context is current (once it is gone, it went with it); frees the staging. */
+    void release(boolean contextCurrent) {
         closed = true;
-        glDeleteBuffers(uniformBuffer);
+        if (contextCurrent) {
+            glDeleteBuffers(uniformBuffer);
+        }
         MemoryUtil.memFree(staging);
     }
 }

@@ -26,34 +26,59 @@ public final class RenderStats {
     RenderStats() {
     }
 
-    /** Frames prepared so far, this one included. */
+    /**
+     * Frames prepared so far, this one included.
+     *
+     * @return 1 or more once the renderer has prepared a frame
+     */
     public long frame() {
         return frame;
     }
 
-    /** The path the renderer draws with, {@link DrawPath#AUTO} resolved. */
+    /**
+     * The path the renderer draws with, {@link DrawPath#AUTO} resolved.
+     *
+     * @return {@link DrawPath#MULTI_DRAW_INDIRECT} or {@link DrawPath#INSTANCED}; null before the first frame
+     */
     public DrawPath drawPath() {
         return drawPath;
     }
 
-    /** The scene's own statistics of this frame: transform, bounds, cull, sort and queue times and counts. */
+    /**
+     * The scene's own statistics of this frame: transform, bounds, cull, sort and queue times and counts.
+     *
+     * @return the scene's statistics, overwritten by the next frame like this object; null before the first frame
+     */
     public FrameStats scene() {
         return scene;
     }
 
+    /** {@return the number of item instances drawn this frame, after culling} */
     public int instances() {
         return instances;
     }
 
+    /** {@return the number of batches, each a run of queued instances sharing mesh and material} */
     public int batches() {
         return batches;
     }
 
+    /**
+     * The GL draw calls of the last draw: on the multi-draw path one per run of batches drawn with the same state
+     * (render-queue group, blending, winding), on the instanced path one per batch; 0 until the prepared frame is
+     * drawn.
+     *
+     * @return the number of draw calls, 0 or more
+     */
     public int drawCalls() {
         return drawCalls;
     }
 
-    /** Instance data, world matrices, draw commands, frame uniforms and materials written for the GPU this frame. */
+    /**
+     * Instance data, world matrices, draw commands, frame uniforms and materials written for the GPU this frame.
+     *
+     * @return bytes, 0 or more
+     */
     public long bytesUploaded() {
         return bytesUploaded;
     }
@@ -61,26 +86,38 @@ public final class RenderStats {
     /**
      * The part of {@link #bytesUploaded} that is world matrices: on the multi-draw path only the blocks of eight
      * transform slots the scene changed (0 for a still scene); on the instanced path every instance's matrix.
+     *
+     * @return bytes, 0 or more
      */
     public long matrixBytesUploaded() {
         return matrixBytesUploaded;
     }
 
     /**
-     * The part of {@link #bytesUploaded} that is the instance stream and draw commands: on the multi-draw path 8 bytes
-     * an instance (its transform slot and material) plus a command a batch, and 0 when the queue's order and contents
-     * did not change; on the instanced path the material id of every instance.
+     * The part of {@link #bytesUploaded} that is the instance stream and draw commands: on the multi-draw path 12
+     * bytes an instance (its transform slot, material and tint) plus a command a batch, and 0 when the queue's order
+     * and contents did not change; on the instanced path the material id and tint of every instance, 8 bytes each.
+     *
+     * @return bytes, 0 or more
      */
     public long instanceBytesUploaded() {
         return instanceBytesUploaded;
     }
 
-    /** CPU time of the whole preparation: the scene's frame update, waiting for the GPU, and the upload. */
+    /**
+     * CPU time of the whole preparation: the scene's frame update, waiting for the GPU, and the upload.
+     *
+     * @return nanoseconds
+     */
     public long prepareNanos() {
         return prepareNanos;
     }
 
-    /** CPU time writing instances, commands and uniforms. */
+    /**
+     * CPU time writing instances, commands and uniforms.
+     *
+     * @return nanoseconds
+     */
     public long uploadNanos() {
         return uploadNanos;
     }
@@ -89,22 +126,36 @@ public final class RenderStats {
      * Time the upload waited for the GPU to finish with the buffer region it writes (the frame three back): when
      * this is large the GPU, not the CPU, sets the frame rate. Always 0 on the instanced path, whose waits happen
      * inside the driver.
+     *
+     * @return nanoseconds, 0 or more
      */
     public long gpuWaitNanos() {
         return gpuWaitNanos;
     }
 
-    /** CPU time issuing the frame's GL commands. */
+    /**
+     * CPU time issuing the frame's GL commands.
+     *
+     * @return nanoseconds
+     */
     public long submitNanos() {
         return submitNanos;
     }
 
-    /** GPU time of the newest frame whose timer query has come back (a few frames old); -1 when none has yet. */
+    /**
+     * GPU time of the newest frame whose timer query has come back (a few frames old); -1 when none has yet.
+     *
+     * @return nanoseconds, or -1; always -1 with GPU timing off or a context without timer queries
+     */
     public long gpuNanos() {
         return gpuNanos;
     }
 
-    /** GL errors the debug output has reported since the renderer started; -1 when debug output is off. */
+    /**
+     * GL errors the debug output has reported since the renderer started; -1 when debug output is off.
+     *
+     * @return the count, or -1
+     */
     public long glErrors() {
         return glErrors;
     }

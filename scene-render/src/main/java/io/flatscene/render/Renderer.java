@@ -9,6 +9,7 @@ import io.flatscene.render.gl.GlOwner;
 import io.flatscene.render.gl.GlStateSnapshot;
 import io.flatscene.render.gl.GpuTimer;
 import io.flatscene.render.gl.ShaderProgram;
+import io.flatscene.render.gl.TargetBinder;
 import io.flatscene.render.internal.DrawSubmission;
 import io.flatscene.render.internal.FrameUniforms;
 import io.flatscene.render.internal.InstancedSubmission;
@@ -54,7 +55,6 @@ import static org.lwjgl.opengl.GL20C.glUniform1i;
 import static org.lwjgl.opengl.GL20C.glUseProgram;
 import static org.lwjgl.opengl.GL30C.GL_DRAW_FRAMEBUFFER;
 import static org.lwjgl.opengl.GL30C.glBindBufferBase;
-import static org.lwjgl.opengl.GL30C.glBindFramebuffer;
 import static org.lwjgl.opengl.GL30C.glBindVertexArray;
 import static org.lwjgl.opengl.GL30C.glDeleteVertexArrays;
 import static org.lwjgl.opengl.GL30C.glGenVertexArrays;
@@ -69,6 +69,11 @@ import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER;
  * convenience form runs the scene's frame update first) and {@link #draw} (one multi-draw per render-queue group, or
  * one instanced draw per batch on GL 4.1); {@link #render} does both. Several views of one scene update are drawn by
  * preparing and drawing each view's queue in turn. Neither allocates once the buffers have grown to the scene.
+ *
+ * <p>Every call that reaches GL first checks the thread, that the renderer is open, and that its context is open and
+ * current, and refuses with an {@link IllegalStateException} otherwise: a GL call with no context current aborts the
+ * JVM, and one after the context closed writes into unmapped memory. Close the renderer before its context; closed
+ * after, it frees its native memory and leaves the GL objects, which went with the context.
  */
 public final class Renderer implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(Renderer.class);
@@ -80,6 +85,7 @@ public final class Renderer implements AutoCloseable {
     private final RendererConfig config;
     private final GlOwner owner;
     private final DrawPath drawPath;
+    private final TargetBinder targets;
     private final RenderStats stats = new RenderStats();
     // GL resources, made in this order and released in reverse by release(), also when construction fails halfway
     private GlStateSnapshot savedState;
@@ -87,6 +93,7 @@ public final class Renderer implements AutoCloseable {
     private ShaderProgram program;
     private int blendingUniform;
     private MeshRegistry meshes;
+    private TextureRegistry textures;
     private MaterialRegistry materials;
     private FrameUniforms frameUniforms;
     private int vertexArray;
@@ -109,20 +116,31 @@ public final class Renderer implements AutoCloseable {
     private boolean closed;
 
     /**
-     * @throws IllegalStateException if no OpenGL context is current on this thread, it is older than 4.1 core, or the
-     *                               configuration asks for what it lacks (naming the setting)
+     * Creates the renderer's GL objects (shader program, mesh and material registries, buffers) in the context
+     * current on this thread, which becomes the renderer's; with {@link RendererConfig#restoreGlState()} the GL state
+     * it touches is put back afterwards.
+     *
+     * @param config the renderer's settings, fixed for its life ({@link RendererConfig#defaults()} for the defaults)
+     * @throws IllegalArgumentException if {@code config} is null
+     * @throws IllegalStateException    if no OpenGL context is current on this thread, it is older than 4.1 core, or
+     *                                  the configuration asks for what it lacks (naming the setting)
      */
     public Renderer(RendererConfig config) {
+        if (config == null) {
+            throw new IllegalArgumentException("renderer config must not be null; RendererConfig.defaults() has the "
+                    + "defaults");
+        }
         this.config = config;
         owner = new GlOwner("renderer", "create a HeadlessContext or WindowContext, or make your own context "
                 + "current and call GL.createCapabilities() first");
         GLCapabilities capabilities = owner.capabilities();
         drawPath = choosePath(config.drawPath(), capabilities);
         checkUniformBlockSize(config);
+        targets = new TargetBinder();
         try {
             boolean resident = drawPath == DrawPath.MULTI_DRAW_INDIRECT;
             savedState = config.restoreGlState() ? new GlStateSnapshot(MATERIAL_BINDING + 1,
-                    resident ? VertexLayout.WORLD_MATRIX_BINDING + 1 : 0) : null;
+                    resident ? VertexLayout.WORLD_MATRIX_BINDING + 1 : 0, TextureRegistry.MAX_ARRAYS) : null;
             if (savedState != null) {
                 savedState.capture();
             }
@@ -130,12 +148,16 @@ public final class Renderer implements AutoCloseable {
             program = new ShaderProgram((resident ? "#version 430 core\n#define RESIDENT_TRANSFORMS\n"
                     : "#version 410 core\n") + "#define MAX_LIGHTS " + Math.max(1,
                     config.maxLocalLights()) + "\n#define MAX_MATERIALS " + config.maxMaterials() + "\n"
-                    + ShaderProgram.source("frame.glsl"), "scene.vert", "scene.frag");
+                    + "#define TEXTURE_ARRAYS " + TextureRegistry.MAX_ARRAYS + "\n#define LAYER_SPAN "
+                    + TextureRegistry.LAYER_SPAN + "\n" + ShaderProgram.source("frame.glsl"), "scene.vert",
+                    "scene.frag");
             program.bindUniformBlock("Frame", FRAME_BINDING);
             program.bindUniformBlock("Materials", MATERIAL_BINDING);
+            program.bindSamplerArray("textures", TextureRegistry.MAX_ARRAYS);
             blendingUniform = program.uniformLocation("blending");
-            meshes = new MeshRegistry(owner.thread(), INITIAL_MESH_VERTICES, INITIAL_MESH_INDICES);
-            materials = new MaterialRegistry(owner.thread(), config.maxMaterials());
+            meshes = new MeshRegistry(owner, INITIAL_MESH_VERTICES, INITIAL_MESH_INDICES);
+            textures = new TextureRegistry(owner);
+            materials = new MaterialRegistry(owner, textures, config.maxMaterials());
             frameUniforms = new FrameUniforms(config.maxLocalLights());
             vertexArray = glGenVertexArrays();
             glBindVertexArray(vertexArray);
@@ -146,7 +168,7 @@ public final class Renderer implements AutoCloseable {
                     : new InstancedSubmission(config.initialInstances());
             gpuTimer = config.gpuTiming() && GlInfo.hasTimerQuery(capabilities) ? new GpuTimer() : null;
         } catch (RuntimeException | Error e) {
-            release();
+            release(true);
             throw e;
         }
         if (savedState != null) {
@@ -196,36 +218,70 @@ public final class Renderer implements AutoCloseable {
         return new GlDebugLog();
     }
 
+    /** {@return the configuration given at construction} */
     public RendererConfig config() {
         return config;
     }
 
-    /** The draw path in use, {@link DrawPath#AUTO} resolved against the context. */
+    /**
+     * {@return the draw path in use, {@link DrawPath#AUTO} resolved against the context: never {@code AUTO}}
+     */
     public DrawPath drawPath() {
         return drawPath;
     }
 
+    /** {@return the meshes this renderer draws: an item's mesh id must be registered here before it is prepared} */
     public MeshRegistry meshes() {
         return meshes;
     }
 
+    /**
+     * {@return the textures this renderer's materials refer to: a material's texture ids must be loaded here before
+     * it is registered}
+     */
+    public TextureRegistry textures() {
+        return textures;
+    }
+
+    /**
+     * {@return the materials this renderer draws with: an item's material id must be registered here before it is
+     * prepared}
+     */
     public MaterialRegistry materials() {
         return materials;
     }
 
     /**
      * Light every surface receives regardless of the scene's lights. Colors reach the framebuffer as computed,
-     * with no sRGB encoding, like every color the renderer takes.
+     * with no sRGB encoding, like every color the renderer takes. Read by the next {@link #prepare}.
+     *
+     * @param red   the red component, linear, finite and &gt;= 0 (0.15 by default)
+     * @param green the green component, linear, finite and &gt;= 0 (0.15 by default)
+     * @param blue  the blue component, linear, finite and &gt;= 0 (0.17 by default)
+     * @throws IllegalArgumentException if a component is negative or not finite
+     * @throws IllegalStateException    as {@link #prepare(RenderQueue)} does
      */
     public void setAmbient(float red, float green, float blue) {
+        checkUsable();
         checkColor("ambient", red, green, blue, 1f);
         ambient[0] = red;
         ambient[1] = green;
         ambient[2] = blue;
     }
 
-    /** The color each frame starts from. */
+    /**
+     * The color each frame starts from, when {@link #setClearEnabled clearing} is on. Read by the next
+     * {@link #draw}.
+     *
+     * @param red   the red component, finite and &gt;= 0 (0.05 by default)
+     * @param green the green component, finite and &gt;= 0 (0.06 by default)
+     * @param blue  the blue component, finite and &gt;= 0 (0.08 by default)
+     * @param alpha the alpha component, 0 to 1 (1 by default)
+     * @throws IllegalArgumentException if a component is negative or not finite, or alpha above 1
+     * @throws IllegalStateException    as {@link #prepare(RenderQueue)} does
+     */
     public void setClearColor(float red, float green, float blue, float alpha) {
+        checkUsable();
         checkColor("clear color", red, green, blue, alpha);
         clearColor[0] = red;
         clearColor[1] = green;
@@ -233,8 +289,15 @@ public final class Renderer implements AutoCloseable {
         clearColor[3] = alpha;
     }
 
-    /** Whether {@link #draw} clears color and depth first; a game drawing under FlatScene's frame turns it off. */
+    /**
+     * Whether {@link #draw} clears color and depth first; a game drawing under FlatScene's frame turns it off.
+     *
+     * @param clearEnabled true (the default) to clear the target's color to {@link #setClearColor the clear color}
+     *                     and its depth to 1 before drawing; false to draw over what the target holds
+     * @throws IllegalStateException as {@link #prepare(RenderQueue)} does
+     */
     public void setClearEnabled(boolean clearEnabled) {
+        checkUsable();
         this.clearEnabled = clearEnabled;
     }
 
@@ -247,13 +310,40 @@ public final class Renderer implements AutoCloseable {
         }
     }
 
-    /** {@link #prepare} then {@link #draw}: one whole frame of {@code scene} seen by {@code camera}. */
+    /**
+     * {@link #prepare} then {@link #draw}: one whole frame of {@code scene} seen by {@code camera}. The camera's
+     * viewport is first set to the target's size, so that it culls and draws with the target's aspect ratio unless
+     * it fixed its own (see {@link Camera}).
+     *
+     * @param scene  the scene to update, cull and draw
+     * @param camera a camera of {@code scene}, the view to draw; its viewport may be changed
+     * @param target what to draw into
+     * @return this frame's statistics (one reused instance; see {@link #stats})
+     * @throws IllegalArgumentException as {@link #prepare(SceneManager, Camera)} and {@link #draw} do
+     * @throws IllegalStateException    as {@link #prepare(SceneManager, Camera)} and {@link #draw} do
+     */
     public RenderStats render(SceneManager scene, Camera camera, RenderTarget target) {
+        checkUsable();
+        // refused before the camera's viewport changes or any work is done for a frame that cannot be drawn
+        targets.check(target);
+        if (camera != null && target != null && camera.isAlive()
+                && (camera.viewportWidth() != target.width() || camera.viewportHeight() != target.height())) {
+            // culling and drawing then share the target's shape: the camera's viewport is the target it draws into
+            camera.setViewport(target.width(), target.height());
+        }
         prepare(scene, camera);
         return draw(target);
     }
 
-    /** {@link #prepare(RenderQueue)} then {@link #draw}: one view the game culled itself. */
+    /**
+     * {@link #prepare(RenderQueue)} then {@link #draw}: one view the game culled itself.
+     *
+     * @param queue  a queue filled by {@code scene.cull(camera, queue)}
+     * @param target what to draw into
+     * @return this frame's statistics (one reused instance; see {@link #stats})
+     * @throws IllegalArgumentException as {@link #prepare(RenderQueue)} and {@link #draw} do
+     * @throws IllegalStateException    as {@link #prepare(RenderQueue)} and {@link #draw} do
+     */
     public RenderStats render(RenderQueue queue, RenderTarget target) {
         prepare(queue);
         return draw(target);
@@ -263,11 +353,18 @@ public final class Renderer implements AutoCloseable {
      * Runs the scene's frame update for {@code camera} ({@link SceneManager#updateFrame}) and prepares the scene's
      * render queue, as {@link #prepare(RenderQueue)} does.
      *
-     * @throws IllegalArgumentException naming the item when its mesh or material id is not registered
-     * @throws IllegalStateException    if called from another thread than the renderer's, or after close
+     * @param scene  the scene to update and cull
+     * @param camera a camera of {@code scene}, the view to prepare
+     * @return this frame's statistics so far (one reused instance, see {@link #stats}); {@link #draw} fills in its own
+     * @throws IllegalArgumentException naming the item when its mesh or material id is not registered, or if an
+     *                                  argument is null
+     * @throws IllegalStateException    as {@link #prepare(RenderQueue)} does
      */
     public RenderStats prepare(SceneManager scene, Camera camera) {
         checkUsable();
+        if (scene == null || camera == null) {
+            throw new IllegalArgumentException("prepare needs a scene and a camera, got " + scene + " and " + camera);
+        }
         long start = System.nanoTime();
         scene.updateFrame(camera);
         return prepare(scene.renderQueue(), start);
@@ -279,12 +376,19 @@ public final class Renderer implements AutoCloseable {
      * id. Views share one scene update: {@code scene.update()}, then per view {@code scene.cull(camera, queue)},
      * {@code prepare(queue)} and {@link #draw}.
      *
+     * @param queue a queue filled by {@code scene.cull(camera, queue)}; read now, so it may be culled again before
+     *              the {@link #draw}
+     * @return this frame's statistics so far (one reused instance, see {@link #stats}); {@link #draw} fills in its own
      * @throws IllegalArgumentException naming the item when its mesh or material id is not registered, or if the
-     *                                  queue was never culled
-     * @throws IllegalStateException    if called from another thread than the renderer's, or after close
+     *                                  queue is null or was never culled
+     * @throws IllegalStateException    if called from another thread than the renderer's, after close, or when the
+     *                                  renderer's context was closed or is not current on this thread
      */
     public RenderStats prepare(RenderQueue queue) {
         checkUsable();
+        if (queue == null) {
+            throw new IllegalArgumentException("render queue to prepare must not be null");
+        }
         if (queue.scene() == null) {
             throw new IllegalArgumentException("cannot prepare a render queue that was never culled: fill it with "
                     + "scene.cull(camera, queue) first");
@@ -372,9 +476,16 @@ public final class Renderer implements AutoCloseable {
     /**
      * Draws the prepared frame into {@code target}: clears it (unless turned off), then the opaque and transparent
      * batches of each render-queue group in the queue's order. Opaque runs cull back faces (front faces wind
-     * clockwise in mirrored runs); transparent runs blend, write no depth and cull nothing.
+     * clockwise in mirrored runs); transparent runs blend, write no depth and cull nothing. A target that cannot be
+     * drawn into fails before anything is drawn, and the prepared frame stays for a draw into another. A prepared
+     * frame is drawn once.
      *
-     * @throws IllegalStateException if no frame was prepared since the last draw
+     * @param target what to draw into; the whole of it is the viewport
+     * @return this frame's statistics, completed (one reused instance; see {@link #stats})
+     * @throws IllegalArgumentException if {@code target} is null, its size is beyond the context's viewport limit,
+     *                                  or its name is no framebuffer of the renderer's context
+     * @throws IllegalStateException    if no frame was prepared since the last draw, the target's framebuffer is
+     *                                  incomplete or refuses, or as {@link #prepare(RenderQueue)} does
      */
     public RenderStats draw(RenderTarget target) {
         checkUsable();
@@ -382,19 +493,16 @@ public final class Renderer implements AutoCloseable {
             throw new IllegalStateException("draw needs a prepared frame: call prepare(scene, camera) first, or "
                     + "render(scene, camera, target)");
         }
-        int framebuffer = target.framebufferId();
-        int width = target.width();
-        int height = target.height();
         long start = System.nanoTime();
-        prepared = false;
         if (savedState != null) {
             savedState.capture();
         }
         int drawCalls = 0;
         long bytes = 0;
         try {
-            glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
-            glViewport(0, 0, width, height);
+            targets.bind(GL_DRAW_FRAMEBUFFER, target);
+            prepared = false;
+            glViewport(0, 0, target.width(), target.height());
             glDisable(GL_SCISSOR_TEST);
             glColorMask(true, true, true, true);
             glDepthMask(true);
@@ -407,11 +515,13 @@ public final class Renderer implements AutoCloseable {
                 gpuTimer.begin();
             }
             try {
+                frameUniforms.fitTo(target.width(), target.height());
                 frameUniforms.upload();
                 bytes = materials.upload();
                 glUseProgram(program.id());
                 glBindBufferBase(GL_UNIFORM_BUFFER, FRAME_BINDING, frameUniforms.buffer());
                 glBindBufferBase(GL_UNIFORM_BUFFER, MATERIAL_BINDING, materials.uniformBuffer());
+                textures.bind();
                 glBindVertexArray(vertexArray);
                 VertexLayout.pointMeshAttributes(meshes.vertexBuffer());
                 glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, meshes.indexBuffer());
@@ -465,7 +575,9 @@ public final class Renderer implements AutoCloseable {
         return drawCalls;
     }
 
-    /** The statistics of the last frame (one reused instance). */
+    /**
+     * {@return the statistics of the last frame (one reused instance, overwritten by the next prepare and draw)}
+     */
     public RenderStats stats() {
         return stats;
     }
@@ -474,55 +586,76 @@ public final class Renderer implements AutoCloseable {
         owner.check(closed);
     }
 
-    /** Deletes every GL object and frees all native memory; call it with the renderer's context current. */
+    /**
+     * Deletes every GL object and frees all native memory; call it with the renderer's context current. If the
+     * context was closed first, its GL objects went with it and this frees the native memory only; so it does, with a
+     * warning, when a context the game made is no longer current here.
+     *
+     * @throws IllegalStateException if called from another thread than the renderer's, or while its context, one
+     *                               FlatScene created and still open, is not current: the renderer stays open
+     */
     @Override
     public void close() {
         if (closed) {
             return;
         }
-        checkUsable();
+        boolean contextCurrent = owner.checkClose();
         closed = true;
-        if (savedState != null) {
+        if (contextCurrent && savedState != null) {
             savedState.capture();
         }
-        release();
+        release(contextCurrent);
     }
 
-    /** Releases whatever exists, newest first, each step even if an earlier one failed. */
-    private void release() {
+    /**
+     * Releases whatever exists, newest first, each step even if an earlier one failed: the GL objects only while
+     * their context is current, the native memory in any case.
+     */
+    private void release(boolean contextCurrent) {
         try {
-            if (gpuTimer != null) {
+            if (gpuTimer != null && contextCurrent) {
                 gpuTimer.delete();
             }
         } finally {
             try {
                 if (submission != null) {
-                    submission.delete();
+                    submission.release(contextCurrent);
                 }
             } finally {
                 try {
-                    if (vertexArray != 0) {
+                    if (vertexArray != 0 && contextCurrent) {
                         glDeleteVertexArrays(vertexArray);
                     }
                     if (frameUniforms != null) {
-                        frameUniforms.delete();
+                        frameUniforms.release(contextCurrent);
                     }
                     if (materials != null) {
-                        materials.delete();
+                        materials.release(contextCurrent);
+                    }
+                    if (textures != null) {
+                        textures.release(contextCurrent);
                     }
                     if (meshes != null) {
-                        meshes.delete();
+                        meshes.release(contextCurrent);
                     }
-                    if (program != null) {
+                    if (program != null && contextCurrent) {
                         program.delete();
                     }
                 } finally {
-                    if (debugLog != null) {
-                        debugLog.uninstall();
-                    }
-                    if (savedState != null) {
-                        savedState.restore();
-                        savedState.delete();
+                    try {
+                        if (debugLog != null) {
+                            debugLog.uninstall(contextCurrent);
+                        }
+                    } finally {
+                        if (savedState != null) {
+                            try {
+                                if (contextCurrent) {
+                                    savedState.restore();
+                                }
+                            } finally {
+                                savedState.delete();
+                            }
+                        }
                     }
                 }
             }

@@ -2,6 +2,7 @@ package io.flatscene.render;
 
 import io.flatscene.core.config.ConfigException;
 import io.flatscene.core.config.ConfigReader;
+import io.flatscene.core.config.SceneConfig;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -10,6 +11,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 import static io.flatscene.core.config.ConfigReader.checkRange;
+import static io.flatscene.core.config.ConfigReader.enumRule;
 import static io.flatscene.core.config.ConfigReader.parseBoolean;
 import static io.flatscene.core.config.ConfigReader.parseEnum;
 import static io.flatscene.core.config.ConfigReader.parseInt;
@@ -54,7 +56,7 @@ public final class RendererConfig {
      * Every key starts with this; a system property with this prefix that is no known key is an error. The scene's
      * configuration leaves these keys to the renderer.
      */
-    public static final String KEY_PREFIX = "flatscene.render.";
+    public static final String KEY_PREFIX = SceneConfig.RENDER_KEY_PREFIX;
     /** Key of {@link #drawPath()}. */
     public static final String DRAW_PATH_KEY = "flatscene.render.drawPath";
     /** Key of {@link #maxMaterials()}. */
@@ -70,7 +72,10 @@ public final class RendererConfig {
     /** Key of {@link #restoreGlState()}. */
     public static final String RESTORE_GL_STATE_KEY = "flatscene.render.restoreGlState";
 
-    /** 1024 materials of 32 bytes fill the 32 KiB a uniform block may hold on every driver we target but macOS. */
+    /**
+     * 1024 materials of 48 bytes take 48 KiB; the renderer refuses a count past its context's uniform block limit
+     * (naming the most it holds), so a driver with less takes fewer.
+     */
     public static final int MAX_MATERIALS_LIMIT = 1024;
     /** The largest {@link #maxLocalLights()}. */
     public static final int MAX_LOCAL_LIGHTS_LIMIT = 64;
@@ -112,17 +117,29 @@ public final class RendererConfig {
         restoreGlState = b.restoreGlState;
     }
 
-    /** The defaults: AUTO, {@value #DEFAULT_MAX_MATERIALS} materials and so on, GPU timing on, no debugging aids. */
+    /**
+     * The defaults: AUTO, {@value #DEFAULT_MAX_MATERIALS} materials and so on, GPU timing on, no debugging aids.
+     *
+     * @return the default configuration; system properties are not read
+     */
     public static RendererConfig defaults() {
         return builder().build();
     }
 
-    /** A builder holding the defaults. */
+    /**
+     * A builder holding the defaults.
+     *
+     * @return a new builder; system properties are not read
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** A builder holding this configuration's values, to derive a variant. */
+    /**
+     * A builder holding this configuration's values, to derive a variant.
+     *
+     * @return a new builder; changing it leaves this configuration as it is
+     */
     public Builder toBuilder() {
         return new Builder(this);
     }
@@ -131,7 +148,10 @@ public final class RendererConfig {
      * Reads a properties file, then overrides it with every JVM system property whose name starts with
      * {@value #KEY_PREFIX}.
      *
-     * @param propertiesFile a {@link Properties} file in UTF-8; every key in it must be a known key
+     * @param propertiesFile a {@link Properties} file in UTF-8; every key in it must be a known key, or one of the
+     *                       scene's ({@link SceneConfig#keys()}), which are left to {@link SceneConfig#load}, so
+     *                       that one file can configure both
+     * @return the checked configuration; a key set in neither place keeps its default
      * @throws ConfigException if the file cannot be read, or holds an unknown key or a bad value, or a
      *                         {@value #KEY_PREFIX} system property is unknown or bad
      */
@@ -145,6 +165,7 @@ public final class RendererConfig {
      * The defaults overridden by every JVM system property whose name starts with {@value #KEY_PREFIX}, for a game
      * without a configuration file.
      *
+     * @return the checked configuration
      * @throws ConfigException if such a system property is unknown or has a bad value
      */
     public static RendererConfig fromSystemProperties() {
@@ -154,9 +175,10 @@ public final class RendererConfig {
     /**
      * The configuration {@link #load(Path)} builds, from properties already in memory.
      *
-     * @param file      the file's properties: every key must be known
+     * @param file      the file's properties: every key must be known, or one of the scene's
      * @param overrides applied after {@code file} and winning over it; only keys starting with {@value #KEY_PREFIX}
      *                  are read (so {@link System#getProperties()} can be passed as is), and each must be known
+     * @return the checked configuration; neither argument is read again or changed
      * @throws ConfigException on an unknown key or a bad value in either
      */
     public static RendererConfig fromProperties(Properties file, Properties overrides) {
@@ -168,6 +190,7 @@ public final class RendererConfig {
      * This configuration with every {@value #KEY_PREFIX} system property applied over it: what code chose, with the
      * user's last word.
      *
+     * @return a new configuration; this one is unchanged
      * @throws ConfigException if such a system property is unknown or has a bad value
      */
     public RendererConfig withSystemProperties() {
@@ -179,6 +202,8 @@ public final class RendererConfig {
      * prefix belong to someone else and are ignored.
      *
      * @param source where the properties came from, for the exception's message
+     * @param properties the properties to apply, not null; not changed
+     * @return a new configuration; this one is unchanged
      * @throws ConfigException on an unknown {@value #KEY_PREFIX} key or a bad value
      */
     public RendererConfig withProperties(Properties properties, String source) {
@@ -189,7 +214,7 @@ public final class RendererConfig {
     private static RendererConfig from(Builder builder, Properties file, String fileSource, Properties overrides,
                                        String overrideSource) {
         if (file != null) {
-            List<String> read = ConfigReader.apply(file, key -> true,
+            List<String> read = ConfigReader.apply(file, key -> !SceneConfig.keys().contains(key),
                     (key, value) -> builder.set(key, value, fileSource));
             LOG.debug("Read renderer configuration from {}: {}", fileSource, read);
         }
@@ -200,37 +225,65 @@ public final class RendererConfig {
         return builder.build();
     }
 
-    /** Every configuration key, in the order {@link #toString()} lists them. */
+    /**
+     * Every configuration key, in the order {@link #toString()} lists them.
+     *
+     * @return the renderer's keys, unmodifiable; the scene's are not among them
+     */
     public static List<String> keys() {
         return KEYS;
     }
 
-    /** How instances reach the GPU; {@link DrawPath#AUTO} picks by the context. */
+    /**
+     * How instances reach the GPU; {@link DrawPath#AUTO} picks by the context.
+     *
+     * @return the requested path, never null
+     */
     public DrawPath drawPath() {
         return drawPath;
     }
 
-    /** Materials the registry can hold; the shader's material array has this size. */
+    /**
+     * Materials the registry can hold; the shader's material array has this size.
+     *
+     * @return 1 to {@link #MAX_MATERIALS_LIMIT}
+     */
     public int maxMaterials() {
         return maxMaterials;
     }
 
-    /** Point and spot lights shaded per frame, the nearest to the camera; the directional light is extra. */
+    /**
+     * Point and spot lights shaded per frame, the nearest to the camera; the directional light is extra.
+     *
+     * @return 0 (directional light only) to {@link #MAX_LOCAL_LIGHTS_LIMIT}
+     */
     public int maxLocalLights() {
         return maxLocalLights;
     }
 
-    /** Instances the buffers hold before their first growth. */
+    /**
+     * Instances the buffers hold before their first growth.
+     *
+     * @return 1 to {@link #INITIAL_INSTANCES_LIMIT}
+     */
     public int initialInstances() {
         return initialInstances;
     }
 
-    /** Routes KHR_debug output to the log and counts GL errors; create the context with debug on to get them all. */
+    /**
+     * Routes KHR_debug output to the log and counts GL errors; create the context with debug on to get them all.
+     *
+     * @return whether debug output is on
+     */
     public boolean debugOutput() {
         return debugOutput;
     }
 
-    /** Measures each frame's GPU time with timer queries; turn off when the game runs its own GL_TIME_ELAPSED query. */
+    /**
+     * Measures each frame's GPU time with timer queries; turn off when the game runs its own GL_TIME_ELAPSED query.
+     *
+     * @return whether GPU timing is on
+     */
     public boolean gpuTiming() {
         return gpuTiming;
     }
@@ -241,9 +294,13 @@ public final class RendererConfig {
      * program, vertex array, array and indirect buffer bindings, uniform buffer bindings 0 and 1 and the generic
      * one, on the multi-draw path shader storage buffer binding 0 and the generic one, draw framebuffer, viewport,
      * clear color and depth, color and depth masks, depth function, cull face mode and front face, blend functions
-     * and equations, and whether depth test, blending, face culling and scissor test are enabled. Costs a few dozen
-     * glGet calls a frame. Adding a mesh restores the copy-read and copy-write buffer bindings it uses whatever this
-     * setting says.
+     * and equations, whether depth test, blending, face culling and scissor test are enabled, the active texture unit,
+     * and on the first {@value TextureRegistry#MAX_ARRAYS} texture units the 2D array texture and sampler object bound.
+     * Costs a few dozen glGet calls a frame. Adding a mesh restores the copy-read and copy-write buffer bindings it
+     * uses, and loading a texture the active unit, unit 0's 2D array texture, the pixel-unpack buffer and the unpack
+     * settings, whatever this setting says.
+     *
+     * @return whether the renderer saves and restores the GL state
      */
     public boolean restoreGlState() {
         return restoreGlState;
@@ -291,8 +348,7 @@ public final class RendererConfig {
         private static final String MAX_MATERIALS_RULE = rangeRule(1, MAX_MATERIALS_LIMIT);
         private static final String MAX_LOCAL_LIGHTS_RULE = rangeRule(0, MAX_LOCAL_LIGHTS_LIMIT);
         private static final String INITIAL_INSTANCES_RULE = rangeRule(1, INITIAL_INSTANCES_LIMIT);
-        private static final String DRAW_PATH_RULE = "must be AUTO, MULTI_DRAW_INDIRECT or INSTANCED "
-                + "(case-insensitive)";
+        private static final String DRAW_PATH_RULE = enumRule(DrawPath.class);
         private static final String BOOLEAN_RULE = "must be true or false (case-insensitive)";
 
         private DrawPath drawPath = DrawPath.AUTO;
@@ -316,19 +372,35 @@ public final class RendererConfig {
             restoreGlState = c.restoreGlState;
         }
 
-        /** Sets {@value RendererConfig#DRAW_PATH_KEY}. */
+        /**
+         * Sets {@value RendererConfig#DRAW_PATH_KEY}.
+         *
+         * @param drawPath the path, not null
+         * @return this builder
+         * @throws NullPointerException if {@code drawPath} is null
+         */
         public Builder drawPath(DrawPath drawPath) {
             this.drawPath = Objects.requireNonNull(drawPath, "drawPath");
             return this;
         }
 
-        /** Sets {@value RendererConfig#MAX_MATERIALS_KEY}: 1 to {@value RendererConfig#MAX_MATERIALS_LIMIT}. */
+        /**
+         * Sets {@value RendererConfig#MAX_MATERIALS_KEY}: 1 to {@value RendererConfig#MAX_MATERIALS_LIMIT}.
+         *
+         * @param maxMaterials the number of materials; checked by {@link #build()}
+         * @return this builder
+         */
         public Builder maxMaterials(int maxMaterials) {
             this.maxMaterials = maxMaterials;
             return this;
         }
 
-        /** Sets {@value RendererConfig#MAX_LOCAL_LIGHTS_KEY}: 0 to {@value RendererConfig#MAX_LOCAL_LIGHTS_LIMIT}. */
+        /**
+         * Sets {@value RendererConfig#MAX_LOCAL_LIGHTS_KEY}: 0 to {@value RendererConfig#MAX_LOCAL_LIGHTS_LIMIT}.
+         *
+         * @param maxLocalLights the number of point and spot lights shaded per frame; checked by {@link #build()}
+         * @return this builder
+         */
         public Builder maxLocalLights(int maxLocalLights) {
             this.maxLocalLights = maxLocalLights;
             return this;
@@ -336,25 +408,43 @@ public final class RendererConfig {
 
         /**
          * Sets {@value RendererConfig#INITIAL_INSTANCES_KEY}: 1 to {@value RendererConfig#INITIAL_INSTANCES_LIMIT}.
+         *
+         * @param initialInstances the number of instances; checked by {@link #build()}
+         * @return this builder
          */
         public Builder initialInstances(int initialInstances) {
             this.initialInstances = initialInstances;
             return this;
         }
 
-        /** Sets {@value RendererConfig#DEBUG_OUTPUT_KEY}. */
+        /**
+         * Sets {@value RendererConfig#DEBUG_OUTPUT_KEY}.
+         *
+         * @param debugOutput whether to route KHR_debug output to the log and count GL errors
+         * @return this builder
+         */
         public Builder debugOutput(boolean debugOutput) {
             this.debugOutput = debugOutput;
             return this;
         }
 
-        /** Sets {@value RendererConfig#GPU_TIMING_KEY}. */
+        /**
+         * Sets {@value RendererConfig#GPU_TIMING_KEY}.
+         *
+         * @param gpuTiming whether to measure each frame's GPU time with timer queries
+         * @return this builder
+         */
         public Builder gpuTiming(boolean gpuTiming) {
             this.gpuTiming = gpuTiming;
             return this;
         }
 
-        /** Sets {@value RendererConfig#RESTORE_GL_STATE_KEY}. */
+        /**
+         * Sets {@value RendererConfig#RESTORE_GL_STATE_KEY}.
+         *
+         * @param restoreGlState whether to save and restore the GL state the renderer touches, for a shared context
+         * @return this builder
+         */
         public Builder restoreGlState(boolean restoreGlState) {
             this.restoreGlState = restoreGlState;
             return this;
@@ -363,6 +453,7 @@ public final class RendererConfig {
         /**
          * The configuration, once every value is checked.
          *
+         * @return a new, immutable configuration; the builder can go on being used
          * @throws ConfigException naming the first key whose value breaks its rule
          */
         public RendererConfig build() {

@@ -12,6 +12,7 @@ import org.lwjgl.system.MemoryStack;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lwjgl.opengl.GL46C.GL_ACTIVE_TEXTURE;
 import static org.lwjgl.opengl.GL46C.GL_ARRAY_BUFFER;
 import static org.lwjgl.opengl.GL46C.GL_ARRAY_BUFFER_BINDING;
 import static org.lwjgl.opengl.GL46C.GL_BLEND;
@@ -41,6 +42,9 @@ import static org.lwjgl.opengl.GL46C.GL_FUNC_SUBTRACT;
 import static org.lwjgl.opengl.GL46C.GL_GEQUAL;
 import static org.lwjgl.opengl.GL46C.GL_MAX;
 import static org.lwjgl.opengl.GL46C.GL_ONE;
+import static org.lwjgl.opengl.GL46C.GL_PIXEL_UNPACK_BUFFER;
+import static org.lwjgl.opengl.GL46C.GL_PIXEL_UNPACK_BUFFER_BINDING;
+import static org.lwjgl.opengl.GL46C.GL_SAMPLER_BINDING;
 import static org.lwjgl.opengl.GL46C.GL_SCISSOR_TEST;
 import static org.lwjgl.opengl.GL46C.GL_SHADER_STORAGE_BUFFER;
 import static org.lwjgl.opengl.GL46C.GL_SHADER_STORAGE_BUFFER_BINDING;
@@ -48,17 +52,26 @@ import static org.lwjgl.opengl.GL46C.GL_SHADER_STORAGE_BUFFER_SIZE;
 import static org.lwjgl.opengl.GL46C.GL_SHADER_STORAGE_BUFFER_START;
 import static org.lwjgl.opengl.GL46C.GL_SRC_COLOR;
 import static org.lwjgl.opengl.GL46C.GL_STATIC_DRAW;
+import static org.lwjgl.opengl.GL46C.GL_TEXTURE0;
+import static org.lwjgl.opengl.GL46C.GL_TEXTURE2;
+import static org.lwjgl.opengl.GL46C.GL_TEXTURE3;
+import static org.lwjgl.opengl.GL46C.GL_TEXTURE_2D_ARRAY;
+import static org.lwjgl.opengl.GL46C.GL_TEXTURE_BINDING_2D_ARRAY;
 import static org.lwjgl.opengl.GL46C.GL_UNIFORM_BUFFER;
 import static org.lwjgl.opengl.GL46C.GL_UNIFORM_BUFFER_BINDING;
 import static org.lwjgl.opengl.GL46C.GL_UNIFORM_BUFFER_SIZE;
 import static org.lwjgl.opengl.GL46C.GL_UNIFORM_BUFFER_START;
+import static org.lwjgl.opengl.GL46C.GL_UNPACK_ALIGNMENT;
 import static org.lwjgl.opengl.GL46C.GL_VERTEX_ARRAY_BINDING;
 import static org.lwjgl.opengl.GL46C.GL_VIEWPORT;
 import static org.lwjgl.opengl.GL46C.GL_ZERO;
+import static org.lwjgl.opengl.GL46C.glActiveTexture;
 import static org.lwjgl.opengl.GL46C.glBindBuffer;
 import static org.lwjgl.opengl.GL46C.glBindBufferBase;
 import static org.lwjgl.opengl.GL46C.glBindBufferRange;
 import static org.lwjgl.opengl.GL46C.glBindFramebuffer;
+import static org.lwjgl.opengl.GL46C.glBindSampler;
+import static org.lwjgl.opengl.GL46C.glBindTexture;
 import static org.lwjgl.opengl.GL46C.glBindVertexArray;
 import static org.lwjgl.opengl.GL46C.glBlendEquationSeparate;
 import static org.lwjgl.opengl.GL46C.glBlendFuncSeparate;
@@ -68,6 +81,8 @@ import static org.lwjgl.opengl.GL46C.glClearDepth;
 import static org.lwjgl.opengl.GL46C.glColorMask;
 import static org.lwjgl.opengl.GL46C.glCullFace;
 import static org.lwjgl.opengl.GL46C.glDeleteBuffers;
+import static org.lwjgl.opengl.GL46C.glDeleteSamplers;
+import static org.lwjgl.opengl.GL46C.glDeleteTextures;
 import static org.lwjgl.opengl.GL46C.glDeleteVertexArrays;
 import static org.lwjgl.opengl.GL46C.glDepthFunc;
 import static org.lwjgl.opengl.GL46C.glDepthMask;
@@ -75,6 +90,8 @@ import static org.lwjgl.opengl.GL46C.glDisable;
 import static org.lwjgl.opengl.GL46C.glEnable;
 import static org.lwjgl.opengl.GL46C.glFrontFace;
 import static org.lwjgl.opengl.GL46C.glGenBuffers;
+import static org.lwjgl.opengl.GL46C.glGenSamplers;
+import static org.lwjgl.opengl.GL46C.glGenTextures;
 import static org.lwjgl.opengl.GL46C.glGenVertexArrays;
 import static org.lwjgl.opengl.GL46C.glGetFloat;
 import static org.lwjgl.opengl.GL46C.glGetFloatv;
@@ -82,6 +99,7 @@ import static org.lwjgl.opengl.GL46C.glGetInteger;
 import static org.lwjgl.opengl.GL46C.glGetIntegeri;
 import static org.lwjgl.opengl.GL46C.glGetIntegerv;
 import static org.lwjgl.opengl.GL46C.glIsEnabled;
+import static org.lwjgl.opengl.GL46C.glPixelStorei;
 import static org.lwjgl.opengl.GL46C.glViewport;
 
 /**
@@ -105,13 +123,18 @@ class EmbeddedRenderingTest {
             int gameBuffer = glGenBuffers();
             glBindBuffer(GL_UNIFORM_BUFFER, gameBuffer);
             glBufferData(GL_UNIFORM_BUFFER, 1024, GL_STATIC_DRAW);
+            int gameTexture = glGenTextures();
+            int gameSampler = glGenSamplers();
             setGameState(gameVertexArray, gameBuffer, gameFramebuffer.framebufferId());
+            setGameTextures(gameTexture, gameSampler, gameBuffer);
             String before = describeState();
 
             try (Renderer renderer = new Renderer(RendererConfig.builder().restoreGlState(true).debugOutput(true)
                     .build())) {
                 assertEquals(before, describeState(), "creating the renderer changed the game's state");
-                TestScenes built = TestScenes.cubeGrid(renderer, 200, 150);
+                // textured: loading the images and drawing with them touch texture units, samplers and unpacking
+                TestScenes built = TestScenes.texturedCubeGrid(renderer, 200, 150);
+                assertEquals(before, describeState(), "loading textures changed the game's state");
                 RenderTarget target = RenderTarget.of(gameFramebuffer.framebufferId(), 200, 150);
                 for (int frame = 0; frame < 3; frame++) {
                     RenderStats stats = renderer.render(built.scene, built.camera, target);
@@ -125,6 +148,8 @@ class EmbeddedRenderingTest {
             }
             glDeleteBuffers(gameBuffer);
             glDeleteVertexArrays(gameVertexArray);
+            glDeleteTextures(gameTexture);
+            glDeleteSamplers(gameSampler);
         } finally {
             gameContext.close();
         }
@@ -158,6 +183,21 @@ class EmbeddedRenderingTest {
         glEnable(GL_SCISSOR_TEST);
     }
 
+    /**
+     * A game's 2D array texture on units 0 and 2, its sampler object on unit 1, unit 3 active, and its pixel-unpack
+     * buffer and alignment: a texture upload that kept the buffer would read from it.
+     */
+    private static void setGameTextures(int texture, int sampler, int buffer) {
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D_ARRAY, texture);
+        glActiveTexture(GL_TEXTURE2);
+        glBindTexture(GL_TEXTURE_2D_ARRAY, texture);
+        glBindSampler(1, sampler);
+        glActiveTexture(GL_TEXTURE3);
+        glBindBuffer(GL_PIXEL_UNPACK_BUFFER, buffer);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    }
+
     private static String describeState() {
         StringBuilder state = new StringBuilder();
         for (int capability : CAPABILITIES) {
@@ -185,6 +225,16 @@ class EmbeddedRenderingTest {
                         .append('@').append(glGetIntegeri(GL_UNIFORM_BUFFER_START, binding))
                         .append('+').append(glGetIntegeri(GL_UNIFORM_BUFFER_SIZE, binding));
             }
+            state.append(" active ").append(glGetInteger(GL_ACTIVE_TEXTURE)).append(" unpack ")
+                    .append(glGetInteger(GL_PIXEL_UNPACK_BUFFER_BINDING)).append('/')
+                    .append(glGetInteger(GL_UNPACK_ALIGNMENT));
+            int active = glGetInteger(GL_ACTIVE_TEXTURE);
+            for (int unit = 0; unit < TextureRegistry.MAX_ARRAYS; unit++) {
+                glActiveTexture(GL_TEXTURE0 + unit);
+                state.append(" unit").append(unit).append(' ').append(glGetInteger(GL_TEXTURE_BINDING_2D_ARRAY))
+                        .append('/').append(glGetInteger(GL_SAMPLER_BINDING));
+            }
+            glActiveTexture(active);
             state.append(" ssbo0 ").append(glGetIntegeri(GL_SHADER_STORAGE_BUFFER_BINDING, 0))
                     .append('@').append(glGetIntegeri(GL_SHADER_STORAGE_BUFFER_START, 0))
                     .append('+').append(glGetIntegeri(GL_SHADER_STORAGE_BUFFER_SIZE, 0));

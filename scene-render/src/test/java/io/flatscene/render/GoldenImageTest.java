@@ -54,4 +54,34 @@ class GoldenImageTest {
             built.scene.close();
         }
     }
+
+    @ParameterizedTest
+    @EnumSource(value = DrawPath.class, names = {"MULTI_DRAW_INDIRECT", "INSTANCED"})
+    void texturedCubeGrid(DrawPath path) {
+        try (HeadlessRendering gl = HeadlessRendering.open(WIDTH, HEIGHT, path)) {
+            TestScenes built = TestScenes.texturedCubeGrid(gl.renderer, WIDTH, HEIGHT);
+            RenderStats stats = gl.renderer.render(built.scene, built.camera, gl.target);
+            assertEquals(37, stats.instances());
+            assertEquals(0, stats.glErrors());
+            assertEquals(3, gl.renderer.textures().arrayCount(), "64x64 and 32x32 sRGB, 64x64 linear");
+            // seven materials over three texture arrays, all opaque in one group: still one multi-draw
+            assertEquals(7, stats.batches());
+            assertEquals(path == DrawPath.MULTI_DRAW_INDIRECT ? 1 : 7, stats.drawCalls());
+            GoldenImages.assertMatches("textured-cube-grid", Image.read(gl.target));
+            built.scene.close();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = DrawPath.class, names = {"MULTI_DRAW_INDIRECT", "INSTANCED"})
+    void tintedInstanceField(DrawPath path) {
+        try (HeadlessRendering gl = HeadlessRendering.open(WIDTH, HEIGHT, path)) {
+            TestScenes built = TestScenes.tintedField(gl.renderer, WIDTH, HEIGHT);
+            RenderStats stats = gl.renderer.render(built.scene, built.camera, gl.target);
+            assertEquals(1, gl.renderer.materials().count());
+            assertEquals(0, stats.glErrors());
+            GoldenImages.assertMatches("tinted-field", Image.read(gl.target));
+            built.scene.close();
+        }
+    }
 }

@@ -36,6 +36,92 @@ class MeshAndMaterialTest {
     }
 
     @Test
+    void badUvsTangentsAndColorsAreNamed() {
+        float[] three = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+        int[] triangle = {0, 1, 2};
+        assertRejected(() -> new Mesh("tri", three, three, new float[4], triangle), "mesh 'tri'", "uvs",
+                "2 floats for each of the 3 vertices (6), got 4");
+        assertRejected(() -> new Mesh("tri", three, three, null, triangle), "mesh 'tri'", "uvs must not be null");
+        assertRejected(() -> new Mesh("tri", three, three, new float[]{0, 0, 1, Float.NaN, 0, 1}, triangle),
+                "uvs[3] is NaN");
+        Mesh mesh = new Mesh("tri", three, three, new float[6], triangle);
+        assertRejected(() -> mesh.withTangents(new float[8]), "tangents", "(12), got 8");
+        assertRejected(() -> mesh.withTangents(new float[]{1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 1}),
+                "tangent of vertex 1", "not zero");
+        assertRejected(() -> mesh.withTangents(new float[]{1, 0, 0, 1, 1, 0, 0, 0.5f, 1, 0, 0, 1}),
+                "tangent w of vertex 1 is 0.5");
+        assertRejected(() -> mesh.withColors(new float[]{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1}), "colors[10] is 2.0");
+        assertRejected(() -> mesh.withColors(new float[0]), "colors", "got 0");
+        Mesh full = mesh.withTangents(new float[]{1, 0, 0, 1, 1, 0, 0, -1, 0, 0, 2, 1})
+                .withColors(new float[12]);
+        assertTrue(full.hasUvs() && full.hasTangents() && full.hasColors());
+        assertEquals(0, new Mesh("tri", three, three, triangle).uvs().length);
+    }
+
+    /**
+     * The built-in meshes' tangents lie in the surface and point where u grows, and {@code cross(n, t) * w} where v
+     * shrinks (the image's top), as {@link Mesh} documents: checked on every triangle against its uv gradient.
+     */
+    @Test
+    void builtInTangentsFollowTheTextureCoordinates() {
+        for (Mesh mesh : new Mesh[]{Meshes.cube(2f), Meshes.sphere(1.5f, 16, 8), Meshes.plane(3f, 2f)}) {
+            float[] p = mesh.positions();
+            float[] n = mesh.normals();
+            float[] uv = mesh.uvs();
+            float[] t = mesh.tangents();
+            int[] idx = mesh.indices();
+            for (int tri = 0; tri < idx.length; tri += 3) {
+                int a = idx[tri];
+                int b = idx[tri + 1];
+                int c = idx[tri + 2];
+                float[] e1 = sub(p, b, a);
+                float[] e2 = sub(p, c, a);
+                float du1 = uv[b * 2] - uv[a * 2];
+                float dv1 = uv[b * 2 + 1] - uv[a * 2 + 1];
+                float du2 = uv[c * 2] - uv[a * 2];
+                float dv2 = uv[c * 2 + 1] - uv[a * 2 + 1];
+                float det = du1 * dv2 - du2 * dv1;
+                if (Math.abs(det) < 1e-9f || area(e1, e2) < 1e-12f) {
+                    continue; // the sphere's pole triangles collapse to a line
+                }
+                // the surface directions in which u and v grow
+                float[] dPdu = new float[3];
+                float[] dPdv = new float[3];
+                for (int k = 0; k < 3; k++) {
+                    dPdu[k] = (e1[k] * dv2 - e2[k] * dv1) / det;
+                    dPdv[k] = (e2[k] * du1 - e1[k] * du2) / det;
+                }
+                for (int v : new int[]{a, b, c}) {
+                    float[] tangent = {t[v * 4], t[v * 4 + 1], t[v * 4 + 2]};
+                    float[] normal = {n[v * 3], n[v * 3 + 1], n[v * 3 + 2]};
+                    float[] bitangent = cross(normal, tangent);
+                    String where = mesh + " triangle " + tri / 3 + " vertex " + v;
+                    assertEquals(0f, dot(tangent, normal), 1e-5f, where + ": tangent leaves the surface");
+                    assertTrue(dot(tangent, dPdu) > 0, where + ": tangent against u");
+                    assertTrue(t[v * 4 + 3] * dot(bitangent, dPdv) < 0, where + ": bitangent towards growing v");
+                }
+            }
+        }
+    }
+
+    private static float[] sub(float[] p, int i, int j) {
+        return new float[]{p[i * 3] - p[j * 3], p[i * 3 + 1] - p[j * 3 + 1], p[i * 3 + 2] - p[j * 3 + 2]};
+    }
+
+    private static float[] cross(float[] x, float[] y) {
+        return new float[]{x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0]};
+    }
+
+    private static float dot(float[] x, float[] y) {
+        return x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+    }
+
+    private static float area(float[] e1, float[] e2) {
+        float[] face = cross(e1, e2);
+        return dot(face, face);
+    }
+
+    @Test
     void meshesCopyTheirInputAndKnowTheirBounds() {
         float[] positions = {0, 0, 0, 2, 0, 0, 0, 3, -1};
         Mesh mesh = new Mesh("tri", positions, new float[9], new int[]{0, 1, 2});
@@ -78,5 +164,11 @@ class MeshAndMaterialTest {
         assertRejected(() -> Material.color(0, 0, 0).withSpecular(Float.NaN, 8f), "specular NaN");
         assertRejected(() -> Material.color(0, 0, 0).withSpecular(1f, 0.5f), "shininess 0.5");
         assertRejected(() -> Material.color(0, 0, 0).withEmission(-1f), "emission -1.0");
+        assertRejected(() -> Material.color(0, 0, 0).withNormalTexture(-2), "textures (-1, -2, -1)",
+                "Material.NO_TEXTURE");
+        Material textured = Material.color(1, 1, 1).withBaseColorTexture(3).withEmissiveTexture(5).withAlpha(0.5f);
+        assertEquals(3, textured.baseColorTexture());
+        assertEquals(Material.NO_TEXTURE, textured.normalTexture());
+        assertEquals(5, textured.emissiveTexture());
     }
 }

@@ -1,6 +1,7 @@
 package io.flatscene.render;
 
 import io.flatscene.core.scene.Camera;
+import io.flatscene.core.scene.Item;
 import io.flatscene.core.scene.RenderQueue;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
@@ -43,6 +44,11 @@ class RenderAllocationTest {
         Set<Thread> threadsBefore = AllocationMeter.liveThreads();
         try (HeadlessRendering gl = HeadlessRendering.open(WIDTH, HEIGHT, path)) {
             TestScenes fixture = TestScenes.field(gl.renderer, WIDTH, HEIGHT, ITEMS);
+            // textured materials too, so that binding the texture arrays is part of every frame
+            int crate = gl.renderer.textures().load(TestScenes.TEXTURES.resolve("crate.png"), ColorSpace.SRGB);
+            int tiles = gl.renderer.textures().load(TestScenes.TEXTURES.resolve("tiles.png"), ColorSpace.SRGB);
+            gl.renderer.materials().set(0, gl.renderer.materials().get(0).withBaseColorTexture(crate));
+            gl.renderer.materials().set(1, gl.renderer.materials().get(1).withBaseColorTexture(tiles));
             try (SceneManager scene = fixture.scene) {
                 Frames frames = new Frames(gl.renderer, gl.target, scene, fixture.camera);
                 frames.run(WARM_UP_FRAMES);
@@ -61,8 +67,8 @@ class RenderAllocationTest {
     }
 
     /**
-     * The game's loop: a few nodes moved, then the frame prepared and drawn, every other frame through the one-view
-     * convenience and otherwise as one update and a cull into the game's own queue.
+     * The game's loop: a few nodes moved and one item's tint changed, then the frame prepared and drawn, every other
+     * frame through the one-view convenience and otherwise as one update and a cull into the game's own queue.
      */
     private static final class Frames {
         private final Renderer renderer;
@@ -91,6 +97,8 @@ class RenderAllocationTest {
         void run(int frames) {
             for (int i = 0; i < frames; i++) {
                 moveSome();
+                Item tinted = (Item) nodes[frame % nodes.length].attachedObject(0);
+                tinted.setTint((frame & 0xFF) / 255f, 0.5f, 1f, 1f);
                 if (frame % 2 == 0) {
                     renderer.prepare(scene, camera);
                 } else {

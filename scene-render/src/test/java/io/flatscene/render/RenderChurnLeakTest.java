@@ -51,7 +51,9 @@ class RenderChurnLeakTest {
                      .validation(true).build())) {
             int cube = gl.renderer.meshes().add(Meshes.cube(1f));
             int sphere = gl.renderer.meshes().add(Meshes.sphere(0.6f, 12, 6));
-            int red = gl.renderer.materials().add(Material.color(0.9f, 0.2f, 0.2f));
+            // textures too: stb_image's decoding buffers must be freed, the arrays deleted with the renderer
+            int crate = gl.renderer.textures().load(TestScenes.TEXTURES.resolve("crate.png"), ColorSpace.SRGB);
+            int red = gl.renderer.materials().add(Material.color(0.9f, 0.2f, 0.2f).withBaseColorTexture(crate));
             int blue = gl.renderer.materials().add(Material.color(0.2f, 0.3f, 0.9f).withAlpha(0.5f));
             var camera = scene.createCamera("eye").setPerspective(1f, 0.5f, 300f).setViewport(160, 120);
             scene.rootNode().createChild("eye").setPosition(0, 30, 60).lookAt(new Vector3f(), Space.PARENT)

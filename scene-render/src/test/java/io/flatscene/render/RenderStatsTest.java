@@ -20,13 +20,13 @@ class RenderStatsTest {
             // six cube materials and the floor's make seven batches, all opaque in one render-queue group
             long uniforms = 144 + 64 * 8; // frame block: header and room for the default eight local lights
             long commands = resident ? 7 * 20 : 0;
-            long materials = 7 * 32; // uploaded with the first frame only
+            long materials = 7 * 48; // uploaded with the first frame only
             RenderStats stats = gl.renderer.render(built.scene, built.camera, gl.target);
             // the resident path's first frame copies every slot's matrix, block by block, into each of the three
             // buffer regions (none is in use yet), and the thin stream into one
             int slots = built.scene.changedSlots().slotCount();
             long matrices = resident ? 3L * (slots + 7) / 8 * SLOT_BLOCK_BYTES : 37 * 48;
-            long instances = resident ? 37 * 8 + commands : 37 * 4;
+            long instances = resident ? 37 * 12 + commands : 37 * 8; // slot, material, tint; or material, tint
             assertEquals(matrices, stats.matrixBytesUploaded());
             assertEquals(instances, stats.instanceBytesUploaded());
             assertEquals(matrices + instances + uniforms + materials, stats.bytesUploaded());
@@ -41,7 +41,7 @@ class RenderStatsTest {
             assertEquals(resident ? 1 : 7, stats.drawCalls());
             // a still scene: the resident path writes no matrix and no instance; the instanced path all of them
             assertEquals(resident ? 0 : 37 * 48, stats.matrixBytesUploaded());
-            assertEquals(resident ? 0 : 37 * 4, stats.instanceBytesUploaded());
+            assertEquals(resident ? 0 : 37 * 8, stats.instanceBytesUploaded());
             assertEquals(stats.matrixBytesUploaded() + stats.instanceBytesUploaded() + uniforms,
                     stats.bytesUploaded());
             assertTrue(stats.gpuNanos() > 0, "GPU time " + stats.gpuNanos());

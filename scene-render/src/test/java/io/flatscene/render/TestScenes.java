@@ -7,6 +7,7 @@ import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
+import java.nio.file.Path;
 import org.joml.Vector3f;
 
 /** The scenes the golden images show, built the same way for every draw path. */
@@ -58,6 +59,88 @@ final class TestScenes {
         Light lamp = scene.createLight("lamp", Light.Type.POINT).setColor(1.0f, 0.6f, 0.3f).setRange(8f);
         scene.rootNode().createChild("lamp").setPosition(-3, 2, 3).attachObject(lamp);
         return withCamera(scene, width, height, new Vector3f(0, 11, 12), new Vector3f(0, -1, 0));
+    }
+
+    /** The directory of the test textures. */
+    static final Path TEXTURES = Path.of("src", "test", "resources", "textures");
+
+    /**
+     * A 6 x 6 grid of textured cubes: a crate texture (64 x 64), a tile texture (32 x 32, another array), the crate
+     * under a bump normal map, the tiles with a glowing emissive texture, and the crate on a red-tinted material; a
+     * sphere with the tiles and the bumps on the floor, which wears the tiles too, under the cube grid's lights.
+     */
+    static TestScenes texturedCubeGrid(Renderer renderer, int width, int height) {
+        SceneManager scene = new SceneManager(SceneConfig.builder().validation(true).build());
+        TextureRegistry textures = renderer.textures();
+        int crate = textures.load(TEXTURES.resolve("crate.png"), ColorSpace.SRGB);
+        int tiles = textures.load(TEXTURES.resolve("tiles.png"), ColorSpace.SRGB);
+        int bumps = textures.load(TEXTURES.resolve("bumps-normal.png"), ColorSpace.LINEAR);
+        int glow = textures.load(TEXTURES.resolve("glow.png"), ColorSpace.SRGB);
+        int cube = renderer.meshes().add(Meshes.cube(1.4f));
+        int sphere = renderer.meshes().add(Meshes.sphere(0.8f, 24, 12));
+        int plane = renderer.meshes().add(Meshes.plane(14f, 14f));
+        Material white = Material.color(1f, 1f, 1f);
+        int[] materials = {
+            renderer.materials().add(white.withBaseColorTexture(crate)),
+            renderer.materials().add(white.withBaseColorTexture(tiles)),
+            renderer.materials().add(white.withBaseColorTexture(crate).withNormalTexture(bumps)),
+            renderer.materials().add(white.withBaseColorTexture(tiles).withEmissiveTexture(glow).withEmission(1f)),
+            renderer.materials().add(Material.color(1f, 0.5f, 0.5f).withBaseColorTexture(crate))};
+        int floor = renderer.materials().add(Material.color(0.8f, 0.8f, 0.8f).withSpecular(0f, 1f)
+                .withBaseColorTexture(tiles));
+        int ball = renderer.materials().add(white.withBaseColorTexture(tiles).withNormalTexture(bumps));
+        scene.rootNode().createChild("floor").setPosition(0, -0.7f, 0)
+                .attachObject(scene.createItem("floor", plane, floor, renderer.meshes().bounds(plane)));
+        for (int x = 0; x < 6; x++) {
+            for (int z = 0; z < 6; z++) {
+                int mesh = x == 2 && z == 3 ? sphere : cube;
+                Item item = scene.createItem(mesh, mesh == sphere ? ball : materials[(x + z) % materials.length],
+                        renderer.meshes().bounds(mesh));
+                scene.rootNode().createChild().setPosition(x * 2f - 5f, 0, z * 2f - 5f)
+                        .yaw((x * 6 + z) * 0.3f, Space.LOCAL).attachObject(item);
+            }
+        }
+        sun(scene, 0.6f, -0.9f);
+        Light lamp = scene.createLight("lamp", Light.Type.POINT).setColor(1.0f, 0.6f, 0.3f).setRange(8f);
+        scene.rootNode().createChild("lamp").setPosition(-3, 2, 3).attachObject(lamp);
+        return withCamera(scene, width, height, new Vector3f(0, 9, 10), new Vector3f(0, -1, 0));
+    }
+
+    /**
+     * A 12 x 12 field of cubes sharing one white material, each tinted by its place (red grows along X, blue along
+     * Z), every fifth transparent with a tint alpha of 0.4, and a row of spheres whose vertex colors run from
+     * yellow at the north pole to cyan at the south, tinted half grey: per-instance and per-vertex color without
+     * one material more.
+     */
+    static TestScenes tintedField(Renderer renderer, int width, int height) {
+        SceneManager scene = new SceneManager(SceneConfig.builder().validation(true).build());
+        int cube = renderer.meshes().add(Meshes.cube(0.9f));
+        Mesh plain = Meshes.sphere(0.6f, 16, 8);
+        float[] positions = plain.positions();
+        float[] colors = new float[plain.vertexCount() * 4];
+        for (int v = 0; v < plain.vertexCount(); v++) {
+            float up = positions[v * 3 + 1] / 1.2f + 0.5f;
+            colors[v * 4] = up;
+            colors[v * 4 + 1] = 1f;
+            colors[v * 4 + 2] = 1f - up;
+            colors[v * 4 + 3] = 1f;
+        }
+        int sphere = renderer.meshes().add(plain.withColors(colors));
+        int white = renderer.materials().add(Material.color(1f, 1f, 1f));
+        for (int x = 0; x < 12; x++) {
+            for (int z = 0; z < 12; z++) {
+                boolean transparent = (x * 12 + z) % 5 == 0;
+                Item item = scene.createItem(cube, white, renderer.meshes().bounds(cube)).setTransparent(transparent)
+                        .setTint(x / 11f, 0.35f, z / 11f, transparent ? 0.4f : 1f);
+                scene.rootNode().createChild().setPosition(x * 1.2f - 6.6f, 0, z * 1.2f - 6.6f).attachObject(item);
+            }
+        }
+        for (int i = 0; i < 6; i++) {
+            Item item = scene.createItem(sphere, white, renderer.meshes().bounds(sphere)).setTint(0.5f, 0.5f, 0.5f, 1f);
+            scene.rootNode().createChild().setPosition(i * 2.4f - 6f, 1.5f, -8f).attachObject(item);
+        }
+        sun(scene, 0.5f, -1.0f);
+        return withCamera(scene, width, height, new Vector3f(0, 12, 10), new Vector3f(0, 0, -1.5f));
     }
 
     /**

@@ -67,6 +67,10 @@ record Goal(String name, String target, String unit, double threshold, boolean a
                 threeColumns, "sortByKey"));
         goals.add(takesAtMost("Sparse-set sortAs of 1M, 3 more columns", 46, "SparseSetSortBenchmark", threeColumns,
                 "sortAs"));
+        // a chain this deep makes 200,000 bands where every depth has its own: an insertion near the root moved a
+        // slot per band after it (42 s for these 10,000 before the deep bands)
+        goals.add(takesAtMost("10,000 insertions and removals beside a 100,000-deep chain", 50, "ChurnBenchmark",
+                Map.of("depth", "100000"), "deepChainInsertsFlatscene"));
         // the CPU side of a frame through a real (software) GL context, 100k dynamic instances, all visible
         for (Map.Entry<String, Double> moved : List.of(Map.entry("all", 4.0), Map.entry("tenPercent", 1.5),
                 Map.entry("none", 0.5))) {
@@ -75,6 +79,26 @@ record Goal(String name, String target, String unit, double threshold, boolean a
                     Map.of("instances", "100000", "moved", moved.getKey(), "path", "MULTI_DRAW_INDIRECT",
                             "workers", "2"), "prepare"));
         }
+        // a ray through the scene: the index against the scan it replaced and against jME's collideWith; and a frame's
+        // worth of short rays (line of sight, shots) at 100k items
+        Map<String, String> hundredThousandItems = Map.of("items", "100000");
+        goals.add(fasterThan("Ray query, 100k items", "the linear scan", "linearScan", 50, "QueryBenchmark",
+                hundredThousandItems));
+        goals.add(fasterThan("Ray query, 100k items", "jME's collideWith", "jme", 100, "QueryBenchmark",
+                hundredThousandItems));
+        goals.add(takesAtMost("1,000 short ray queries, 100k items", 1, "QueryBenchmark", hundredThousandItems,
+                "thousandRays"));
+        goals.add(takesAtMost("1,000 short rays in one batch, 100k items, 2 workers", 1, "QueryBenchmark",
+                hundredThousandItems, "thousandRaysBatchedTwoWorkers"));
+        // a scene file of a million nodes against jME's .j3o of the same tree, and its size against the flat arrays
+        Map<String, String> tree1m = Map.of("scene", "tree1m");
+        goals.add(fasterThan("Scene file load, tree1m", "jME's .j3o import", "loadJme", "loadFlatscene", 10,
+                "SceneFileBenchmark", tree1m));
+        goals.add(takesAtMost("Scene file load, tree1m", 200, "SceneFileBenchmark", tree1m, "loadFlatscene"));
+        goals.add(new Goal("Scene file size, tree1m, against the flat arrays' bytes", "≤ 1.2× their size", "×", 1.2,
+                false, (groups, footprint) -> result(groups, "SceneFileBenchmark", tree1m,
+                        "saveFlatscene:fileToFlatBytes").map(result -> OptionalDouble.of(result.score()))
+                        .orElse(OptionalDouble.empty())));
         // the measured trees only: the smoke tree exists so that CI can run every benchmark, not to be judged
         for (TreeShape shape : List.of(TreeShape.tree100k, TreeShape.tree1m)) {
             goals.add(new Goal("Footprint, " + shape, "≤ 200 bytes per node", " bytes", 200, false,

@@ -41,6 +41,7 @@ record JmhRun(List<JmhResult> results, List<String> profiles, List<String> jvmOp
             results.add(new JmhResult(name.substring(0, dot), name.substring(dot + 1), params(benchmark),
                     metric.get("score").getAsDouble(), metric.get("scoreError").getAsDouble(),
                     metric.get("scoreUnit").getAsString()));
+            secondary(benchmark, name.substring(0, dot), name.substring(dot + 1), results);
             profiles.add(String.format("%s fork(s), warmup %s × %s, measurement %s × %s",
                     text(benchmark, "forks"), text(benchmark, "warmupIterations"), text(benchmark, "warmupTime"),
                     text(benchmark, "measurementIterations"), text(benchmark, "measurementTime")));
@@ -49,6 +50,34 @@ record JmhRun(List<JmhResult> results, List<String> profiles, List<String> jvmOp
                     text(benchmark, "jdkVersion"));
         }
         return new JmhRun(List.copyOf(results), List.copyOf(profiles), List.copyOf(jvmOptions), jvm);
+    }
+
+    /**
+     * A benchmark's own auxiliary figures ({@code @AuxCounters}, such as a file's size against the data it holds) join
+     * the results as method {@code method:counter}, each the mean of its iterations: JMH's score for an event
+     * counter is their sum. Profilers' figures (named from {@code ·}) are left out.
+     */
+    private static void secondary(JsonObject benchmark, String benchmarkClass, String method,
+            List<JmhResult> results) {
+        if (!benchmark.has("secondaryMetrics")) {
+            return;
+        }
+        for (Map.Entry<String, JsonElement> entry : benchmark.getAsJsonObject("secondaryMetrics").entrySet()) {
+            if (entry.getKey().startsWith("·")) {
+                continue;
+            }
+            JsonObject metric = entry.getValue().getAsJsonObject();
+            double sum = 0;
+            int count = 0;
+            for (JsonElement fork : metric.getAsJsonArray("rawData")) {
+                for (JsonElement value : fork.getAsJsonArray()) {
+                    sum += value.getAsDouble();
+                    count++;
+                }
+            }
+            results.add(new JmhResult(benchmarkClass, method + ":" + entry.getKey(), params(benchmark),
+                    count == 0 ? Double.NaN : sum / count, 0, metric.get("scoreUnit").getAsString()));
+        }
     }
 
     /** Whether some fork ran with Java assertions enabled, which would make every figure pay for the checks. */

@@ -28,7 +28,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@code detachChildAt}), libGDX, the naive graph and the Ogre 1.x registry by searching for the child (the registry
  * also unregisters its name and registers a generated one). {@code createDestroy1m*}: build the {@code tree}
  * (1,000,101 nodes) and destroy it again node by node, deepest first, through each system's API: 2,000,200
- * structural operations per invocation.
+ * structural operations per invocation. {@code deepChainInsertsFlatscene}: beside a chain {@code depth} nodes deep,
+ * create 10,000 children of the root and destroy them again: the cost of an insertion or removal must not grow with
+ * the deepest chain in the scene (FlatScene's nodes from depth 32 on share one pair of bands). It has no peer: jME
+ * 3's {@code Node.invalidateUpdateList} recurses down the chain and overflows the stack building it.
  */
 @BenchmarkMode(Mode.AverageTime)
 @Warmup(iterations = 3, time = 2)
@@ -121,6 +124,40 @@ public class ChurnBenchmark {
         public void setUp() {
             scene = SceneTrees.flatScene(tree);
         }
+    }
+
+    /** A scene holding one chain {@code depth} nodes deep, to which {@code deepChainInsertsFlatscene} adds. */
+    @State(Scope.Benchmark)
+    public static class DeepChain {
+        static final int INSERTS = 10_000;
+
+        @Param({"100000"})
+        public int depth;
+
+        SceneManager scene;
+
+        @Setup
+        public void setUp() {
+            scene = new SceneManager(SceneConfig.builder().maxNodes(depth + INSERTS + 2).maxItems(1).workerThreads(1)
+                    .build());
+            SceneNode bottom = scene.rootNode();
+            for (int level = 0; level < depth; level++) {
+                bottom = bottom.createChild();
+            }
+        }
+    }
+
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public int deepChainInsertsFlatscene(DeepChain state) {
+        SceneNode root = state.scene.rootNode();
+        for (int i = 0; i < DeepChain.INSERTS; i++) {
+            root.createChild();
+        }
+        while (root.childCount() > 1) {
+            state.scene.destroySceneNode(root.child(root.childCount() - 1));
+        }
+        return root.childCount();
     }
 
     @Benchmark

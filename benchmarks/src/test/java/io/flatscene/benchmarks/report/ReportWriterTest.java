@@ -192,6 +192,33 @@ class ReportWriterTest {
     }
 
     @Test
+    void sceneFileGoalsReadTheLoadTimesAndTheFileSizeCounterAsTheMeanOfItsIterations() {
+        List<ResultGroup> groups = ResultGroup.of(JmhRun.read(new StringReader("""
+                [{"benchmark": "io.flatscene.benchmarks.scene.SceneFileBenchmark.loadFlatscene",
+                  "params": {"scene": "tree1m"},
+                  "primaryMetric": {"score": 150.0, "scoreError": "NaN", "scoreUnit": "ms/op"}},
+                 {"benchmark": "io.flatscene.benchmarks.scene.SceneFileBenchmark.loadJme",
+                  "params": {"scene": "tree1m"},
+                  "primaryMetric": {"score": 3000.0, "scoreError": "NaN", "scoreUnit": "ms/op"}},
+                 {"benchmark": "io.flatscene.benchmarks.scene.SceneFileBenchmark.saveFlatscene",
+                  "params": {"scene": "tree1m"},
+                  "primaryMetric": {"score": 90.0, "scoreError": "NaN", "scoreUnit": "ms/op"},
+                  "secondaryMetrics": {
+                    "fileToFlatBytes": {"score": 3.06, "scoreUnit": "#", "rawData": [[1.02, 1.02, 1.02]]},
+                    "\u00b7gc.alloc.rate": {"score": 9.0, "scoreUnit": "MB/sec", "rawData": [[9.0]]}}}]
+                """)).results());
+        List<Goal.Evaluation> evaluations = Goal.twoCores().stream()
+                .filter(goal -> goal.name().startsWith("Scene file"))
+                .map(goal -> goal.evaluate(groups, Footprint.parse(""))).toList();
+        assertEquals(3, evaluations.size());
+        assertEquals(20.0, evaluations.get(0).measured().getAsDouble(), 1e-9);
+        assertEquals(150.0, evaluations.get(1).measured().getAsDouble(), 1e-9);
+        assertEquals(1.02, evaluations.get(2).measured().getAsDouble(), 1e-9);
+        assertTrue(evaluations.stream().allMatch(Goal.Evaluation::met));
+        assertEquals(4, groups.get(0).results().size(), "the profiler's figure is left out");
+    }
+
+    @Test
     void cpuModelComesFromCpuinfo() {
         assertEquals("AMD EPYC 7B13", Machine.cpuModel(List.of("processor\t: 0", "model name\t: AMD EPYC 7B13")));
         assertEquals("", Machine.cpuModel(List.of("processor\t: 0", "BogoMIPS\t: 50.00")));

@@ -13,10 +13,11 @@ import io.flatscene.core.scene.SceneNode;
  * @param nodes     scene nodes created, the root included
  * @param meshes    meshes registered with the renderer
  * @param materials materials registered with the renderer, identical ones registered once
+ * @param textures  images loaded into the renderer's textures, each once however many materials use it
  * @param items     items created, one per mesh reference of a node
  * @param bounds    a box holding every item, in the parent's space, as the model was imported; conservative
  *                  (built from each item's box), so slightly loose around rotated parts
  */
-public record ImportedModel(String name, SceneNode root, int nodes, int meshes, int materials, int items,
-                            Aabb bounds) {
+public record ImportedModel(String name, SceneNode root, int nodes, int meshes, int materials, int textures,
+                            int items, Aabb bounds) {
 }

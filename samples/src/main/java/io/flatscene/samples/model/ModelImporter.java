@@ -1,7 +1,6 @@
 package io.flatscene.samples.model;
 
 import io.flatscene.core.container.CapacityExceededException;
-import io.flatscene.core.scene.Aabb;
 import io.flatscene.core.scene.Item;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
@@ -12,10 +11,10 @@ import io.flatscene.render.RendererConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -24,62 +23,58 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.joml.Matrix3f;
-import org.joml.Matrix4f;
-import org.joml.Quaternionf;
-import org.joml.Vector3f;
-import org.lwjgl.PointerBuffer;
-import org.lwjgl.assimp.AIColor4D;
-import org.lwjgl.assimp.AIFace;
-import org.lwjgl.assimp.AIMaterial;
-import org.lwjgl.assimp.AIMatrix4x4;
-import org.lwjgl.assimp.AIMesh;
-import org.lwjgl.assimp.AINode;
 import org.lwjgl.assimp.AIScene;
-import org.lwjgl.assimp.AIString;
-import org.lwjgl.assimp.AIVector3D;
-import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 
-import static org.lwjgl.assimp.Assimp.AI_MATKEY_BASE_COLOR;
-import static org.lwjgl.assimp.Assimp.AI_MATKEY_COLOR_DIFFUSE;
-import static org.lwjgl.assimp.Assimp.AI_MATKEY_GLTF_ALPHACUTOFF;
-import static org.lwjgl.assimp.Assimp.AI_MATKEY_GLTF_ALPHAMODE;
-import static org.lwjgl.assimp.Assimp.AI_MATKEY_OPACITY;
 import static org.lwjgl.assimp.Assimp.aiGetErrorString;
-import static org.lwjgl.assimp.Assimp.aiGetMaterialColor;
-import static org.lwjgl.assimp.Assimp.aiGetMaterialFloatArray;
-import static org.lwjgl.assimp.Assimp.aiGetMaterialString;
 import static org.lwjgl.assimp.Assimp.aiImportFile;
 import static org.lwjgl.assimp.Assimp.aiImportFileFromMemory;
-import static org.lwjgl.assimp.Assimp.aiPrimitiveType_TRIANGLE;
+import static org.lwjgl.assimp.Assimp.aiProcess_FlipUVs;
 import static org.lwjgl.assimp.Assimp.aiProcess_GenSmoothNormals;
 import static org.lwjgl.assimp.Assimp.aiProcess_JoinIdenticalVertices;
 import static org.lwjgl.assimp.Assimp.aiProcess_SortByPType;
 import static org.lwjgl.assimp.Assimp.aiProcess_Triangulate;
 import static org.lwjgl.assimp.Assimp.aiProcess_ValidateDataStructure;
 import static org.lwjgl.assimp.Assimp.aiReleaseImport;
-import static org.lwjgl.assimp.Assimp.aiReturn_SUCCESS;
-import static org.lwjgl.assimp.Assimp.aiTextureType_NONE;
 
 /**
  * Imports glTF 2.0 ({@code .gltf}, {@code .glb}) and Wavefront OBJ models through Assimp into a scene: each node of
  * the model becomes a {@link SceneNode} with the node's translation, rotation and scale, each mesh a
- * {@link Mesh} in the renderer, each color a {@link Material}, and each mesh a node uses an {@link Item} attached
- * to it.
+ * {@link Mesh} in the renderer, each color a {@link Material}, each image a texture in the renderer's
+ * {@link io.flatscene.render.TextureRegistry}, and each mesh a node uses an {@link Item} attached to it.
  *
- * <p>What is kept: triangle geometry with positions and normals (smooth ones are made where the file has none),
- * the diffuse or base color with its opacity, and the hierarchy. Textures, texture coordinates, vertex colors,
- * skins, animations, lights and cameras are not; points and lines are skipped, and a shear in a node's matrix,
- * which a translation-rotation-scale node cannot hold, is lost.
+ * <p>What is kept: triangle geometry with positions, normals (smooth ones are made where the file has none) and the
+ * first set of texture coordinates; the diffuse or base color with its opacity; the base colour (OBJ's
+ * {@code map_Kd}), normal and emissive textures, read from files next to the model or from images embedded in it
+ * (glTF buffer views and data URIs); and the hierarchy. Vertex colors, skins, animations, lights and cameras are
+ * not; points and lines are skipped, and a shear in a node's matrix, which a translation-rotation-scale node cannot
+ * hold, is lost. A model read from memory can only use embedded images.
  *
  * <p>Everything is read and checked, and the renderer's free material slots counted, before the scene or the
- * renderer is touched, so a bad file changes neither. If the import fails after that (the scene runs out of room
- * for the nodes, or the renderer refuses a mesh), the nodes and items made so far are destroyed again, but the
- * meshes and materials already registered with the renderer stay, because its registries cannot remove one: they
- * are left unused, and cost their memory until the renderer closes.
+ * renderer is touched, so a bad file changes neither; an image is checked as far as its header there, and decoded
+ * by the renderer. If the import fails after that (the scene runs out of room for the nodes, or the renderer
+ * refuses a mesh or an image), the nodes and items made so far are destroyed again, but the meshes, textures and
+ * materials already registered with the renderer stay, because its registries cannot remove one: they are left
+ * unused, and cost their memory until the renderer closes.
+ *
+ * <p>Limits, so that a broken or hostile file ends in a {@link ModelException}, never in a crash or a corrupt
+ * scene:
+ * <ul>
+ *   <li>a glTF file's node hierarchy, and the nesting of the arrays and objects in its JSON, are at most
+ *       {@link #MAX_DEPTH} levels deep, and its nodes form trees (no cycles, one parent each, children that exist).
+ *       This is checked on the file's JSON before Assimp reads it, because Assimp recurses once per level on the
+ *       native stack, where running out kills the process. An OBJ file has no hierarchy to speak of;</li>
+ *   <li>vertex positions, and each mesh's box where its nodes place it, are finite and at most
+ *       {@link #MAX_COORDINATE} from the origin on each axis, so that bounds and the scene's products of
+ *       coordinates (squared distances, projections) cannot overflow a float;</li>
+ *   <li>node transforms are finite, and the model makes at most {@link #MAX_ITEMS} items.</li>
+ * </ul>
+ * Assimp itself runs on a thread of its own with a 16 MiB stack, which holds far deeper hierarchies than
+ * {@link #MAX_DEPTH} (over 38,000 levels measured; 1 MiB, a thread's default, holds about 2,400), and nothing in this
+ * importer recurses over the hierarchy.
  *
  * <p>Like the renderer, an import must run on the renderer's thread, with its context current.
  */
@@ -96,18 +91,33 @@ public final class ModelImporter {
     public static final Set<String> FORMATS = Set.of("gltf", "glb", "obj");
 
     /**
-     * Triangulate first so that SortByPType leaves points and lines in meshes of their own, which are skipped;
-     * JoinIdenticalVertices makes the indexed meshes the renderer wants from formats without indices; validation
-     * turns a broken file into an error message instead of a crash.
+     * The deepest node hierarchy, and JSON nesting, a glTF file may have: thousands of times what models need (an
+     * animated character's skeleton has tens of levels), and a small part of what Assimp's stack holds.
      */
-    private static final int POST_PROCESSING = aiProcess_Triangulate | aiProcess_GenSmoothNormals
-            | aiProcess_JoinIdenticalVertices | aiProcess_SortByPType | aiProcess_ValidateDataStructure;
+    public static final int MAX_DEPTH = 1_000;
 
     /**
-     * The color of a material with no color key at all. Rare: a mesh without any material gets Assimp's own
-     * default material, which has one.
+     * How far from the origin, on each axis, a vertex may lie where its node places it. The square of this times a
+     * few hundred million is still a float, so neither bounds nor squared distances overflow.
      */
-    private static final float DEFAULT_GRAY = 0.8f;
+    public static final double MAX_COORDINATE = 1e15;
+
+    /**
+     * The most items one model may make (one for each mesh each node uses). A file can name a mesh of thousands of
+     * parts from thousands of nodes, so a few kilobytes could otherwise ask for billions of items.
+     */
+    public static final int MAX_ITEMS = 1_000_000;
+
+    /**
+     * Triangulate first so that SortByPType leaves points and lines in meshes of their own, which are skipped;
+     * JoinIdenticalVertices makes the indexed meshes the renderer wants from formats without indices; FlipUVs puts
+     * the texture coordinates' origin at the image's top-left corner, as glTF and the renderer have it (Assimp turns
+     * every format's to OpenGL's bottom-left); validation turns a broken file into an error message instead of a
+     * crash.
+     */
+    private static final int POST_PROCESSING = aiProcess_Triangulate | aiProcess_GenSmoothNormals
+            | aiProcess_JoinIdenticalVertices | aiProcess_SortByPType | aiProcess_FlipUVs
+            | aiProcess_ValidateDataStructure;
 
     private ModelImporter() {
     }
@@ -116,8 +126,8 @@ public final class ModelImporter {
      * Imports the model in {@code file} under {@code parent}.
      *
      * @throws ModelException             naming the file and the reason when it is missing, unreadable, not a
-     *                                    {@link #FORMATS supported format}, not a valid model, holds no triangles,
-     *                                    or does not fit in the renderer
+     *                                    {@link #FORMATS supported format}, not a valid model, breaks one of the
+     *                                    limits above, holds no triangles, or does not fit in the renderer
      * @throws CapacityExceededException  when the scene fills up under the FAIL growth policy (naming the setting);
      *                                    what the import had made is gone again
      * @throws IllegalArgumentException   if {@code parent} is dead or belongs to another scene
@@ -137,10 +147,15 @@ public final class ModelImporter {
         }
         String name = file.getFileName().toString();
         int dot = name.lastIndexOf('.');
-        checkFormat(source, dot < 0 ? "" : name.substring(dot + 1), "file extension");
+        String format = checkFormat(source, dot < 0 ? "" : name.substring(dot + 1), "file extension");
         long start = System.nanoTime();
-        AIScene imported = aiImportFile(file.toAbsolutePath().toString(), POST_PROCESSING);
-        return build(source, name, imported, renderer, scene, parent, start);
+        if (!format.equals("obj")) {
+            checkGltfFile(source, file);
+        }
+        Path absolute = file.toAbsolutePath();
+        String path = absolute.toString();
+        ModelData model = read(source, name, absolute.getParent(), () -> aiImportFile(path, POST_PROCESSING));
+        return build(source, model, renderer, scene, parent, start);
     }
 
     /**
@@ -163,11 +178,15 @@ public final class ModelImporter {
             throw new ModelException(name, "no data (0 bytes)");
         }
         long start = System.nanoTime();
+        if (!format.equals("obj")) {
+            GltfCheck.check(name, data);
+        }
         // Assimp reads native memory; a heap buffer is copied out for the length of the call
         ByteBuffer copy = data.isDirect() ? null : MemoryUtil.memAlloc(data.remaining()).put(data.duplicate()).flip();
         try {
-            AIScene imported = aiImportFileFromMemory(copy != null ? copy : data, POST_PROCESSING, format);
-            return build(name, name, imported, renderer, scene, parent, start);
+            ByteBuffer bytes = copy != null ? copy : data;
+            ModelData model = read(name, name, null, () -> aiImportFileFromMemory(bytes, POST_PROCESSING, format));
+            return build(name, model, renderer, scene, parent, start);
         } finally {
             MemoryUtil.memFree(copy);
         }
@@ -202,6 +221,19 @@ public final class ModelImporter {
         }
     }
 
+    /** Mapped, not read: a binary glTF's JSON is a small part of it, and only the pages read are loaded. */
+    private static void checkGltfFile(String source, Path file) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            if (size > Integer.MAX_VALUE) {
+                throw new ModelException(source, "it is " + size + " bytes long; a glTF file is read up to 2 GiB");
+            }
+            GltfCheck.check(source, channel.map(FileChannel.MapMode.READ_ONLY, 0, size));
+        } catch (IOException e) {
+            throw new ModelException(source, "cannot read it: " + e, e);
+        }
+    }
+
     private static String checkFormat(String source, String format, String what) {
         String lower = format.toLowerCase(Locale.ROOT);
         if (!FORMATS.contains(lower)) {
@@ -213,212 +245,75 @@ public final class ModelImporter {
 
     // ---- building ----
 
-    private static ImportedModel build(String source, String label, AIScene imported, Renderer renderer,
-                                       SceneManager scene, SceneNode parent, long start) {
-        if (imported == null) {
-            throw new ModelException(source, "Assimp could not read it: " + aiGetErrorString());
-        }
-        try {
-            AINode rootNode = imported.mRootNode();
-            if (rootNode == null) {
-                throw new ModelException(source, "it has no node hierarchy");
+    /**
+     * Assimp's part, on the import thread: its scene is read into Java memory and released there, since releasing
+     * recurses over the hierarchy too.
+     */
+    private static ModelData read(String source, String label, Path directory, Supplier<AIScene> assimp) {
+        return ImportThread.call(() -> {
+            AIScene imported = assimp.get();
+            if (imported == null) {
+                throw new ModelException(source, "Assimp could not read it: " + aiGetErrorString());
             }
-            Mesh[] meshes = readMeshes(source, label, imported);
-            int[] references = new int[meshes.length];
-            if (countReferences(rootNode, meshes, references) == 0) {
-                long triangleMeshes = Arrays.stream(meshes).filter(Objects::nonNull).count();
-                throw new ModelException(source, meshes.length == 0 ? "it holds no meshes"
-                        : triangleMeshes == 0 ? "none of its " + meshes.length + " meshes has triangles (points "
-                        + "and lines are not drawn)" : "no node uses its " + triangleMeshes + " triangle meshes");
-            }
-            Material[] materials = readMaterials(imported, meshes, references);
-            int[] materialIds;
-            int[] meshIds = new int[meshes.length];
-            int meshCount = 0;
             try {
-                materialIds = registerMaterials(source, renderer, materials);
-                for (int m = 0; m < meshes.length; m++) {
-                    meshIds[m] = references[m] > 0 ? renderer.meshes().add(meshes[m]) : -1;
-                    meshCount += references[m] > 0 ? 1 : 0;
-                }
-            } catch (ModelException e) {
-                throw e;
-            } catch (RuntimeException e) {
-                throw new ModelException(source, "the renderer refused it: " + e.getMessage(), e);
+                return ModelReader.read(source, label, imported, directory);
+            } finally {
+                aiReleaseImport(imported);
             }
-            ImportedModel model = createNodes(source, rootNode, meshes, meshIds, materials, materialIds,
-                    scene, parent, meshCount);
-            LOG.info("imported model '{}': {} nodes, {} meshes, {} materials, {} items in {} ms", source,
-                    model.nodes(), model.meshes(), model.materials(), model.items(),
-                    String.format(Locale.ROOT, "%.1f", (System.nanoTime() - start) / 1e6));
-            return model;
-        } finally {
-            aiReleaseImport(imported);
-        }
+        });
     }
 
-    /** The triangle part of every mesh, null for those without triangles. */
-    private static Mesh[] readMeshes(String source, String label, AIScene imported) {
-        int count = imported.mNumMeshes();
-        PointerBuffer pointers = imported.mMeshes();
-        Mesh[] meshes = new Mesh[count];
-        for (int m = 0; m < count; m++) {
-            AIMesh mesh = AIMesh.create(pointers.get(m));
-            if ((mesh.mPrimitiveTypes() & aiPrimitiveType_TRIANGLE) != 0) {
-                meshes[m] = toMesh(source, label, mesh, m);
-            }
-        }
-        return meshes;
-    }
-
-    private static Mesh toMesh(String source, String label, AIMesh mesh, int index) {
-        int faceCount = mesh.mNumFaces();
-        AIFace.Buffer faces = mesh.mFaces();
-        int triangles = 0;
-        for (int f = 0; f < faceCount; f++) {
-            triangles += faces.get(f).mNumIndices() == 3 ? 1 : 0;
-        }
-        int vertices = mesh.mNumVertices();
-        if (triangles == 0 || vertices == 0) {
-            return null;
-        }
-        int[] indices = new int[triangles * 3];
-        for (int f = 0, i = 0; f < faceCount; f++) {
-            AIFace face = faces.get(f);
-            if (face.mNumIndices() == 3) {
-                face.mIndices().get(indices, i, 3);
-                i += 3;
-            }
-        }
-        float[] positions = new float[vertices * 3];
-        vectors(mesh.mVertices()).get(positions);
-        float[] normals = new float[vertices * 3];
-        AIVector3D.Buffer normalVectors = mesh.mNormals();
-        if (normalVectors != null) {
-            vectors(normalVectors).get(normals);
-        }
-        for (int v = 0; v < normals.length; v += 3) {
-            // Assimp leaves NaN normals on degenerate triangles; any direction will do for a triangle of no area
-            float x = normals[v];
-            float y = normals[v + 1];
-            float z = normals[v + 2];
-            if (!Float.isFinite(x + y + z) || x * x + y * y + z * z == 0f) {
-                normals[v] = 0f;
-                normals[v + 1] = 1f;
-                normals[v + 2] = 0f;
-            }
-        }
-        String name = mesh.mName().dataString();
+    private static ImportedModel build(String source, ModelData model, Renderer renderer, SceneManager scene,
+                                       SceneNode parent, long start) {
+        Mesh[] meshes = model.meshes();
+        int[] materialIds;
+        int[] meshIds = new int[meshes.length];
+        int meshCount = 0;
+        int[] textureIds;
         try {
-            return new Mesh(label + "/" + (name.isBlank() ? "mesh " + index : name), positions, normals, indices);
-        } catch (IllegalArgumentException e) {
-            throw new ModelException(source, e.getMessage(), e);
+            textureIds = registerTextures(renderer, model.textures());
+            materialIds = registerMaterials(source, renderer, model.materials(), textureIds);
+            for (int m = 0; m < meshes.length; m++) {
+                meshIds[m] = meshes[m] != null ? renderer.meshes().add(meshes[m]) : -1;
+                meshCount += meshes[m] != null ? 1 : 0;
+            }
+        } catch (ModelException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new ModelException(source, "the renderer refused it: " + e.getMessage(), e);
         }
+        ImportedModel imported = createNodes(source, model, meshIds, materialIds, scene, parent, meshCount,
+                textureIds.length);
+        LOG.info("imported model '{}': {} nodes, {} meshes, {} materials, {} textures, {} items in {} ms", source,
+                imported.nodes(), imported.meshes(), imported.materials(), imported.textures(), imported.items(),
+                String.format(Locale.ROOT, "%.1f", (System.nanoTime() - start) / 1e6));
+        return imported;
     }
 
-    /** AIVector3D is three packed floats, so the whole array copies in one go. */
-    private static FloatBuffer vectors(AIVector3D.Buffer buffer) {
-        return MemoryUtil.memFloatBuffer(buffer.address(), buffer.remaining() * 3);
-    }
-
-    /** @return the references to drawable meshes in the subtree of {@code node} */
-    private static int countReferences(AINode node, Mesh[] meshes, int[] references) {
-        int total = 0;
-        IntBuffer ids = node.mMeshes();
-        for (int i = 0; i < node.mNumMeshes(); i++) {
-            int mesh = ids.get(i);
-            if (mesh >= 0 && mesh < meshes.length && meshes[mesh] != null) {
-                references[mesh]++;
-                total++;
-            }
+    /** Loads each image into the renderer's textures; the renderer's ids, by the model's texture index. */
+    private static int[] registerTextures(Renderer renderer, List<ModelData.Texture> textures) {
+        int[] ids = new int[textures.size()];
+        for (int t = 0; t < ids.length; t++) {
+            ModelData.Texture texture = textures.get(t);
+            ids[t] = renderer.textures().load(texture.name(), texture.encoded(), texture.colorSpace());
         }
-        PointerBuffer children = node.mChildren();
-        for (int c = 0; c < node.mNumChildren(); c++) {
-            total += countReferences(AINode.create(children.get(c)), meshes, references);
-        }
-        return total;
-    }
-
-    /** The material of each mesh a node uses, null for the others. */
-    private static Material[] readMaterials(AIScene imported, Mesh[] meshes, int[] references) {
-        PointerBuffer pointers = imported.mMaterials();
-        Material[] byAssimpIndex = new Material[imported.mNumMaterials()];
-        Material[] byMesh = new Material[meshes.length];
-        PointerBuffer meshPointers = imported.mMeshes();
-        for (int m = 0; m < meshes.length; m++) {
-            if (references[m] == 0) {
-                continue;
-            }
-            int index = AIMesh.create(meshPointers.get(m)).mMaterialIndex();
-            if (index < 0 || index >= byAssimpIndex.length) {
-                byMesh[m] = Material.color(DEFAULT_GRAY, DEFAULT_GRAY, DEFAULT_GRAY);
-                continue;
-            }
-            if (byAssimpIndex[index] == null) {
-                byAssimpIndex[index] = toMaterial(AIMaterial.create(pointers.get(index)));
-            }
-            byMesh[m] = byAssimpIndex[index];
-        }
-        return byMesh;
+        return ids;
     }
 
     /**
-     * glTF's base color factor where there is one (Assimp also copies it to the diffuse color, but the base color
-     * key is the one that holds it), the diffuse color otherwise. Alpha is the opacity where there is one: OBJ's
-     * {@code d} is only there, and Assimp copies glTF's base color alpha there too, so multiplying the two would
-     * square it. glTF's alpha mode then has the last word, as its specification says: OPAQUE ignores alpha, MASK
-     * (without a texture) shows a surface whole or not at all.
+     * Registers each distinct material once, its textures turned into the renderer's ids, after checking they all
+     * fit: a model that cannot have all its colors must not take the last free slots from the rest of the
+     * application.
      */
-    private static Material toMaterial(AIMaterial material) {
-        try (MemoryStack stack = MemoryStack.stackPush()) {
-            AIColor4D color = AIColor4D.malloc(stack);
-            float red = DEFAULT_GRAY;
-            float green = DEFAULT_GRAY;
-            float blue = DEFAULT_GRAY;
-            float alpha = 1f;
-            if (aiGetMaterialColor(material, AI_MATKEY_BASE_COLOR, aiTextureType_NONE, 0, color) == aiReturn_SUCCESS
-                    || aiGetMaterialColor(material, AI_MATKEY_COLOR_DIFFUSE, aiTextureType_NONE, 0, color)
-                    == aiReturn_SUCCESS) {
-                red = color.r();
-                green = color.g();
-                blue = color.b();
-                alpha = color.a();
-            }
-            FloatBuffer value = stack.floats(1f);
-            IntBuffer max = stack.ints(1);
-            if (aiGetMaterialFloatArray(material, AI_MATKEY_OPACITY, aiTextureType_NONE, 0, value, max)
-                    == aiReturn_SUCCESS) {
-                alpha = value.get(0);
-            }
-            AIString alphaMode = AIString.malloc(stack);
-            if (aiGetMaterialString(material, AI_MATKEY_GLTF_ALPHAMODE, aiTextureType_NONE, 0, alphaMode)
-                    == aiReturn_SUCCESS) {
-                switch (alphaMode.dataString()) {
-                    case "OPAQUE" -> alpha = 1f;
-                    case "MASK" -> {
-                        value.put(0, 0.5f);
-                        max.put(0, 1);
-                        aiGetMaterialFloatArray(material, AI_MATKEY_GLTF_ALPHACUTOFF, aiTextureType_NONE, 0, value,
-                                max);
-                        alpha = alpha >= value.get(0) ? 1f : 0f;
-                    }
-                    default -> { }
-                }
-            }
-            return new Material(unit(red), unit(green), unit(blue), unit(alpha), 0.3f, 32f);
+    private static int[] registerMaterials(String source, Renderer renderer, Material[] modelMaterials,
+                                           int[] textureIds) {
+        Material[] byMesh = new Material[modelMaterials.length];
+        for (int m = 0; m < byMesh.length; m++) {
+            Material material = modelMaterials[m];
+            byMesh[m] = material == null ? null : material.withBaseColorTexture(id(material.baseColorTexture(),
+                    textureIds)).withNormalTexture(id(material.normalTexture(), textureIds))
+                    .withEmissiveTexture(id(material.emissiveTexture(), textureIds));
         }
-    }
-
-    /** Files hold over-bright and broken colors; the renderer takes 0 to 1. */
-    private static float unit(float value) {
-        return Float.isNaN(value) ? 1f : Math.max(0f, Math.min(1f, value));
-    }
-
-    /**
-     * Registers each distinct material once, after checking they all fit: a model that cannot have all its
-     * colors must not take the last free slots from the rest of the application.
-     */
-    private static int[] registerMaterials(String source, Renderer renderer, Material[] byMesh) {
         Map<Material, Integer> distinct = new LinkedHashMap<>();
         for (Material material : byMesh) {
             if (material != null) {
@@ -439,16 +334,29 @@ public final class ModelImporter {
         return ids;
     }
 
-    private static ImportedModel createNodes(String source, AINode rootNode, Mesh[] meshes, int[] meshIds,
-                                             Material[] materials, int[] materialIds, SceneManager scene,
-                                             SceneNode parent, int meshCount) {
-        List<SceneNode> created = new ArrayList<>();
+    private static int id(int modelTexture, int[] textureIds) {
+        return modelTexture == Material.NO_TEXTURE ? Material.NO_TEXTURE : textureIds[modelTexture];
+    }
+
+    /** In the order of {@link ModelData#nodes()}, where each node's parent was made before it. */
+    private static ImportedModel createNodes(String source, ModelData model, int[] meshIds, int[] materialIds,
+                                             SceneManager scene, SceneNode parent, int meshCount, int textures) {
+        Mesh[] meshes = model.meshes();
+        List<SceneNode> created = new ArrayList<>(model.nodes().size());
         List<Item> items = new ArrayList<>();
-        Vector3f min = new Vector3f(Float.POSITIVE_INFINITY);
-        Vector3f max = new Vector3f(Float.NEGATIVE_INFINITY);
         try {
-            createNode(rootNode, parent, new Matrix4f(), meshes, meshIds, materials, materialIds, scene, created,
-                    items, min, max);
+            for (ModelData.Node node : model.nodes()) {
+                SceneNode made = (node.parent() < 0 ? parent : created.get(node.parent())).createChild(node.name());
+                created.add(made);
+                made.setPosition(node.translation()).setOrientation(node.rotation()).setScale(node.scale());
+                for (int mesh : node.meshes()) {
+                    Item item = scene.createItem(meshes[mesh].name(), meshIds[mesh], materialIds[mesh],
+                            meshes[mesh].bounds());
+                    items.add(item);
+                    item.setTransparent(model.materials()[mesh].alpha() < 1f);
+                    made.attachObject(item);
+                }
+            }
         } catch (RuntimeException e) {
             undo(created, items, scene, e);
             // a full scene is the scene's limit, not the model's fault: the caller needs the setting it names
@@ -458,51 +366,8 @@ public final class ModelImporter {
             throw new ModelException(source, "building its nodes failed: " + e.getMessage(), e);
         }
         int materialCount = (int) Arrays.stream(materialIds).filter(id -> id >= 0).distinct().count();
-        return new ImportedModel(source, created.get(0), created.size(), meshCount, materialCount, items.size(),
-                Aabb.ofMinMax(min.x, min.y, min.z, max.x, max.y, max.z));
-    }
-
-    /**
-     * Depth first, so the recursion is as deep as the model's hierarchy: tens of levels for an animated character's
-     * skeleton, far from the stack's limit.
-     */
-    private static void createNode(AINode source, SceneNode parent, Matrix4f parentToModel, Mesh[] meshes,
-                                   int[] meshIds, Material[] materials, int[] materialIds, SceneManager scene,
-                                   List<SceneNode> created, List<Item> items, Vector3f min, Vector3f max) {
-        SceneNode node = parent.createChild(source.mName().dataString());
-        created.add(node);
-        Vector3f translation = new Vector3f();
-        Quaternionf rotation = new Quaternionf();
-        Vector3f scale = new Vector3f();
-        decompose(toJoml(source.mTransformation(), new Matrix4f()), translation, rotation, scale);
-        node.setPosition(translation).setOrientation(rotation).setScale(scale);
-        // bounds follow the transform as the scene will have it, so a dropped shear does not skew them
-        Matrix4f toModel = new Matrix4f().translationRotateScale(translation, rotation, scale)
-                .mulLocal(parentToModel);
-        IntBuffer ids = source.mMeshes();
-        for (int i = 0; i < source.mNumMeshes(); i++) {
-            int mesh = ids.get(i);
-            if (mesh < 0 || mesh >= meshes.length || meshes[mesh] == null) {
-                continue;
-            }
-            Aabb local = meshes[mesh].bounds();
-            Item item = scene.createItem(meshes[mesh].name(), meshIds[mesh], materialIds[mesh], local);
-            items.add(item);
-            item.setTransparent(materials[mesh].alpha() < 1f);
-            node.attachObject(item);
-            Vector3f boxMin = new Vector3f();
-            Vector3f boxMax = new Vector3f();
-            toModel.transformAab(local.centerX() - local.halfX(), local.centerY() - local.halfY(),
-                    local.centerZ() - local.halfZ(), local.centerX() + local.halfX(),
-                    local.centerY() + local.halfY(), local.centerZ() + local.halfZ(), boxMin, boxMax);
-            min.min(boxMin);
-            max.max(boxMax);
-        }
-        PointerBuffer children = source.mChildren();
-        for (int c = 0; c < source.mNumChildren(); c++) {
-            createNode(AINode.create(children.get(c)), node, toModel, meshes, meshIds, materials, materialIds, scene,
-                    created, items, min, max);
-        }
+        return new ImportedModel(source, created.get(0), created.size(), meshCount, materialCount, textures,
+                items.size(), model.bounds());
     }
 
     /**
@@ -528,30 +393,5 @@ public final class ModelImporter {
         }
     }
 
-    /** Assimp's matrices are row-major (translation in a4, b4, c4); JOML's setter takes columns. */
-    static Matrix4f toJoml(AIMatrix4x4 m, Matrix4f dest) {
-        return dest.set(m.a1(), m.b1(), m.c1(), m.d1(),
-                m.a2(), m.b2(), m.c2(), m.d2(),
-                m.a3(), m.b3(), m.c3(), m.d3(),
-                m.a4(), m.b4(), m.c4(), m.d4());
-    }
 
-    /**
-     * Splits an affine matrix into translation, rotation and scale. A mirroring matrix (negative determinant) gets
-     * a negative X scale, since the rotation of its normalized axes would not be a rotation at all; a degenerate
-     * one (an axis scaled to nothing) keeps the identity rotation.
-     */
-    static void decompose(Matrix4f matrix, Vector3f translation, Quaternionf rotation, Vector3f scale) {
-        matrix.getTranslation(translation);
-        matrix.getScale(scale);
-        Matrix3f axes = matrix.get3x3(new Matrix3f());
-        if (axes.determinant() < 0f) {
-            scale.x = -scale.x;
-        }
-        axes.scale(1f / scale.x, 1f / scale.y, 1f / scale.z);
-        rotation.setFromUnnormalized(axes).normalize();
-        if (!Float.isFinite(rotation.x + rotation.y + rotation.z + rotation.w)) {
-            rotation.identity();
-        }
-    }
 }

@@ -6,7 +6,8 @@ import org.joml.Quaternionf;
 
 /**
  * Places the viewer's camera: orbiting a target (drag to turn, scroll to zoom, WASD to pan the target) or flying
- * freely (drag to look, WASD to move). Both keep yaw and pitch, so switching keeps the view where it is.
+ * freely (drag to look, WASD to move). Both keep yaw and pitch, so switching keeps the view where it is. A scene
+ * that moves its own camera point hands the camera to it with {@link #ride}.
  */
 final class CameraRig {
     private static final float MAX_PITCH = 1.5f;
@@ -15,6 +16,8 @@ final class CameraRig {
     private final Camera camera;
     private final Quaternionf orientation = new Quaternionf();
     private boolean flying;
+    /** The camera hangs on a node the scene moves, so the rig's controls leave it alone. */
+    private boolean riding;
     private float targetX;
     private float targetY;
     private float targetZ;
@@ -47,7 +50,21 @@ final class CameraRig {
         apply();
     }
 
+    /**
+     * Moves the camera onto {@code point}, a node the scene moves itself (a chase point behind a ship): the camera
+     * takes that node's place and orientation from then on, seeing from {@code near} to {@code far}.
+     */
+    void ride(SceneNode point, float near, float far) {
+        riding = true;
+        camera.detachFromParent();
+        point.attachObject(camera);
+        camera.setPerspective((float) Math.toRadians(60), near, far);
+    }
+
     void toggleFlying() {
+        if (riding) {
+            return;
+        }
         flying = !flying;
         if (!flying) {
             // back to orbiting what is straight ahead, at the same distance
@@ -60,12 +77,18 @@ final class CameraRig {
     }
 
     void turn(float yawDelta, float pitchDelta) {
+        if (riding) {
+            return;
+        }
         yaw += yawDelta;
         pitch = Math.max(-MAX_PITCH, Math.min(MAX_PITCH, pitch + pitchDelta));
         apply();
     }
 
     void zoom(float steps) {
+        if (riding) {
+            return;
+        }
         distance = Math.max(0.01f, distance * (float) Math.pow(0.9, steps));
         fitClipPlanes();
         apply();
@@ -78,6 +101,9 @@ final class CameraRig {
 
     /** Moves by {@code forward}, {@code right} and {@code up} units: the eye when flying, the target when orbiting. */
     void move(float forward, float right, float up) {
+        if (riding) {
+            return;
+        }
         updateForward();
         float rightX = (float) Math.cos(yaw);
         float rightZ = (float) -Math.sin(yaw);

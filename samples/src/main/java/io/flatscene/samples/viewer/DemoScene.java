@@ -29,6 +29,7 @@ interface DemoScene {
             case SOLAR -> new SolarScene();
             case FIELD -> new FieldScene(options.count());
             case MODEL -> new ModelScene(kind == options.scene() ? options.model() : null);
+            case ASTEROIDS -> new AsteroidsScene();
         };
     }
 }

@@ -80,17 +80,15 @@ final class FieldScene implements DemoScene {
     }
 
     /**
-     * Destroys a random live item and queues its node for the frame's processPendingDestruction; a destroyed node
-     * only detaches what hangs on it, so the item goes explicitly.
+     * Queues a random live item's node for the frame's processPendingDestruction, which takes the item along (the
+     * default destroy mode destroys what hangs on a node with it).
      */
     private void queueDestruction() {
         int at = random.nextInt(live.size());
         Item item = live.get(at);
         live.set(at, live.get(live.size() - 1));
         live.remove(live.size() - 1);
-        SceneNode node = item.parentNode();
-        scene.destroyItem(item);
-        scene.destroyLater(node);
+        scene.destroyLater(item.parentNode());
     }
 
     @Override

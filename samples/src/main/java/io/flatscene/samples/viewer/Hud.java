@@ -15,8 +15,8 @@ import java.util.Locale;
  */
 final class Hud implements AutoCloseable {
     private static final double REFRESH_SECONDS = 0.25;
-    private static final String CONTROLS = "1 solar  2 field  3 model   drag: turn  scroll: zoom  WASD/QE: move\n"
-            + "F: fly/orbit  P: pause  B: bounds  space/backspace: burst  F12: screenshot";
+    private static final String CONTROLS = "1 solar  2 field  3 model  4 asteroids   drag: turn  scroll: zoom  "
+            + "WASD/QE: move\nF: fly/orbit  P: pause  B: bounds  space/backspace: burst  F12: screenshot";
 
     private final TextOverlay overlay = new TextOverlay();
     private final StringBuilder text = new StringBuilder(1024);

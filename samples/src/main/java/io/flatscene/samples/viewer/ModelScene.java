@@ -79,7 +79,7 @@ final class ModelScene implements DemoScene {
 
     @Override
     public String status() {
-        return String.format("%s: %d nodes, %d meshes, %d materials, %d items", model.name(), model.nodes(),
-                model.meshes(), model.materials(), model.items());
+        return String.format("%s: %d nodes, %d meshes, %d materials, %d textures, %d items", model.name(),
+                model.nodes(), model.meshes(), model.materials(), model.textures(), model.items());
     }
 }

@@ -18,6 +18,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The sample viewer: the three demo scenes in a 1280x720 window, or headless through EGL where there is no display
+ * The sample viewer: the demo scenes in a 1280x720 window, or headless through EGL where there is no display
  * (or with {@code --headless}), ending with one summary line. See {@link ViewerOptions#USAGE}.
  */
 public final class Viewer {
@@ -86,6 +87,17 @@ public final class Viewer {
         } catch (CapacityExceededException | ContextException | UncheckedIOException e) {
             err.println("flatscene-viewer: " + e.getMessage());
             return 1;
+        } catch (IllegalArgumentException e) {
+            // what the scenes build from the command line and the model was checked; this is a fault of the viewer's
+            // own, so its trace goes to the log for a bug report, and the user gets the rule that broke
+            LOG.debug("the viewer stopped on a rule it broke itself", e);
+            err.println("flatscene-viewer: " + e.getMessage());
+            return 1;
+        } catch (OutOfMemoryError e) {
+            // by now the scene and renderer are released, so there is room to say so
+            err.println("flatscene-viewer: out of memory (" + e.getMessage() + "); give Java more with -Xmx, or "
+                    + "ask for less with --count or --config");
+            return 1;
         }
     }
 
@@ -105,8 +117,13 @@ public final class Viewer {
                 : new InputStreamReader(Viewer.class.getResourceAsStream("viewer.properties"),
                 StandardCharsets.UTF_8)) {
             fromFile.load(reader);
+        } catch (CharacterCodingException e) {
+            // its message is only the length of the bad sequence, so the rule is the reason
+            throw new ViewerOptions.UsageException("--config " + file + ": not a properties file (it is not UTF-8 "
+                    + "text)");
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + (file != null ? file : "the bundled viewer.properties"), e);
+            throw new UncheckedIOException("cannot read " + (file != null ? file : "the bundled viewer.properties")
+                    + ": " + e, e);
         } catch (IllegalArgumentException e) {
             throw new ViewerOptions.UsageException("--config " + file + ": not a properties file (" + e.getMessage()
                     + ")");
@@ -212,6 +229,11 @@ public final class Viewer {
             }
             if (screenshot != null) {
                 LOG.warn("no screenshot written: the window closed before frame {} (--frames)", frameLimit);
+            }
+            String status = demo.status();
+            if (!status.isEmpty()) {
+                // what the scene itself did, for a script as for the HUD
+                out.println(label + ": " + status);
             }
             out.println(recorder.summary(label, scene.nodeCount(), scene.itemCount()));
             return requested != null && requested != kind ? requested : null;

@@ -6,7 +6,6 @@ import org.lwjgl.glfw.GLFWMouseButtonCallback;
 import org.lwjgl.glfw.GLFWScrollCallback;
 
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_1;
-import static org.lwjgl.glfw.GLFW.GLFW_KEY_3;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_A;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_B;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_BACKSPACE;
@@ -44,7 +43,7 @@ final class ViewerInput implements AutoCloseable {
     private boolean dragging;
     private double lastX;
     private double lastY;
-    /** The scene the 1-3 keys asked for, or null; taken by the loop. */
+    /** The scene a number key asked for, or null; taken by the loop. */
     private SceneKind requestedScene;
     private boolean pauseToggled;
     private boolean boundsToggled;
@@ -58,7 +57,7 @@ final class ViewerInput implements AutoCloseable {
             if (action != GLFW_PRESS) {
                 return;
             }
-            if (key >= GLFW_KEY_1 && key <= GLFW_KEY_3) {
+            if (key >= GLFW_KEY_1 && key < GLFW_KEY_1 + SceneKind.values().length) {
                 requestedScene = SceneKind.values()[key - GLFW_KEY_1];
             } else if (key == GLFW_KEY_P) {
                 pauseToggled = true;

@@ -1,5 +1,6 @@
 package io.flatscene.samples.viewer;
 
+import io.flatscene.samples.model.ModelImporter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -9,17 +10,22 @@ record ViewerOptions(SceneKind scene, Integer frames, Path screenshot, boolean h
                      Path config) {
     static final int DEFAULT_FRAMES = 300;
     static final int DEFAULT_FIELD_COUNT = 100_000;
+    /** About 2 GB of memory, most of it the scene's and the renderer's per-item arrays. */
+    static final int MAX_FIELD_COUNT = 1_000_000;
 
     static final String USAGE = String.join("\n",
             "usage: java -jar samples/target/flatscene-viewer.jar [options]",
-            "  --scene NAME        solar, field or model (default solar); keys 1, 2, 3 switch in a window",
+            "  --scene NAME        solar, field, model or asteroids (default solar); keys 1 to 4 switch in a",
+            "                      window",
             "  --frames N          frames to run, then exit (default " + DEFAULT_FRAMES
                     + " headless, until closed in a window)",
             "  --screenshot FILE   PNG of the last frame (default target/flatscene-<scene>.png headless; in a",
             "                      window it needs --frames; F12 writes one any time)",
             "  --headless          render offscreen through EGL even where there is a display",
-            "  --count N           items in the field scene (default " + DEFAULT_FIELD_COUNT + ")",
-            "  --model FILE        glTF 2.0 or OBJ file for the model scene (default: the bundled rover)",
+            "  --count N           items in the field scene (default " + DEFAULT_FIELD_COUNT + ", at most "
+                    + MAX_FIELD_COUNT + ")",
+            "  --model FILE        glTF 2.0 or OBJ file for the model scene (default: the bundled rover); node",
+            "                      hierarchies deeper than " + ModelImporter.MAX_DEPTH + " levels are refused",
             "  --config FILE       scene capacities and settings (see samples/viewer.properties);",
             "                      -Dflatscene.* system properties override it",
             "  --help              this text");
@@ -54,10 +60,10 @@ record ViewerOptions(SceneKind scene, Integer frames, Path screenshot, boolean h
             String option = args[i];
             switch (option) {
                 case "--scene" -> scene = SceneKind.parse(value(args, ++i, option));
-                case "--frames" -> frames = positive(option, value(args, ++i, option));
+                case "--frames" -> frames = whole(option, value(args, ++i, option), Integer.MAX_VALUE);
                 case "--screenshot" -> screenshot = writableFile(option, value(args, ++i, option));
                 case "--headless" -> headless = true;
-                case "--count" -> count = positive(option, value(args, ++i, option));
+                case "--count" -> count = whole(option, value(args, ++i, option), MAX_FIELD_COUNT);
                 case "--model" -> model = readableFile(option, value(args, ++i, option));
                 case "--config" -> config = readableFile(option, value(args, ++i, option));
                 case "--help", "-h" -> throw new HelpRequested();
@@ -77,24 +83,36 @@ record ViewerOptions(SceneKind scene, Integer frames, Path screenshot, boolean h
         return args[index];
     }
 
-    private static int positive(String option, String value) {
+    /** From 1 to {@code max}; the rule names the maximum only where there is one a user could reach. */
+    private static int whole(String option, String value, int max) {
         try {
             int parsed = Integer.parseInt(value);
-            if (parsed > 0) {
+            if (parsed > 0 && parsed <= max) {
                 return parsed;
             }
         } catch (NumberFormatException e) {
             // reported below with the rule
         }
-        throw new UsageException(option + " " + value + ": must be a whole number above 0");
+        throw new UsageException(option + " " + value + ": must be a whole number "
+                + (max == Integer.MAX_VALUE ? "above 0" : "from 1 to " + max));
     }
 
-    /** Checked now, not after the frames have run. */
+    /**
+     * Checked now, not after the frames have run: the screenshot's missing directories are made when it is written,
+     * so the nearest one that exists must be a directory the viewer may write in.
+     */
     private static Path writableFile(String option, String value) {
         Path file = Path.of(value);
-        Path parent = file.toAbsolutePath().getParent();
-        if (Files.isDirectory(file) || (parent != null && Files.exists(parent) && !Files.isWritable(parent))) {
-            throw new UsageException(option + " " + value + ": cannot write a file there");
+        if (Files.isDirectory(file)) {
+            throw new UsageException(option + " " + value + ": cannot write a file there, it is a directory");
+        }
+        Path existing = file.toAbsolutePath().getParent();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing != null && (!Files.isDirectory(existing) || !Files.isWritable(existing))) {
+            throw new UsageException(option + " " + value + ": cannot write a file there, " + existing
+                    + (Files.isDirectory(existing) ? " is not writable" : " is not a directory"));
         }
         return file;
     }

@@ -13,12 +13,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.zip.Adler32;
+import java.util.zip.CRC32;
 import org.joml.Matrix4f;
 
 /**
  * Writes the sample viewer's default model, {@code flatscene-rover.gltf}: a small rover built from boxes and
  * cylinders (chassis, deck, four wheels with hubs, a mast with a beacon, a three-joint arm with a two-finger hand) in
- * seven colors, as glTF 2.0 with its buffer embedded as a base64 data URI so the one file is the whole model.
+ * seven colors, the chassis and the deck with a panel texture (seams, rivets and hazard stripes) over their color,
+ * as glTF 2.0 with its buffer, the texture's PNG included, embedded as a base64 data URI so the one file is the whole
+ * model.
  *
  * <p>The project makes its own model so that it ships no third-party asset. After changing this class, regenerate
  * the file with {@code mvn -o test -pl samples -Dtest=DefaultModelWriterTest -Dflatscene.regenerateModel=true} (or
@@ -36,6 +40,8 @@ public final class DefaultModelWriter {
     private static final int FLOAT = 5126;
     private static final int UNSIGNED_SHORT = 5123;
     private static final int CYLINDER_SEGMENTS = 20;
+    /** The panel texture's edge in pixels. */
+    static final int PANEL_TEXTURE_SIZE = 32;
 
     private DefaultModelWriter() {
     }
@@ -55,7 +61,8 @@ public final class DefaultModelWriter {
 
     // ---- the model ----
 
-    record Color(String name, float red, float green, float blue) {
+    /** A material: a base color, times the panel texture where {@code textured}. */
+    record Color(String name, float red, float green, float blue, boolean textured) {
     }
 
     /** A glTF mesh: one primitive, one shape in one color. */
@@ -71,13 +78,13 @@ public final class DefaultModelWriter {
         }
     }
 
-    static final Color HULL = new Color("hull", 0.95f, 0.55f, 0.10f);
-    static final Color PANEL = new Color("panel", 0.88f, 0.88f, 0.84f);
-    static final Color TYRE = new Color("tyre", 0.10f, 0.10f, 0.11f);
-    static final Color METAL = new Color("metal", 0.62f, 0.64f, 0.68f);
-    static final Color ARM = new Color("arm", 0.15f, 0.38f, 0.88f);
-    static final Color BEACON = new Color("beacon", 0.92f, 0.12f, 0.10f);
-    static final Color GRIP = new Color("grip", 0.20f, 0.78f, 0.30f);
+    static final Color HULL = new Color("hull", 0.95f, 0.55f, 0.10f, true);
+    static final Color PANEL = new Color("panel", 0.88f, 0.88f, 0.84f, true);
+    static final Color TYRE = new Color("tyre", 0.10f, 0.10f, 0.11f, false);
+    static final Color METAL = new Color("metal", 0.62f, 0.64f, 0.68f, false);
+    static final Color ARM = new Color("arm", 0.15f, 0.38f, 0.88f, false);
+    static final Color BEACON = new Color("beacon", 0.92f, 0.12f, 0.10f, false);
+    static final Color GRIP = new Color("grip", 0.20f, 0.78f, 0.30f, false);
 
     /** The model's root node; the rover faces +Z with +Y up and its wheels standing on y = 0, as glTF has it. */
     static Node rover() {
@@ -157,8 +164,11 @@ public final class DefaultModelWriter {
 
     // ---- geometry ----
 
-    /** Flat-shaded boxes and smooth-sided cylinders, counter-clockwise from outside, as the renderer culls. */
-    record Shape(float[] positions, float[] normals, int[] indices) {
+    /**
+     * Flat-shaded boxes and smooth-sided cylinders, counter-clockwise from outside, as the renderer culls, with
+     * texture coordinates: each box face and the cylinder's side wear the whole texture, its caps a disc of it.
+     */
+    record Shape(float[] positions, float[] normals, float[] uvs, int[] indices) {
         static Shape box(float minX, float minY, float minZ, float maxX, float maxY, float maxZ) {
             Builder b = new Builder();
             float[] min = {minX, minY, minZ};
@@ -182,7 +192,8 @@ public final class DefaultModelWriter {
                         p[axis] = sign < 0 ? min[axis] : max[axis];
                         p[u] = corner[0] == 0 ? min[u] : max[u];
                         p[v] = corner[1] == 0 ? min[v] : max[v];
-                        b.vertex(p[0], p[1], p[2], n[0], n[1], n[2]);
+                        // glTF's v runs down the image, so the image's top lies where the face's v axis points
+                        b.vertex(p[0], p[1], p[2], n[0], n[1], n[2], corner[0], 1f - corner[1]);
                     }
                     b.quad(first, first + 1, first + 2, first + 3);
                 }
@@ -199,8 +210,9 @@ public final class DefaultModelWriter {
                 double angle = 2 * StrictMath.PI * i / segments;
                 float sin = (float) StrictMath.sin(angle);
                 float cos = (float) StrictMath.cos(angle);
-                b.vertex(radius * sin, -half, radius * cos, sin, 0f, cos);
-                b.vertex(radius * sin, half, radius * cos, sin, 0f, cos);
+                float u = (float) i / segments;
+                b.vertex(radius * sin, -half, radius * cos, sin, 0f, cos, u, 1f);
+                b.vertex(radius * sin, half, radius * cos, sin, 0f, cos, u, 0f);
             }
             for (int i = 0; i < segments; i++) {
                 int bottom = side + 2 * i;
@@ -208,11 +220,13 @@ public final class DefaultModelWriter {
             }
             for (int cap = -1; cap <= 1; cap += 2) {
                 int center = b.vertexCount();
-                b.vertex(0f, cap * half, 0f, 0f, cap, 0f);
+                b.vertex(0f, cap * half, 0f, 0f, cap, 0f, 0.5f, 0.5f);
                 for (int i = 0; i < segments; i++) {
                     double angle = 2 * StrictMath.PI * i / segments;
-                    b.vertex(radius * (float) StrictMath.sin(angle), cap * half, radius * (float) StrictMath.cos(angle),
-                            0f, cap, 0f);
+                    float sin = (float) StrictMath.sin(angle);
+                    float cos = (float) StrictMath.cos(angle);
+                    b.vertex(radius * sin, cap * half, radius * cos, 0f, cap, 0f, 0.5f + 0.5f * sin,
+                            0.5f - 0.5f * cos);
                 }
                 for (int i = 0; i < segments; i++) {
                     int a = center + 1 + i;
@@ -251,13 +265,16 @@ public final class DefaultModelWriter {
     private static final class Builder {
         private final List<Float> positions = new ArrayList<>();
         private final List<Float> normals = new ArrayList<>();
+        private final List<Float> uvs = new ArrayList<>();
         private final List<Integer> indices = new ArrayList<>();
 
         int vertexCount() {
             return positions.size() / 3;
         }
 
-        void vertex(float x, float y, float z, float nx, float ny, float nz) {
+        void vertex(float x, float y, float z, float nx, float ny, float nz, float u, float v) {
+            uvs.add(u);
+            uvs.add(v);
             positions.add(x);
             positions.add(y);
             positions.add(z);
@@ -296,7 +313,11 @@ public final class DefaultModelWriter {
         Shape build() {
             float[] p = new float[positions.size()];
             float[] n = new float[normals.size()];
+            float[] uv = new float[uvs.size()];
             int[] i = new int[indices.size()];
+            for (int k = 0; k < uv.length; k++) {
+                uv[k] = uvs.get(k);
+            }
             for (int k = 0; k < p.length; k++) {
                 p[k] = positions.get(k);
                 n[k] = normals.get(k);
@@ -304,7 +325,7 @@ public final class DefaultModelWriter {
             for (int k = 0; k < i.length; k++) {
                 i[k] = indices.get(k);
             }
-            return new Shape(p, n, i);
+            return new Shape(p, n, uv, i);
         }
     }
 
@@ -337,7 +358,8 @@ public final class DefaultModelWriter {
     }
 
     /** The model's JSON, its buffer at {@code bufferUri} (none: GLB's binary chunk), and the buffer's bytes. */
-    record Document(String nodes, String meshes, String materials, String accessors, String views, byte[] buffer) {
+    record Document(String nodes, String meshes, String materials, String accessors, String views, int imageView,
+                    byte[] buffer) {
         String json(String bufferUri) {
             return "{\n"
                     + "\"asset\":{\"version\":\"2.0\",\"generator\":\"FlatScene DefaultModelWriter\","
@@ -348,6 +370,11 @@ public final class DefaultModelWriter {
                     + "\"nodes\":[\n" + nodes.replace("},{", "},\n{") + "\n],\n"
                     + "\"meshes\":[\n" + meshes.replace("]},{", "]},\n{") + "\n],\n"
                     + "\"materials\":[\n" + materials.replace("}},{", "}},\n{") + "\n],\n"
+                    + "\"images\":[{\"name\":\"panel\",\"bufferView\":" + imageView
+                    + ",\"mimeType\":\"image/png\"}],\n"
+                    + "\"samplers\":[{\"magFilter\":9729,\"minFilter\":9987,\"wrapS\":10497,"
+                    + "\"wrapT\":10497}],\n"
+                    + "\"textures\":[{\"sampler\":0,\"source\":0}],\n"
                     + "\"accessors\":[\n" + accessors.replace("},{", "},\n{") + "\n],\n"
                     + "\"bufferViews\":[\n" + views.replace("},{", "},\n{") + "\n],\n"
                     + "\"buffers\":[{\"byteLength\":" + buffer.length
@@ -375,6 +402,7 @@ public final class DefaultModelWriter {
             }
             int positions = accessor++;
             int normals = accessor++;
+            int uvs = accessor++;
             int indices = accessor++;
             append(views, view(buffer, floats(shape.positions()), ARRAY_BUFFER));
             append(accessors, "{\"bufferView\":" + positions + ",\"componentType\":" + FLOAT + ",\"count\":"
@@ -383,20 +411,26 @@ public final class DefaultModelWriter {
             append(views, view(buffer, floats(shape.normals()), ARRAY_BUFFER));
             append(accessors, "{\"bufferView\":" + normals + ",\"componentType\":" + FLOAT + ",\"count\":"
                     + shape.vertexCount() + ",\"type\":\"VEC3\"}");
+            append(views, view(buffer, floats(shape.uvs()), ARRAY_BUFFER));
+            append(accessors, "{\"bufferView\":" + uvs + ",\"componentType\":" + FLOAT + ",\"count\":"
+                    + shape.vertexCount() + ",\"type\":\"VEC2\"}");
             append(views, view(buffer, shorts(shape.indices()), ELEMENT_ARRAY_BUFFER));
             append(accessors, "{\"bufferView\":" + indices + ",\"componentType\":" + UNSIGNED_SHORT + ",\"count\":"
                     + shape.indices().length + ",\"type\":\"SCALAR\"}");
             append(meshes, "{\"name\":\"" + part.name() + "\",\"primitives\":[{\"attributes\":{\"POSITION\":"
-                    + positions + ",\"NORMAL\":" + normals + "},\"indices\":" + indices + ",\"material\":"
-                    + colors.indexOf(part.color()) + ",\"mode\":4}]}");
+                    + positions + ",\"NORMAL\":" + normals + ",\"TEXCOORD_0\":" + uvs + "},\"indices\":" + indices
+                    + ",\"material\":" + colors.indexOf(part.color()) + ",\"mode\":4}]}");
         }
 
         StringBuilder materials = new StringBuilder();
         for (Color color : colors) {
             append(materials, "{\"name\":\"" + color.name() + "\",\"pbrMetallicRoughness\":{\"baseColorFactor\":"
                     + array(new float[]{color.red(), color.green(), color.blue(), 1f})
+                    + (color.textured() ? ",\"baseColorTexture\":{\"index\":0}" : "")
                     + ",\"metallicFactor\":0.0,\"roughnessFactor\":0.6}}");
         }
+        int imageView = accessor;
+        append(views, view(buffer, panelPng(), 0));
 
         List<Node> order = new ArrayList<>(nodesByName(root).values());
         StringBuilder nodes = new StringBuilder();
@@ -431,7 +465,7 @@ public final class DefaultModelWriter {
         }
 
         return new Document(nodes.toString(), meshes.toString(), materials.toString(), accessors.toString(),
-                views.toString(), buffer.toByteArray());
+                views.toString(), imageView, buffer.toByteArray());
     }
 
     private static void collectParts(Node node, List<Part> parts, List<Color> colors) {
@@ -444,15 +478,88 @@ public final class DefaultModelWriter {
         node.children().forEach(child -> collectParts(child, parts, colors));
     }
 
-    /** Appends {@code bytes} 4-byte aligned, as glTF requires of float accessors, and describes where. */
+    /**
+     * Appends {@code bytes} 4-byte aligned, as glTF requires of float accessors, and describes where; a target of 0
+     * (an image's view) is left out.
+     */
     private static String view(ByteArrayOutputStream buffer, byte[] bytes, int target) {
         while (buffer.size() % 4 != 0) {
             buffer.write(0);
         }
         String view = "{\"buffer\":0,\"byteOffset\":" + buffer.size() + ",\"byteLength\":" + bytes.length
-                + ",\"target\":" + target + "}";
+                + (target == 0 ? "" : ",\"target\":" + target) + "}";
         buffer.writeBytes(bytes);
         return view;
+    }
+
+    // ---- the panel texture ----
+
+    /**
+     * The panel texture's pixels, RGB rows from the top: near white (the material's color shows through), seams
+     * along the edges, a rivet in each corner, and black hazard stripes along the bottom quarter.
+     */
+    static byte[] panelPixels() {
+        int size = PANEL_TEXTURE_SIZE;
+        byte[] rgb = new byte[size * size * 3];
+        for (int y = 0; y < size; y++) {
+            for (int x = 0; x < size; x++) {
+                int value = 235;
+                boolean seam = x < 2 || y < 2 || x >= size - 2 || y >= size - 2;
+                boolean rivet = (x == 4 || x == size - 5) && (y == 4 || y == size - 5);
+                boolean stripe = y >= size * 3 / 4 && y < size - 2 && (x + y) / 4 % 2 == 0;
+                if (seam) {
+                    value = 120;
+                } else if (rivet || stripe) {
+                    value = 40;
+                }
+                int at = (y * size + x) * 3;
+                rgb[at] = (byte) value;
+                rgb[at + 1] = (byte) value;
+                rgb[at + 2] = (byte) value;
+            }
+        }
+        return rgb;
+    }
+
+    /**
+     * The panel texture as a PNG whose zlib stream is stored, not compressed, so every JDK writes the same bytes
+     * (deflaters differ in their output between zlib versions).
+     */
+    static byte[] panelPng() {
+        int size = PANEL_TEXTURE_SIZE;
+        byte[] pixels = panelPixels();
+        ByteArrayOutputStream raw = new ByteArrayOutputStream();
+        for (int y = 0; y < size; y++) {
+            raw.write(0);
+            raw.write(pixels, y * size * 3, size * 3);
+        }
+        byte[] scanlines = raw.toByteArray();
+        ByteBuffer zlib = ByteBuffer.allocate(2 + 5 + scanlines.length + 4).order(ByteOrder.BIG_ENDIAN);
+        zlib.put((byte) 0x78).put((byte) 0x01);
+        // one final stored block: its length, then the length's complement, both little-endian
+        zlib.put((byte) 1).put((byte) scanlines.length).put((byte) (scanlines.length >>> 8))
+                .put((byte) ~scanlines.length).put((byte) (~scanlines.length >>> 8)).put(scanlines);
+        Adler32 adler = new Adler32();
+        adler.update(scanlines);
+        zlib.putInt((int) adler.getValue());
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        png.writeBytes(new byte[]{(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'});
+        chunk(png, "IHDR", ByteBuffer.allocate(13).putInt(size).putInt(size).put((byte) 8).put((byte) 2)
+                .put((byte) 0).put((byte) 0).put((byte) 0).array());
+        chunk(png, "IDAT", zlib.array());
+        chunk(png, "IEND", new byte[0]);
+        return png.toByteArray();
+    }
+
+    private static void chunk(ByteArrayOutputStream png, String type, byte[] data) {
+        byte[] typeBytes = type.getBytes(StandardCharsets.US_ASCII);
+        CRC32 crc = new CRC32();
+        crc.update(typeBytes);
+        crc.update(data);
+        png.writeBytes(ByteBuffer.allocate(4).putInt(data.length).array());
+        png.writeBytes(typeBytes);
+        png.writeBytes(data);
+        png.writeBytes(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
     }
 
     private static byte[] floats(float[] values) {

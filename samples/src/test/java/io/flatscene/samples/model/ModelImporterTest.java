@@ -40,12 +40,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.lwjgl.assimp.AIMatrix4x4;
+import org.lwjgl.assimp.AIScene;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lwjgl.assimp.Assimp.aiImportFileFromMemory;
+import static org.lwjgl.assimp.Assimp.aiReleaseImport;
 
 /** Imports on Mesa's llvmpipe through a headless debug context, so every GL error the imports cause is counted. */
 class ModelImporterTest {
@@ -381,7 +385,8 @@ class ModelImporterTest {
 
     @Test
     void garbageNamedGltf() throws IOException {
-        assertRefused(write("garbage.gltf", "this is not { json at all ]]"), "Assimp could not read it");
+        assertRefused(write("garbage.gltf", "this is not { json at all ]]"),
+                "its glTF JSON is not valid: line 1, column 1: expected a value");
     }
 
     @Test
@@ -466,6 +471,109 @@ class ModelImporterTest {
         assertSceneUntouched(1, 0);
     }
 
+    // ---- limits ----
+
+    @ParameterizedTest
+    @CsvSource({"deep.gltf, false", "deep.glb, true", "binary-named.gltf, true"})
+    void aHierarchyDeeperThanTheLimitIsRefused(String name, boolean binary) throws IOException {
+        // 10,000 levels crashed the process: Assimp recursed past the end of a 1 MiB native stack. Assimp tells
+        // binary from JSON glTF by the content, so the check does too.
+        String deep = HostileModels.chain(10_000, "");
+        Path file = Files.write(dir.resolve(name), binary ? HostileModels.glb(deep, (byte) ' ')
+                : deep.getBytes(StandardCharsets.UTF_8));
+        assertRefused(file, "its node hierarchy is 10000 levels deep (down to node 9999); at most 1000 are imported");
+    }
+
+    @Test
+    void aHierarchyDeeperThanTheLimitIsRefusedFromMemory() {
+        ByteBuffer deep = ByteBuffer.wrap(HostileModels.chain(10_000, "").getBytes(StandardCharsets.UTF_8));
+        ModelException e = assertThrows(ModelException.class, () -> ModelImporter.load("deep in memory", deep,
+                "glb", renderer, scene, scene.rootNode()));
+        assertEquals("cannot import model 'deep in memory': its node hierarchy is 10000 levels deep (down to node "
+                + "9999); at most 1000 are imported", e.getMessage());
+        assertSceneUntouched(1, 0);
+    }
+
+    @Test
+    void aHierarchyAsDeepAsTheLimitImportsWhole() throws IOException {
+        String named = "\"name\":\"link\",\"translation\":[0,0.01,0]";
+        ImportedModel model = ModelImporter.load(write("limit.gltf", HostileModels.chain(ModelImporter.MAX_DEPTH,
+                named)), renderer, scene, scene.rootNode());
+        assertEquals(1, model.items());
+        assertEquals(model.nodes(), subtreeSize(model.root()));
+        assertTrue(height(model.root()) >= ModelImporter.MAX_DEPTH, "height " + height(model.root()));
+        scene.updateAllTransforms();
+        SceneNode tip = scene.item(0).parentNode();
+        assertEquals(ModelImporter.MAX_DEPTH * 0.01f, tip.getWorldPosition(new Vector3f()).y, 1e-3f);
+        scene.validate();
+    }
+
+    @Test
+    void theImportThreadHoldsTenTimesTheLimitAndTheReaderNeedsNoStackPerLevel() throws Exception {
+        ByteBuffer deep = MemoryUtil.memUTF8(HostileModels.chain(10 * ModelImporter.MAX_DEPTH, ""), false);
+        try {
+            // past the check, straight into Assimp, which recurses some 430 bytes a level: 4 MiB here
+            long imported = ImportThread.call(() -> aiImportFileFromMemory(deep, 0, "gltf").address());
+            try {
+                int[] nodes = new int[1];
+                // a Java recursion over 10,000 levels would overflow so small a stack
+                Thread reader = new Thread(null, () -> nodes[0] = ModelReader.read("deep", "deep",
+                        AIScene.create(imported), null).nodes().size(), "small stack", 256 << 10);
+                reader.start();
+                reader.join();
+                assertTrue(nodes[0] >= 10 * ModelImporter.MAX_DEPTH, nodes[0] + " nodes read");
+            } finally {
+                ImportThread.call(() -> {
+                    aiReleaseImport(AIScene.create(imported));
+                    return null;
+                });
+            }
+        } finally {
+            MemoryUtil.memFree(deep);
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "v 3e38 3e38 3e38| mesh 'far.obj/defaultobject' has vertex 0 at (3.0E38, 3.0E38, 3.0E38); coordinates "
+                    + "must be finite and at most 1.0E15 from the origin",
+            "v -3e38 0 0| mesh 'far.obj/defaultobject' has vertex 0 at (-3.0E38, 0.0, 0.0); coordinates must be "
+                    + "finite and at most 1.0E15 from the origin",
+            "v 0 nan 0| mesh 'far.obj/defaultobject' has vertex 0 at (0.0, NaN, 0.0); coordinates must be finite "
+                    + "and at most 1.0E15 from the origin",
+            "v 0 0 -inf| mesh 'far.obj/defaultobject' has vertex 0 at (0.0, 0.0, -Infinity); coordinates must be "
+                    + "finite and at most 1.0E15 from the origin",
+            "v 0 0 1e20| mesh 'far.obj/defaultobject' has vertex 0 at (0.0, 0.0, 1.0"})
+    void verticesBeyondTheCoordinateLimitAreRefused(String farVertex, String reason) throws IOException {
+        // a mesh from -3e38 to 3e38 is wider than a float: its bounds overflowed into a NaN box and an
+        // IllegalArgumentException from deep inside the import
+        assertRefused(write("far.obj", farVertex + "\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"), reason);
+    }
+
+    @Test
+    void verticesAtTheCoordinateLimitImportWithFiniteBounds() throws IOException {
+        ImportedModel model = ModelImporter.load(write("wide.obj", "v -1e15 0 0\nv 1e15 0 0\nv 0 1e15 0\nf 1 2 3\n"),
+                renderer, scene, scene.rootNode());
+        assertTrue(Float.isFinite(model.bounds().halfX()), model.bounds().toString());
+        assertEquals(1e15f, model.bounds().halfX(), 1e9f);
+    }
+
+    @Test
+    void nodesThatPlaceAMeshBeyondTheLimitAreRefused() throws IOException {
+        // each scale is fine; the two together put the triangle 1e20 out
+        assertRefused(write("stretched.gltf", HostileModels.chain(2, "\"scale\":[1e10,1e10,1e10]")),
+                "node 'nodes[1]' places mesh 'stretched.gltf/meshes[0]' between (0.0, 0.0, 0.0) and (1.0E20, 1.0E20, "
+                        + "0.0); "
+                        + "coordinates must be finite and at most 1.0E15 from the origin");
+    }
+
+    @Test
+    void aNodeWithoutAFiniteTransformIsRefused() throws IOException {
+        assertRefused(write("infinite.gltf", HostileModels.chain(1, "\"translation\":[1e39,0,0]")),
+                "node 'nodes[0]' has a transform a float cannot hold (translation (Infinity, NaN, NaN), scale (1.0, "
+                        + "1.0, 1.0))");
+    }
+
     // ---- transform conversion ----
 
     @Test
@@ -476,18 +584,18 @@ class ModelImporterTest {
         Vector3f t = new Vector3f();
         Quaternionf r = new Quaternionf();
         Vector3f s = new Vector3f();
-        ModelImporter.decompose(matrix, t, r, s);
+        ModelReader.decompose(matrix, t, r, s);
         assertTrue(t.equals(new Vector3f(1, -2, 3), 1e-5f), t.toString());
         assertTrue(s.equals(new Vector3f(2f, 0.5f, 3f), 1e-5f), s.toString());
         assertEquals(1f, r.lengthSquared(), 1e-5f);
         assertTrue(new Matrix4f().translationRotateScale(t, r, s).equals(matrix, 1e-5f));
 
         Matrix4f mirrored = new Matrix4f(matrix).scale(-1f, 1f, 1f);
-        ModelImporter.decompose(mirrored, t, r, s);
+        ModelReader.decompose(mirrored, t, r, s);
         assertTrue(s.x < 0f, s.toString());
         assertTrue(new Matrix4f().translationRotateScale(t, r, s).equals(mirrored, 1e-5f));
 
-        ModelImporter.decompose(new Matrix4f().scaling(0f, 1f, 1f), t, r, s);
+        ModelReader.decompose(new Matrix4f().scaling(0f, 1f, 1f), t, r, s);
         assertEquals(new Quaternionf(), r);
     }
 
@@ -500,7 +608,7 @@ class ModelImporterTest {
                     .b1(1f).b2(0f).b3(0f).b4(5f)
                     .c1(0f).c2(0f).c3(1f).c4(6f)
                     .d1(0f).d2(0f).d3(0f).d4(1f);
-            Matrix4f joml = ModelImporter.toJoml(m, new Matrix4f());
+            Matrix4f joml = ModelReader.toJoml(m, new Matrix4f());
             assertEquals(new Vector3f(4, 5, 6), joml.getTranslation(new Vector3f()));
             Vector3f x = joml.transformDirection(new Vector3f(1, 0, 0));
             assertTrue(x.equals(new Vector3f(0, 1, 0), 1e-6f), "X axis goes to " + x);

@@ -29,8 +29,8 @@ class ViewerCommandLineTest {
     @Test
     void badOptionsAreNamed(@TempDir Path dir) throws IOException {
         assertRejected("unknown option '--fast'", "--fast");
-        assertRejected("--count 0: must be a whole number above 0", "--scene", "field", "--count", "0");
-        assertRejected("--count lots: must be a whole number above 0", "--count", "lots");
+        assertRejected("--count 0: must be a whole number from 1 to 1000000", "--scene", "field", "--count", "0");
+        assertRejected("--count lots: must be a whole number from 1 to 1000000", "--count", "lots");
         assertRejected("--frames -3: must be a whole number above 0", "--frames", "-3");
         assertRejected("--frames needs a value", "--frames");
         assertRejected("--scene moon: must be one of solar, field, model", "--scene", "moon");
@@ -39,6 +39,43 @@ class ViewerCommandLineTest {
         assertRejected("--config " + dir + ": no readable file there", "--config", dir.toString());
         Path model = Files.writeString(dir.resolve("ship.obj"), "v 0 0 0\n");
         assertRejected("--model is for --scene model, not solar", "--model", model.toString());
+    }
+
+    @Test
+    void countsBeyondTheDocumentedMaximumAreRefusedBeforeTheyRunOutOfMemory() {
+        // 2147483647 was taken, and the field scene died of an OutOfMemoryError with a stack trace
+        assertRejected("--count 2147483647: must be a whole number from 1 to 1000000", "--scene", "field", "--count",
+                "2147483647");
+        assertRejected("--count 1000001: must be a whole number from 1 to 1000000", "--scene", "field", "--count",
+                "1000001");
+        assertRejected("--count 99999999999: must be a whole number from 1 to 1000000", "--count", "99999999999");
+        assertEquals(ViewerOptions.MAX_FIELD_COUNT, ViewerOptions.parse("--count", "1000000").count());
+        assertTrue(ViewerOptions.USAGE.contains("at most 1000000"), ViewerOptions.USAGE);
+    }
+
+    @Test
+    void aScreenshotThatCannotBeWrittenIsRefusedBeforeRendering(@TempDir Path dir) throws IOException {
+        // the directories were made only when the image was written, after every frame had run
+        Path file = Files.writeString(dir.resolve("notes.txt"), "a file, not a directory");
+        String under = file.resolve("shots").resolve("last.png").toString();
+        assertRejected("--screenshot " + under + ": cannot write a file there, " + file + " is not a directory",
+                "--screenshot", under);
+        assertRejected("--screenshot " + dir + ": cannot write a file there, it is a directory", "--screenshot",
+                dir.toString());
+        // missing directories under one that exists are made when the screenshot is written
+        Path missing = dir.resolve("new").resolve("deeper").resolve("shot.png");
+        assertEquals(missing, ViewerOptions.parse("--screenshot", missing.toString()).screenshot());
+    }
+
+    @Test
+    void aConfigurationThatIsNotTextSaysSo(@TempDir Path dir) throws IOException {
+        byte[] binary = new byte[256];
+        for (int i = 0; i < binary.length; i++) {
+            binary[i] = (byte) (i * 37 + 11);
+        }
+        Path config = Files.write(dir.resolve("viewer.bin"), binary);
+        assertRejected("--config " + config + ": not a properties file (it is not UTF-8 text)", "--config",
+                config.toString());
     }
 
     @Test

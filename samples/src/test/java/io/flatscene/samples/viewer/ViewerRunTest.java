@@ -35,26 +35,37 @@ class ViewerRunTest {
     record Run(int status, String out, String err) {
     }
 
+    /** The viewer with {@code args}, the leading {@code -D} ones given to the JVM; five minutes at most. */
     static Run viewer(String... args) throws IOException, InterruptedException {
+        return java(Viewer.class, 300, args);
+    }
+
+    /**
+     * {@code main} of {@code mainClass} in a JVM of its own, with the test's class path, {@code args} (the leading
+     * {@code -D} and {@code -X} ones given to the JVM), and a time limit after which the test fails with what it
+     * printed so far.
+     */
+    static Run java(Class<?> mainClass, int seconds, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString()));
         int options = 0;
-        while (options < args.length && args[options].startsWith("-D")) {
+        while (options < args.length && (args[options].startsWith("-D") || args[options].startsWith("-X"))) {
             command.add(args[options++]);
         }
         // surefire runs this module from the module path; the child runs everything from the class path
         command.addAll(List.of("-cp", System.getProperty("jdk.module.path", "") + File.pathSeparator
-                + System.getProperty("java.class.path"), Viewer.class.getName()));
+                + System.getProperty("java.class.path"), mainClass.getName()));
         command.addAll(List.of(args).subList(options, args.length));
         // into files, so that waitFor's time limit holds even if the child hangs with its pipes open
-        Path out = Files.createTempFile("viewer", ".out");
-        Path err = Files.createTempFile("viewer", ".err");
+        Path out = Files.createTempFile("child", ".out");
+        Path err = Files.createTempFile("child", ".err");
         try {
             Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
                     .start();
-            if (!process.waitFor(5, TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                throw new AssertionError("the viewer did not finish: " + Files.readString(err));
+            if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new AssertionError(mainClass.getSimpleName() + " did not finish in " + seconds + " s; it "
+                        + "printed:\n" + Files.readString(out) + Files.readString(err));
             }
             return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
         } finally {
@@ -63,8 +74,9 @@ class ViewerRunTest {
         }
     }
 
+    /** The asteroid game has a longer run of its own below. */
     @ParameterizedTest
-    @EnumSource(SceneKind.class)
+    @EnumSource(value = SceneKind.class, names = "ASTEROIDS", mode = EnumSource.Mode.EXCLUDE)
     void eachSceneRunsHeadlessAndShowsItself(SceneKind scene, @TempDir Path dir) throws Exception {
         Path screenshot = dir.resolve(scene.label() + ".png");
         Run run = viewer("--headless", "--scene", scene.label(), "--frames", "12", "--count", "20000",
@@ -83,12 +95,16 @@ class ViewerRunTest {
             assertEquals(20_000 + 50 + 4, Integer.parseInt(summary.group(4)),
                     "item nodes, 50 clusters, root, field, camera and sun: " + run.out());
         }
-        assertTrue(run.out().contains("screenshot: " + screenshot.toAbsolutePath()), run.out());
+        Image image = assertShowsAScene(run, screenshot);
+        assertEquals(BACKGROUND, image.rgba(image.width() - 1, 0),
+                "the top right corner shows the clear color, so the coverage count means something");
+    }
 
+    /** The screenshot was written and shows a scene: many colors, and objects in the middle where the camera looks. */
+    private static Image assertShowsAScene(Run run, Path screenshot) throws IOException {
+        assertTrue(run.out().contains("screenshot: " + screenshot.toAbsolutePath()), run.out());
         Image image = Image.readPng(screenshot);
         assertEquals(1280, image.width());
-        assertEquals(BACKGROUND, image.rgba(image.width() - 1, 0),
-                "the top right corner shows the clear color, so the coverage count below means something");
         assertTrue(image.distinctColors() > 100, image.distinctColors() + " colors");
         int covered = 0;
         int sampled = 0;
@@ -102,6 +118,27 @@ class ViewerRunTest {
         }
         assertTrue(covered > sampled / 30, "only " + covered + " of " + sampled + " pixels in the middle show "
                 + "something");
+        return image;
+    }
+
+    @Test
+    void theAsteroidGamePlaysTheSameGameOnEveryRun(@TempDir Path dir) throws Exception {
+        Path screenshot = dir.resolve("asteroids.png");
+        Run run = viewer("--headless", "--scene", "asteroids", "--frames", "60", "--screenshot",
+                screenshot.toString());
+        assertEquals(0, run.status(), run.err());
+        // one fixed tick a frame from a fixed seed: 15 shots in 60 ticks, 7 of them hits so far, none expired yet
+        assertTrue(run.out().contains("asteroids: score 280   asteroids left 19993 of 20000   bullets alive 8, "
+                + "fired 15, hits 7   game tick "), run.out());
+        var summary = SUMMARY.matcher(run.out());
+        assertTrue(summary.find(), run.out());
+        assertEquals("60", summary.group(2));
+        assertEquals(19_993 + 8 + 24, Integer.parseInt(summary.group(4)),
+                "asteroids, bullets, 23 of the game's own and the viewer's camera node: " + run.out());
+        assertEquals(19_993 + 8 + 8, Integer.parseInt(summary.group(6)),
+                "asteroids, bullets, 4 ship parts and 4 beacons: " + run.out());
+        // the field fills the whole view, corners included
+        assertShowsAScene(run, screenshot);
     }
 
     @Test
@@ -134,6 +171,16 @@ class ViewerRunTest {
         assertTrue(run.err().contains("flatscene-viewer: flatscene.maxItems is full at its capacity of 1000"),
                 run.err());
         assertFalse(run.err().contains("\tat "), "a stack trace was printed: " + run.err());
+    }
+
+    @Test
+    void runningOutOfMemoryEndsInOneLine() throws Exception {
+        // enough heap for the renderer and the scene's declared capacities (the tag columns took the old 48 MiB past
+        // them), far too little for the million items the run grows to
+        Run run = viewer("-Xmx96m", "--headless", "--scene", "field", "--count", "1000000", "--frames", "1");
+        assertEquals(1, run.status(), run.err());
+        assertEquals("flatscene-viewer: out of memory (Java heap space); give Java more with -Xmx, or ask for less "
+                + "with --count or --config\n", run.err().replace(System.lineSeparator(), "\n"));
     }
 
     @Test

@@ -1,7 +1,7 @@
 package io.flatscene.core.config;
 
+import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,17 +21,28 @@ public final class ConfigReader {
     /** Further than this many edits, a suggestion is more likely to confuse than help. */
     private static final int MAX_SUGGESTION_DISTANCE = 3;
 
+    private static final char BYTE_ORDER_MARK = '\uFEFF';
+
     private ConfigReader() {
     }
 
     /**
      * Reads a {@link Properties} file in UTF-8.
      *
+     * <p>A byte-order mark at the start is skipped.
+     *
+     * @param file the file's path, not null
+     * @return the properties as the file holds them, values not yet trimmed
      * @throws ConfigException naming the file if it cannot be read or is not a properties file
      */
     public static Properties read(Path file) {
         Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file)) {
+        try (BufferedReader reader = Files.newBufferedReader(file)) {
+            // editors on Windows start UTF-8 files with a byte-order mark, which would otherwise join the first key
+            reader.mark(1);
+            if (reader.read() != BYTE_ORDER_MARK) {
+                reader.reset();
+            }
             properties.load(reader);
         } catch (IOException | IllegalArgumentException e) {
             // IllegalArgumentException: Properties.load on a malformed \\uXXXX escape
@@ -48,6 +59,9 @@ public final class ConfigReader {
      *                 belong to someone else
      * @param setter   takes a key and its value, whitespace trimmed, and throws a {@link ConfigException} for an
      *                 unknown key or a bad value
+     * @param properties the properties to read, not null; not changed
+     * @return the applied pairs, {@code key=value}, in key order; empty if no key was accepted
+     * @throws ConfigException what {@code setter} throws, at the first bad key in key order
      */
     public static List<String> apply(Properties properties, Predicate<String> accepted,
                                      BiConsumer<String, String> setter) {
@@ -71,6 +85,8 @@ public final class ConfigReader {
      * @param prefix    the prefix every known key starts with, tried in front of {@code key} too, so that a key
      *                  written without it is still recognized
      * @param knownKeys every key of the configuration
+     * @param key       the unknown key as written
+     * @return the rule text, e.g. {@code unknown key, did you mean flatscene.maxNodes?}
      */
     public static String unknownKeyRule(String key, String prefix, List<String> knownKeys) {
         String closest = closestKey(key, prefix, knownKeys);
@@ -96,7 +112,13 @@ public final class ConfigReader {
         return best;
     }
 
-    /** The rule text of an integer range, as every configuration words it. */
+    /**
+     * The rule text of an integer range, as every configuration words it.
+     *
+     * @param min the smallest accepted value
+     * @param max the largest accepted value
+     * @return e.g. {@code must be an integer between 1 and 1024}
+     */
     public static String rangeRule(int min, int max) {
         return "must be an integer between " + min + " and " + max;
     }
@@ -104,6 +126,11 @@ public final class ConfigReader {
     /**
      * Checks a value set in code against its range.
      *
+     * @param key   the key the value is set under, named in the exception
+     * @param value the value to check
+     * @param min   the smallest accepted value
+     * @param max   the largest accepted value
+     * @param rule  the rule text for the exception, as {@link #rangeRule} words it
      * @throws ConfigException naming the key, the value and the rule
      */
     public static void checkRange(String key, int value, int min, int max, String rule) {
@@ -115,6 +142,13 @@ public final class ConfigReader {
     /**
      * Parses an integer in {@code [min, max]}.
      *
+     * @param key    the key the value is set under, named in the exception
+     * @param value   the text, already trimmed; a sign is accepted, spaces, underscores and decimals are not
+     * @param min    the smallest accepted value
+     * @param max    the largest accepted value
+     * @param rule   the rule text for the exception, as {@link #rangeRule} words it
+     * @param source where the text came from, for the exception; null for a value set in code
+     * @return the parsed value, {@code min} to {@code max}
      * @throws ConfigException naming key, value, rule and source for a non-number or a value out of range
      */
     public static int parseInt(String key, String value, int min, int max, String rule, String source) {
@@ -135,6 +169,10 @@ public final class ConfigReader {
      * The rule text of an enum setting, listing every constant of {@code type} in declaration order, e.g.
      * {@code must be GROW, FAIL or ON_DEMAND (case-insensitive)}: derived from the enum, so that a constant added
      * later is named by the message that {@link #parseEnum} accepts it under.
+     *
+     * @param <E>  the enum type
+     * @param type the enum's class, with at least one constant
+     * @return e.g. {@code must be AUTO, VECTOR or SCALAR (case-insensitive)}
      */
     public static <E extends Enum<E>> String enumRule(Class<E> type) {
         E[] constants = type.getEnumConstants();
@@ -148,6 +186,13 @@ public final class ConfigReader {
     /**
      * Parses a constant of {@code type} by name, in any case.
      *
+     * @param <E>    the enum type
+     * @param type   the enum's class
+     * @param key    the key the value is set under, named in the exception
+     * @param value  the text, already trimmed
+     * @param rule   the rule text for the exception, as {@link #enumRule} words it
+     * @param source where the text came from, for the exception; null for a value set in code
+     * @return the constant whose name equals {@code value} ignoring case
      * @throws ConfigException naming key, value, rule and source when no constant has that name
      */
     public static <E extends Enum<E>> E parseEnum(Class<E> type, String key, String value, String rule,
@@ -165,6 +210,11 @@ public final class ConfigReader {
      * Parses {@code true} or {@code false}, in any case: stricter than {@link Boolean#parseBoolean}, which reads
      * "yes" or "on" as false without a word.
      *
+     * @param key    the key the value is set under, named in the exception
+     * @param value  the text, already trimmed
+     * @param rule   the rule text for the exception
+     * @param source where the text came from, for the exception; null for a value set in code
+     * @return the parsed value
      * @throws ConfigException naming key, value, rule and source for anything else
      */
     public static boolean parseBoolean(String key, String value, String rule, String source) {

@@ -1,5 +1,6 @@
 package io.flatscene.core.config;
 
+import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import java.nio.file.Path;
 import java.util.List;
@@ -49,6 +50,11 @@ public final class SceneConfig {
 
     /** Every key starts with this; a system property with this prefix that is no known key is an error. */
     public static final String KEY_PREFIX = "flatscene.";
+    /**
+     * The renderer's keys, which may share the scene's file: {@link #load} leaves them to the renderer's
+     * configuration, which reads the same file and checks them.
+     */
+    public static final String RENDER_KEY_PREFIX = "flatscene.render.";
     /** Key of {@link #maxNodes()}. */
     public static final String MAX_NODES_KEY = "flatscene.maxNodes";
     /** Key of {@link #maxItems()}. */
@@ -66,8 +72,11 @@ public final class SceneConfig {
     /** Key of {@link #transformKernel()}. */
     public static final String TRANSFORM_KERNEL_KEY = "flatscene.transformKernel";
 
-    /** The largest capacity: the largest array length every JVM accepts, as the containers enforce. */
-    public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
+    /**
+     * The largest capacity: the most slots whose widest array (a world matrix a node) still fits in the largest array
+     * a JVM accepts. Growth under GROW stops there too.
+     */
+    public static final int MAX_CAPACITY = Capacity.MAX_SLOTS;
     /** More worker threads than this is taken for a typo rather than a machine. */
     public static final int MAX_WORKER_THREADS = 1024;
 
@@ -108,17 +117,27 @@ public final class SceneConfig {
     /**
      * The defaults: {@link #DEFAULT_MAX_NODES} nodes and so on, GROW, one worker per processor, no validation, the
      * AUTO transform kernel.
+     *
+     * @return the default configuration; system properties are not read
      */
     public static SceneConfig defaults() {
         return builder().build();
     }
 
-    /** A builder holding the defaults. */
+    /**
+     * A builder holding the defaults.
+     *
+     * @return a new builder; system properties are not read
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** A builder holding this configuration's values, to derive a variant. */
+    /**
+     * A builder holding this configuration's values, to derive a variant.
+     *
+     * @return a new builder; changing it leaves this configuration as it is
+     */
     public Builder toBuilder() {
         return new Builder(this);
     }
@@ -127,7 +146,9 @@ public final class SceneConfig {
      * Reads a properties file, then overrides it with every JVM system property whose name starts with
      * {@value #KEY_PREFIX}.
      *
-     * @param propertiesFile a {@link Properties} file in UTF-8; every key in it must be a known key
+     * @param propertiesFile a {@link Properties} file in UTF-8; every key in it must be a known key, or one of the
+     *                       renderer's ({@value #RENDER_KEY_PREFIX}), which are left to the renderer's configuration
+     * @return the checked configuration; a key set in neither place keeps its default
      * @throws ConfigException if the file cannot be read, or holds an unknown key or a bad value, or a
      *                         {@value #KEY_PREFIX} system property is unknown or bad
      */
@@ -141,6 +162,7 @@ public final class SceneConfig {
      * The defaults overridden by every JVM system property whose name starts with {@value #KEY_PREFIX}, for a game
      * without a configuration file.
      *
+     * @return the checked configuration
      * @throws ConfigException if such a system property is unknown or has a bad value
      */
     public static SceneConfig fromSystemProperties() {
@@ -150,9 +172,10 @@ public final class SceneConfig {
     /**
      * The configuration {@link #load(Path)} builds, from properties already in memory.
      *
-     * @param file      the file's properties: every key must be known
+     * @param file      the file's properties: every key must be known, or one of the renderer's
      * @param overrides applied after {@code file} and winning over it; only keys starting with {@value #KEY_PREFIX}
      *                  are read (so {@link System#getProperties()} can be passed as is), and each must be known
+     * @return the checked configuration; neither argument is read again or changed
      * @throws ConfigException on an unknown key or a bad value in either
      */
     public static SceneConfig fromProperties(Properties file, Properties overrides) {
@@ -164,7 +187,7 @@ public final class SceneConfig {
     private static SceneConfig from(Properties file, String fileSource, Properties overrides, String overrideSource) {
         Builder builder = builder();
         if (file != null) {
-            List<String> read = ConfigReader.apply(file, key -> true,
+            List<String> read = ConfigReader.apply(file, key -> !key.startsWith(RENDER_KEY_PREFIX),
                     (key, value) -> builder.set(key, value, fileSource));
             LOG.debug("Read scene configuration from {}: {}", fileSource, read);
         }
@@ -182,42 +205,76 @@ public final class SceneConfig {
         return key.startsWith(KEY_PREFIX) && key.indexOf('.', KEY_PREFIX.length()) < 0;
     }
 
-    /** Every configuration key, in the order {@link #toString()} lists them. */
+    /**
+     * Every configuration key, in the order {@link #toString()} lists them.
+     *
+     * @return the scene's keys, unmodifiable; the renderer's are not among them
+     */
     public static List<String> keys() {
         return KEYS;
     }
 
-    /** The key that sets a capacity: the name to give its container, so that running out names what to raise. */
+    /**
+     * The key that sets a capacity: the name to give its container, so that running out names what to raise.
+     *
+     * @param capacity the capacity, not null
+     * @return its key, e.g. {@value #MAX_NODES_KEY}
+     */
     public static String keyFor(SceneCapacity capacity) {
         return capacity.key();
     }
 
-    /** The default number of worker threads: the available processors, capped at {@link #MAX_WORKER_THREADS}. */
+    /**
+     * The default number of worker threads: the available processors, capped at {@link #MAX_WORKER_THREADS}.
+     *
+     * @return 1 to {@link #MAX_WORKER_THREADS}
+     */
     public static int defaultWorkerThreads() {
         return Math.min(Math.max(1, Runtime.getRuntime().availableProcessors()), MAX_WORKER_THREADS);
     }
 
-    /** The number of scene nodes the node manager allocates up front. */
+    /**
+     * The number of scene nodes the node manager allocates up front.
+     *
+     * @return 1 to {@link #MAX_CAPACITY}
+     */
     public int maxNodes() {
         return maxNodes;
     }
 
-    /** The number of items the item manager allocates up front. */
+    /**
+     * The number of items the item manager allocates up front.
+     *
+     * @return 1 to {@link #MAX_CAPACITY}
+     */
     public int maxItems() {
         return maxItems;
     }
 
-    /** The number of lights the light manager allocates up front. */
+    /**
+     * The number of lights the light manager allocates up front.
+     *
+     * @return 1 to {@link #MAX_CAPACITY}
+     */
     public int maxLights() {
         return maxLights;
     }
 
-    /** The number of cameras the camera manager allocates up front. */
+    /**
+     * The number of cameras the camera manager allocates up front.
+     *
+     * @return 1 to {@link #MAX_CAPACITY}
+     */
     public int maxCameras() {
         return maxCameras;
     }
 
-    /** The given capacity's value; pairs with {@link SceneCapacity#key()} when constructing a container. */
+    /**
+     * The given capacity's value; pairs with {@link SceneCapacity#key()} when constructing a container.
+     *
+     * @param capacity which capacity, not null
+     * @return its value, 1 to {@link #MAX_CAPACITY}
+     */
     public int capacity(SceneCapacity capacity) {
         switch (capacity) {
             case NODES:
@@ -237,17 +294,27 @@ public final class SceneConfig {
      * What a manager does past its capacity: {@link GrowthPolicy#GROW} grows and logs one WARN naming the key to
      * raise; {@link GrowthPolicy#FAIL} throws a {@link io.flatscene.core.container.CapacityExceededException} naming
      * it; {@link GrowthPolicy#ON_DEMAND} grows without the warning.
+     *
+     * @return the policy, never null
      */
     public GrowthPolicy growthPolicy() {
         return growthPolicy;
     }
 
-    /** Threads for parallel passes (visibility); 1 runs them on the caller's thread. */
+    /**
+     * Threads for parallel passes (visibility); 1 runs them on the caller's thread.
+     *
+     * @return 1 to {@link #MAX_WORKER_THREADS}
+     */
     public int workerThreads() {
         return workerThreads;
     }
 
-    /** Whether the scene validates every invariant after every structural change (a debugging aid: O(scene) each). */
+    /**
+     * Whether the scene validates every invariant after every structural change (a debugging aid: O(scene) each).
+     *
+     * @return whether validation is on
+     */
     public boolean validation() {
         return validation;
     }
@@ -256,6 +323,8 @@ public final class SceneConfig {
      * Which kernel the transform pass computes world matrices with: {@link TransformKernel#AUTO} the vector kernel
      * where the runtime offers it, else the scalar one; {@link TransformKernel#VECTOR} the vector kernel or a failure
      * to create the scene; {@link TransformKernel#SCALAR} the scalar kernel always.
+     *
+     * @return the requested kernel, never null
      */
     public TransformKernel transformKernel() {
         return transformKernel;
@@ -329,31 +398,57 @@ public final class SceneConfig {
             transformKernel = c.transformKernel;
         }
 
-        /** Sets {@value SceneConfig#MAX_NODES_KEY}: 1 to {@value SceneConfig#MAX_CAPACITY}. */
+        /**
+         * Sets {@value SceneConfig#MAX_NODES_KEY}: 1 to {@value SceneConfig#MAX_CAPACITY}.
+         *
+         * @param maxNodes the number of nodes, 1 to {@value SceneConfig#MAX_CAPACITY}; checked by {@link #build()}
+         * @return this builder
+         */
         public Builder maxNodes(int maxNodes) {
             this.maxNodes = maxNodes;
             return this;
         }
 
-        /** Sets {@value SceneConfig#MAX_ITEMS_KEY}: 1 to {@value SceneConfig#MAX_CAPACITY}. */
+        /**
+         * Sets {@value SceneConfig#MAX_ITEMS_KEY}: 1 to {@value SceneConfig#MAX_CAPACITY}.
+         *
+         * @param maxItems the number of items, 1 to {@value SceneConfig#MAX_CAPACITY}; checked by {@link #build()}
+         * @return this builder
+         */
         public Builder maxItems(int maxItems) {
             this.maxItems = maxItems;
             return this;
         }
 
-        /** Sets {@value SceneConfig#MAX_LIGHTS_KEY}: 1 to {@value SceneConfig#MAX_CAPACITY}. */
+        /**
+         * Sets {@value SceneConfig#MAX_LIGHTS_KEY}: 1 to {@value SceneConfig#MAX_CAPACITY}.
+         *
+         * @param maxLights the number of lights, 1 to {@value SceneConfig#MAX_CAPACITY}; checked by {@link #build()}
+         * @return this builder
+         */
         public Builder maxLights(int maxLights) {
             this.maxLights = maxLights;
             return this;
         }
 
-        /** Sets {@value SceneConfig#MAX_CAMERAS_KEY}: 1 to {@value SceneConfig#MAX_CAPACITY}. */
+        /**
+         * Sets {@value SceneConfig#MAX_CAMERAS_KEY}: 1 to {@value SceneConfig#MAX_CAPACITY}.
+         *
+         * @param maxCameras the number of cameras, 1 to {@value SceneConfig#MAX_CAPACITY}; checked by {@link #build()}
+         * @return this builder
+         */
         public Builder maxCameras(int maxCameras) {
             this.maxCameras = maxCameras;
             return this;
         }
 
-        /** Sets the given capacity. */
+        /**
+         * Sets the given capacity.
+         *
+         * @param capacity which capacity, not null
+         * @param value    its value, 1 to {@value SceneConfig#MAX_CAPACITY}; checked by {@link #build()}
+         * @return this builder
+         */
         public Builder capacity(SceneCapacity capacity, int value) {
             switch (capacity) {
                 case NODES:
@@ -369,26 +464,48 @@ public final class SceneConfig {
             }
         }
 
-        /** Sets {@value SceneConfig#GROWTH_POLICY_KEY}. */
+        /**
+         * Sets {@value SceneConfig#GROWTH_POLICY_KEY}.
+         *
+         * @param growthPolicy the policy, not null
+         * @return this builder
+         * @throws NullPointerException if {@code growthPolicy} is null
+         */
         public Builder growthPolicy(GrowthPolicy growthPolicy) {
             this.growthPolicy = Objects.requireNonNull(growthPolicy, "growthPolicy");
             return this;
         }
 
-        /** Sets {@value SceneConfig#WORKER_THREADS_KEY}: 1 (the caller's thread) to
-         * {@value SceneConfig#MAX_WORKER_THREADS}. */
+        /**
+         * Sets {@value SceneConfig#WORKER_THREADS_KEY}: 1 (the caller's thread) to
+         * {@value SceneConfig#MAX_WORKER_THREADS}.
+         *
+         * @param workerThreads the number of threads, the caller's included; checked by {@link #build()}
+         * @return this builder
+         */
         public Builder workerThreads(int workerThreads) {
             this.workerThreads = workerThreads;
             return this;
         }
 
-        /** Sets {@value SceneConfig#VALIDATION_KEY}. */
+        /**
+         * Sets {@value SceneConfig#VALIDATION_KEY}.
+         *
+         * @param validation whether to check every invariant after every structural change, at O(scene) each
+         * @return this builder
+         */
         public Builder validation(boolean validation) {
             this.validation = validation;
             return this;
         }
 
-        /** Sets {@value SceneConfig#TRANSFORM_KERNEL_KEY}. */
+        /**
+         * Sets {@value SceneConfig#TRANSFORM_KERNEL_KEY}.
+         *
+         * @param transformKernel the kernel, not null
+         * @return this builder
+         * @throws NullPointerException if {@code transformKernel} is null
+         */
         public Builder transformKernel(TransformKernel transformKernel) {
             this.transformKernel = Objects.requireNonNull(transformKernel, "transformKernel");
             return this;
@@ -397,6 +514,7 @@ public final class SceneConfig {
         /**
          * The configuration, once every value is checked.
          *
+         * @return a new, immutable configuration; the builder can go on being used
          * @throws ConfigException naming the first key whose value breaks its rule
          */
         public SceneConfig build() {

@@ -12,10 +12,23 @@ public final class Capacity {
 
     /** The largest array length every JVM accepts. */
     public static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+    /**
+     * The most slots a scene's store keeps: one array holds up to 16 values a slot (a node's world matrix, 12 floats
+     * in blocks of eight lanes), and each must stay within {@link #MAX_ARRAY_LENGTH}.
+     */
+    public static final int MAX_SLOTS = MAX_ARRAY_LENGTH / 16;
 
     private Capacity() {
     }
 
+    /**
+     * Checks a capacity declared at construction.
+     *
+     * @param name     names the structure in the exception's message
+     * @param capacity the declared capacity
+     * @return {@code capacity}, unchanged
+     * @throws IllegalArgumentException if {@code capacity} is outside 0 to {@link #MAX_ARRAY_LENGTH}
+     */
     public static int checkInitial(String name, int capacity) {
         if (capacity < 0 || capacity > MAX_ARRAY_LENGTH) {
             throw new IllegalArgumentException(name + ": capacity " + capacity + " must be between 0 and "
@@ -27,6 +40,14 @@ public final class Capacity {
     /**
      * The capacity to grow to so that {@code required} elements fit, or an exception when the policy forbids it.
      * Growth is by half (at least to {@code required}), so appends stay amortised O(1) when the game under-declared.
+     *
+     * @param name     names the structure in the WARN line and the exception
+     * @param policy   the structure's growth policy: {@link GrowthPolicy#GROW} logs, {@code ON_DEMAND} does not
+     * @param current  the current capacity, 0 or more
+     * @param required the number of elements that must fit, above {@code current}
+     * @return the new capacity, {@code required} to {@link #MAX_ARRAY_LENGTH}
+     * @throws CapacityExceededException under {@link GrowthPolicy#FAIL}, or if {@code required} exceeds
+     *                                   {@link #MAX_ARRAY_LENGTH}
      */
     public static int grow(String name, GrowthPolicy policy, int current, int required) {
         int next = next(name, policy, current, required);
@@ -40,9 +61,20 @@ public final class Capacity {
     /**
      * The same decision as {@link #grow} without the WARN line, for storage that grows in step with another
      * structure which already logs it.
+     *
+     * @param name     names the structure in the exception
+     * @param policy   the structure's growth policy
+     * @param current  the current capacity, 0 or more
+     * @param required the number of elements that must fit, above {@code current}
+     * @return the new capacity, {@code required} to {@link #MAX_ARRAY_LENGTH}
+     * @throws CapacityExceededException under {@link GrowthPolicy#FAIL}, or if {@code required} exceeds
+     *                                   {@link #MAX_ARRAY_LENGTH}
      */
     public static int next(String name, GrowthPolicy policy, int current, int required) {
-        if (policy == GrowthPolicy.FAIL || required > MAX_ARRAY_LENGTH) {
+        if (required > MAX_ARRAY_LENGTH) {
+            throw CapacityExceededException.atLimit(name, current, MAX_ARRAY_LENGTH);
+        }
+        if (policy == GrowthPolicy.FAIL) {
             throw new CapacityExceededException(name, current);
         }
         long proposed = Math.max((long) required, current + (current >> 1) + 1L);

@@ -27,6 +27,11 @@ public final class DeadEntryVector {
     private int firstDead = Index.NONE;
     private int numberDead;
 
+    /**
+     * @param name     names the vector in exceptions and the growth warning
+     * @param capacity the number of entries to hold before growing
+     * @param policy   what to do when {@link #addEntry()} finds the vector full and no dead entry to reuse
+     */
     public DeadEntryVector(String name, int capacity, GrowthPolicy policy) {
         this.name = Objects.requireNonNull(name, "name");
         this.policy = Objects.requireNonNull(policy, "policy");
@@ -45,24 +50,35 @@ public final class DeadEntryVector {
         return -3 - encoded;
     }
 
-    /** The number of entries, dead ones included: the article's {@code size()}. */
+    /**
+     * The number of entries, dead ones included: the article's {@code size()}.
+     *
+     * @return the number of entries, live and dead; indices 0 to {@code size() - 1} are valid
+     */
     public int size() {
         return size;
     }
 
+    /** {@return whether there is no entry at all, live or dead} */
     public boolean isEmpty() {
         return size == 0;
     }
 
+    /** {@return the number of dead entries waiting on the free list for reuse} */
     public int numberDead() {
         return numberDead;
     }
 
-    /** The number of live entries. */
+    /**
+     * The number of live entries.
+     *
+     * @return {@code size() - numberDead()}
+     */
     public int liveCount() {
         return size - numberDead;
     }
 
+    /** {@return the number of entries held before the vector must grow} */
     public int capacity() {
         return values.length;
     }
@@ -91,7 +107,9 @@ public final class DeadEntryVector {
     /**
      * Marks a live entry dead in O(1), pushing it on the free list.
      *
+     * @param index a live entry's index, 0 to {@code size() - 1}
      * @throws IllegalStateException if the entry is already dead: marking it again would corrupt the free list
+     * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code size() - 1}
      */
     public void markAsDead(int index) {
         checkLive(index, "mark as dead");
@@ -105,20 +123,39 @@ public final class DeadEntryVector {
         return values[index];
     }
 
+    /**
+     * Whether an entry is dead, in O(1).
+     *
+     * @param index the entry's index, 0 to {@code size() - 1}
+     * @return whether it is dead (on the free list)
+     * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code size() - 1}
+     */
     public boolean entryIsDead(int index) {
         Objects.checkIndex(index, size);
         return values[index] < Index.NONE;
     }
 
-    /** @throws IllegalStateException if the entry is dead */
+    /**
+     * The value of a live entry.
+     *
+     * @param index a live entry's index, 0 to {@code size() - 1}
+     * @return its value, -1 or more ({@code -1} until {@link #set} is called after {@link #addEntry()})
+     * @throws IllegalStateException if the entry is dead
+     * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code size() - 1}
+     */
     public int get(int index) {
         checkLive(index, "read");
         return values[index];
     }
 
     /**
+     * Sets the value of a live entry.
+     *
+     * @param index a live entry's index, 0 to {@code size() - 1}
+     * @param value the value, -1 or more
      * @throws IllegalArgumentException if {@code value < -1}: such values encode the free list
      * @throws IllegalStateException    if the entry is dead
+     * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code size() - 1}
      */
     public void set(int index, int value) {
         checkLive(index, "set");
@@ -129,7 +166,12 @@ public final class DeadEntryVector {
         values[index] = value;
     }
 
-    /** The index of the first live entry at or after {@code from}, or {@link #size()} if there is none. */
+    /**
+     * The index of the first live entry at or after {@code from}, or {@link #size()} if there is none.
+     *
+     * @param from the index to start at; a negative one starts at 0
+     * @return the index of that live entry, or {@link #size()} if none is left
+     */
     public int nextLive(int from) {
         int i = Math.max(from, 0);
         while (i < size && values[i] < Index.NONE) {

@@ -24,27 +24,66 @@ public final class FloatColumn extends Column {
             throw new IllegalArgumentException(owner + ": a float column holds at least 1 float per position, not "
                     + width);
         }
+        if ((long) capacity * width > Capacity.MAX_ARRAY_LENGTH) {
+            throw new IllegalArgumentException(owner + ": a float column of " + width + " floats per position cannot "
+                    + "hold the set's " + capacity + " positions: that is more floats than an array holds ("
+                    + Capacity.MAX_ARRAY_LENGTH + ")");
+        }
         this.width = width;
-        values = new float[Math.multiplyExact(capacity, width)];
+        values = new float[capacity * width];
     }
 
-    /** Floats per position: position {@code p}'s values are {@code values()[p * width() .. p * width() + width)}. */
+    /**
+     * Floats per position: position {@code p}'s values are {@code values()[p * width() .. p * width() + width)}.
+     *
+     * @return 1 or more
+     */
     public int width() {
         return width;
     }
 
+    /**
+     * Reads component 0 of a position: the whole value of a column one float wide.
+     *
+     * @param position a position of the owning set, 0 to {@code size() - 1}
+     * @return the value
+     * @throws IndexOutOfBoundsException if {@code position} is outside the set's positions
+     */
     public float get(int position) {
         return values[checkPosition(position) * width];
     }
 
+    /**
+     * Reads one component of a position.
+     *
+     * @param position  a position of the owning set, 0 to {@code size() - 1}
+     * @param component 0 to {@code width() - 1}
+     * @return the value
+     * @throws IndexOutOfBoundsException if {@code position} or {@code component} is out of range
+     */
     public float get(int position, int component) {
         return values[checkPosition(position) * width + checkComponent(component)];
     }
 
+    /**
+     * Writes component 0 of a position: the whole value of a column one float wide.
+     *
+     * @param position a position of the owning set, 0 to {@code size() - 1}
+     * @param value    the value
+     * @throws IndexOutOfBoundsException if {@code position} is outside the set's positions
+     */
     public void set(int position, float value) {
         values[checkPosition(position) * width] = value;
     }
 
+    /**
+     * Writes one component of a position.
+     *
+     * @param position  a position of the owning set, 0 to {@code size() - 1}
+     * @param component 0 to {@code width() - 1}
+     * @param value     the value
+     * @throws IndexOutOfBoundsException if {@code position} or {@code component} is out of range
+     */
     public void set(int position, int component, float value) {
         values[checkPosition(position) * width + checkComponent(component)] = value;
     }
@@ -52,6 +91,8 @@ public final class FloatColumn extends Column {
     /**
      * The backing array, for passes that stream through every position. Read and write it only below
      * {@code size() * width()}; it is replaced when the set grows or is sorted by key, so fetch it again after either.
+     *
+     * @return the live array, not a copy
      */
     public float[] values() {
         return values;

@@ -7,5 +7,12 @@ package io.flatscene.core.container;
  */
 @FunctionalInterface
 public interface IdComparator {
+    /**
+     * Compares two ids of the set being sorted.
+     *
+     * @param idA an id in the set
+     * @param idB another id in the set (or the same one)
+     * @return negative if {@code idA} goes first, positive if {@code idB} does, 0 if either order will do
+     */
     int compare(int idA, int idB);
 }

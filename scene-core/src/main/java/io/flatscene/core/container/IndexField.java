@@ -14,11 +14,30 @@ import java.util.function.ToIntFunction;
  * @param <E> the element type
  */
 public interface IndexField<E> {
+    /**
+     * Reads the element's position.
+     *
+     * @param element the element, not null
+     * @return its position in the array that uses this field, 0 or more, or {@link Index#NONE} if it is in none
+     */
     int get(E element);
 
+    /**
+     * Writes the element's position; called only by the structure that stores the element.
+     *
+     * @param element the element, not null
+     * @param index   its new position, 0 or more, or {@link Index#NONE} when it leaves the array
+     */
     void set(E element, int index);
 
-    /** The field read by {@code getter} and written by {@code setter}. */
+    /**
+     * The field read by {@code getter} and written by {@code setter}.
+     *
+     * @param <E>    the element type
+     * @param getter reads the element's field, not null
+     * @param setter writes the element's field, not null
+     * @return a field that delegates to the two functions
+     */
     static <E> IndexField<E> of(ToIntFunction<E> getter, ObjIntConsumer<E> setter) {
         return new IndexField<>() {
             @Override

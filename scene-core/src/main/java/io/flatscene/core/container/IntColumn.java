@@ -19,10 +19,24 @@ public final class IntColumn extends Column {
         values = new int[capacity];
     }
 
+    /**
+     * Reads the value of a position.
+     *
+     * @param position a position of the owning set, 0 to {@code size() - 1}
+     * @return the value
+     * @throws IndexOutOfBoundsException if {@code position} is outside the set's positions
+     */
     public int get(int position) {
         return values[checkPosition(position)];
     }
 
+    /**
+     * Writes the value of a position.
+     *
+     * @param position a position of the owning set, 0 to {@code size() - 1}
+     * @param value    the value
+     * @throws IndexOutOfBoundsException if {@code position} is outside the set's positions
+     */
     public void set(int position, int value) {
         values[checkPosition(position)] = value;
     }
@@ -30,6 +44,8 @@ public final class IntColumn extends Column {
     /**
      * The backing array, for passes that stream through every position. Read and write it only below
      * {@code size()}; it is replaced when the set grows or is sorted by key, so fetch it again after either.
+     *
+     * @return the live array, not a copy
      */
     public int[] values() {
         return values;

@@ -60,9 +60,14 @@ public final class IntrusiveListPool {
     private int linkInts(int ids) {
         long ints = (long) ids * channels * LINK_INTS;
         if (ints > Capacity.MAX_ARRAY_LENGTH) {
-            throw new CapacityExceededException(name, this.idCapacity);
+            throw CapacityExceededException.atLimit(name, this.idCapacity, maxIds());
         }
         return (int) ints;
+    }
+
+    /** The most ids one links array can hold links for. */
+    private long maxIds() {
+        return Capacity.MAX_ARRAY_LENGTH / ((long) channels * LINK_INTS);
     }
 
     /** The offset of an id's link for a channel in {@link #links}. */
@@ -70,10 +75,14 @@ public final class IntrusiveListPool {
         return (id * channels + channel) * LINK_INTS;
     }
 
+    /**
+     * {@return how many links each id has, so how many lists on different channels it can be in at once; at least 1}
+     */
     public int channels() {
         return channels;
     }
 
+    /** {@return the number of ids the pool has links for: ids 0 to {@code idCapacity() - 1} link without growing} */
     public int idCapacity() {
         return idCapacity;
     }
@@ -81,7 +90,9 @@ public final class IntrusiveListPool {
     /**
      * Creates an empty list whose members are linked through {@code channel}.
      *
-     * @return the new list's id
+     * @param channel the link each member uses in this list, 0 to {@code channels() - 1}
+     * @return the new list's id, 0 to {@code listCount() - 1}; lists are never deleted
+     * @throws IndexOutOfBoundsException if {@code channel} is outside 0 to {@code channels() - 1}
      */
     public int newList(int channel) {
         Objects.checkIndex(channel, channels);
@@ -100,65 +111,146 @@ public final class IntrusiveListPool {
         return list;
     }
 
+    /** {@return how many lists {@link #newList} has created; their ids are 0 to {@code listCount() - 1}} */
     public int listCount() {
         return listCount;
     }
 
+    /**
+     * The channel a list links its members through.
+     *
+     * @param list a list id from {@link #newList}
+     * @return the channel given when the list was created, 0 to {@code channels() - 1}
+     * @throws IllegalArgumentException if there is no list {@code list}
+     */
     public int channelOf(int list) {
         checkList(list);
         return listChannel[list];
     }
 
+    /**
+     * The number of ids in a list, in O(1).
+     *
+     * @param list a list id from {@link #newList}
+     * @return the number of ids linked into the list, 0 or more
+     * @throws IllegalArgumentException if there is no list {@code list}
+     */
     public int size(int list) {
         checkList(list);
         return sizes[list];
     }
 
+    /**
+     * Whether a list holds no id.
+     *
+     * @param list a list id from {@link #newList}
+     * @return whether {@code size(list) == 0}
+     * @throws IllegalArgumentException if there is no list {@code list}
+     */
     public boolean isEmpty(int list) {
         return size(list) == 0;
     }
 
-    /** The first id of the list, or {@link Index#NONE}. */
+    /**
+     * The first id of the list, or {@link Index#NONE}.
+     *
+     * @param list a list id from {@link #newList}
+     * @return the id at the head, or {@link Index#NONE} if the list is empty
+     * @throws IllegalArgumentException if there is no list {@code list}
+     */
     public int first(int list) {
         checkList(list);
         return head[list];
     }
 
-    /** The last id of the list, or {@link Index#NONE}. */
+    /**
+     * The last id of the list, or {@link Index#NONE}.
+     *
+     * @param list a list id from {@link #newList}
+     * @return the id at the tail, or {@link Index#NONE} if the list is empty
+     * @throws IllegalArgumentException if there is no list {@code list}
+     */
     public int last(int list) {
         checkList(list);
         return tail[list];
     }
 
-    /** The id after {@code id} in the list, or {@link Index#NONE} at the end. */
+    /**
+     * The id after {@code id} in the list, or {@link Index#NONE} at the end.
+     *
+     * @param list a list id from {@link #newList}
+     * @param id   an id in that list
+     * @return the following id, or {@link Index#NONE} if {@code id} is the last
+     * @throws IllegalArgumentException if there is no list {@code list}
+     * @throws IllegalStateException    if {@code id} is not in the list
+     */
     public int next(int list, int id) {
         return links[memberLink(list, id, "step from") + NEXT];
     }
 
-    /** The id before {@code id} in the list, or {@link Index#NONE} at the start. */
+    /**
+     * The id before {@code id} in the list, or {@link Index#NONE} at the start.
+     *
+     * @param list a list id from {@link #newList}
+     * @param id   an id in that list
+     * @return the preceding id, or {@link Index#NONE} if {@code id} is the first
+     * @throws IllegalArgumentException if there is no list {@code list}
+     * @throws IllegalStateException    if {@code id} is not in the list
+     */
     public int previous(int list, int id) {
         return links[memberLink(list, id, "step back from") + PREV];
     }
 
-    /** Whether the id is in the list: O(1). */
+    /**
+     * Whether the id is in the list: O(1).
+     *
+     * @param list a list id from {@link #newList}
+     * @param id   any id; a negative one or one beyond the capacity is in no list
+     * @return whether {@code id} is linked into this list
+     * @throws IllegalArgumentException if there is no list {@code list}
+     */
     public boolean contains(int list, int id) {
         checkList(list);
         return id >= 0 && id < idCapacity && links[linkOf(id, listChannel[list]) + OWNER] == list;
     }
 
-    /** The list the id's link {@code channel} is in, or {@link Index#NONE}. */
+    /**
+     * The list the id's link {@code channel} is in, or {@link Index#NONE}.
+     *
+     * @param id      a non-negative id; one beyond the capacity is in no list
+     * @param channel the link to look at, 0 to {@code channels() - 1}
+     * @return the list id that link is in, or {@link Index#NONE} if it is in none
+     * @throws IllegalArgumentException  if {@code id} is negative
+     * @throws IndexOutOfBoundsException if {@code channel} is outside 0 to {@code channels() - 1}
+     */
     public int listOf(int id, int channel) {
         Objects.checkIndex(channel, channels);
         checkId(id);
         return id < idCapacity ? links[linkOf(id, channel) + OWNER] : Index.NONE;
     }
 
-    /** @throws IllegalStateException if the id's link for this list's channel is already in a list */
+    /**
+     * Links the id at the head of the list in O(1), growing the pool first if the id is beyond its capacity.
+     *
+     * @param list a list id from {@link #newList}
+     * @param id   the non-negative id to link
+     * @throws IllegalStateException if the id's link for this list's channel is already in a list
+     * @throws IllegalArgumentException  if there is no list {@code list} or {@code id} is negative
+     * @throws CapacityExceededException if the id is beyond the capacity under {@link GrowthPolicy#FAIL}
+     */
     public void pushFront(int list, int id) {
         link(list, id, Index.NONE, first(list));
     }
 
-    /** @throws IllegalStateException if the id's link for this list's channel is already in a list */
+    /**
+     * Links the id at the tail of the list in O(1), growing the pool first if the id is beyond its capacity.
+     *
+     * @param list a list id from {@link #newList}
+     * @param id   the non-negative id to link
+     * @throws IllegalStateException if the id's link for this list's channel is already in a list
+     * @throws IllegalArgumentException  if there is no list {@code list} or {@code id} is negative
+     * @throws CapacityExceededException if the id is beyond the capacity under {@link GrowthPolicy#FAIL}
+     */
     public void pushBack(int list, int id) {
         link(list, id, last(list), Index.NONE);
     }
@@ -166,7 +258,12 @@ public final class IntrusiveListPool {
     /**
      * Links {@code id} just before {@code position}, which must be in the list.
      *
+     * @param list     a list id from {@link #newList}
+     * @param position an id in that list
+     * @param id       the non-negative id to link; the pool grows first if it is beyond the capacity
      * @throws IllegalStateException if {@code position} is not in the list or the id's link is in a list
+     * @throws IllegalArgumentException  if there is no list {@code list} or {@code id} is negative
+     * @throws CapacityExceededException if the id is beyond the capacity under {@link GrowthPolicy#FAIL}
      */
     public void insertBefore(int list, int position, int id) {
         int at = memberLink(list, position, "insert before");
@@ -176,7 +273,12 @@ public final class IntrusiveListPool {
     /**
      * Links {@code id} just after {@code position}, which must be in the list.
      *
+     * @param list     a list id from {@link #newList}
+     * @param position an id in that list
+     * @param id       the non-negative id to link; the pool grows first if it is beyond the capacity
      * @throws IllegalStateException if {@code position} is not in the list or the id's link is in a list
+     * @throws IllegalArgumentException  if there is no list {@code list} or {@code id} is negative
+     * @throws CapacityExceededException if the id is beyond the capacity under {@link GrowthPolicy#FAIL}
      */
     public void insertAfter(int list, int position, int id) {
         int at = memberLink(list, position, "insert after");
@@ -186,8 +288,11 @@ public final class IntrusiveListPool {
     /**
      * Unlinks the id from the list in O(1).
      *
+     * @param list a list id from {@link #newList}
+     * @param id   an id in that list
      * @return the id that followed it, or {@link Index#NONE}: the article's erase returning the next position
      * @throws IllegalStateException if the id is not in the list
+     * @throws IllegalArgumentException if there is no list {@code list}
      */
     public int remove(int list, int id) {
         int at = memberLink(list, id, "remove");
@@ -196,7 +301,13 @@ public final class IntrusiveListPool {
         return following;
     }
 
-    /** Removes and returns the first id, or returns {@link Index#NONE} if the list is empty. */
+    /**
+     * Removes and returns the first id, or returns {@link Index#NONE} if the list is empty.
+     *
+     * @param list a list id from {@link #newList}
+     * @return the id that was first, now in no list on this channel, or {@link Index#NONE} if the list was empty
+     * @throws IllegalArgumentException if there is no list {@code list}
+     */
     public int popFront(int list) {
         int first = first(list);
         if (first != Index.NONE) {
@@ -205,7 +316,14 @@ public final class IntrusiveListPool {
         return first;
     }
 
-    /** Unlinks every id of the list. */
+    /**
+     * Unlinks every id of the list.
+     *
+     * <p>The list itself stays and can be reused.
+     *
+     * @param list a list id from {@link #newList}
+     * @throws IllegalArgumentException if there is no list {@code list}
+     */
     public void clear(int list) {
         checkList(list);
         while (head[list] != Index.NONE) {
@@ -217,7 +335,9 @@ public final class IntrusiveListPool {
      * Unlinks the id from every list it is in, keeping each list's size right: the article's link destructor,
      * called when the object the id stands for is destroyed.
      *
-     * @return how many lists it was removed from
+     * @param id a non-negative id; one beyond the capacity is in no list
+     * @return how many lists it was removed from, 0 to {@code channels()}
+     * @throws IllegalArgumentException if {@code id} is negative
      */
     public int unlinkAll(int id) {
         checkId(id);
@@ -309,7 +429,7 @@ public final class IntrusiveListPool {
             return;
         }
         if ((id + 1L) * channels * LINK_INTS > Capacity.MAX_ARRAY_LENGTH) {
-            throw new CapacityExceededException(name, idCapacity);
+            throw CapacityExceededException.atLimit(name, idCapacity, maxIds());
         }
         int grown = Capacity.grow(name, policy, idCapacity, id + 1);
         int oldInts = links.length;

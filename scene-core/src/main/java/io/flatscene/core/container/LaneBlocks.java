@@ -16,17 +16,36 @@ public final class LaneBlocks {
     private LaneBlocks() {
     }
 
-    /** Where component 0 of {@code record} lies; component {@code c} lies {@code c * LANES} floats further. */
+    /**
+     * Where component 0 of {@code record} lies; component {@code c} lies {@code c * LANES} floats further.
+     *
+     * @param record the record's index, 0 or more
+     * @param width  the floats per record, 1 or more (3 for a vector, 12 for a matrix)
+     * @return the index in the float array of the record's component 0
+     */
     public static int base(int record, int width) {
         return (record >>> 3) * (width << 3) + (record & 7);
     }
 
-    /** The floats that hold {@code records} records of {@code width} components: whole blocks. */
+    /**
+     * The floats that hold {@code records} records of {@code width} components: whole blocks.
+     *
+     * @param records the number of records, 0 or more
+     * @param width   the floats per record, 1 or more
+     * @return the array length, a multiple of {@code LANES * width}
+     */
     public static int length(int records, int width) {
         return ((records + LANES - 1) >>> 3) * (width << 3);
     }
 
-    /** Copies record {@code from} over record {@code to}, all {@code width} components. */
+    /**
+     * Copies record {@code from} over record {@code to}, all {@code width} components.
+     *
+     * @param array the lane-block array, not null
+     * @param width the floats per record, 1 or more
+     * @param from  the index of the record to read
+     * @param to    the index of the record to overwrite
+     */
     public static void copy(float[] array, int width, int from, int to) {
         int source = base(from, width);
         int target = base(to, width);

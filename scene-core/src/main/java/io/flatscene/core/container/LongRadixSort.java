@@ -44,6 +44,11 @@ public final class LongRadixSort {
     /**
      * Sorts {@code keys[0..n)} as unsigned numbers, moving {@code values[0..n)} with them; equal keys keep their
      * order.
+     *
+     * @param keys   the keys, sorted in place; entries from {@code n} on are left alone
+     * @param values the values, one per key, moved with them; entries from {@code n} on are left alone
+     * @param n      the number of entries to sort, at most either array's length; below 2 does nothing
+     * @throws IllegalArgumentException if {@code n} exceeds either array's length
      */
     public void sort(long[] keys, int[] values, int n) {
         if (n > keys.length || n > values.length) {
@@ -103,6 +108,14 @@ public final class LongRadixSort {
     /**
      * The same sort, each pass split across the pool's workers; the result is identical to {@link #sort(long[],
      * int[], int)}.
+     *
+     * <p>Below 65,536 keys, or with one worker, the caller's thread sorts alone.
+     *
+     * @param keys   the keys, sorted in place; entries from {@code n} on are left alone
+     * @param values the values, one per key, moved with them
+     * @param n      the number of entries to sort, at most either array's length
+     * @param pool   the workers to split each pass across, not null; called from outside the pool
+     * @throws IllegalArgumentException if {@code n} exceeds either array's length
      */
     public void sort(long[] keys, int[] values, int n, WorkerPool pool) {
         int workers = pool.size();

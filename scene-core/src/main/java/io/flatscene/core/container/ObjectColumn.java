@@ -2,7 +2,11 @@ package io.flatscene.core.container;
 
 import java.util.Arrays;
 
-/** A reference column of a {@link SparseSet}; new and vacated positions hold {@code null}. */
+/**
+ * A reference column of a {@link SparseSet}; new and vacated positions hold {@code null}.
+ *
+ * @param <T> the element type
+ */
 public final class ObjectColumn<T> extends Column {
     private Object[] values;
     /** The previous array, kept by {@link #gather} for the next one and holding no references between sorts. */
@@ -14,11 +18,25 @@ public final class ObjectColumn<T> extends Column {
         values = new Object[capacity];
     }
 
+    /**
+     * Reads the reference at a position.
+     *
+     * @param position a position of the owning set, 0 to {@code size() - 1}
+     * @return the reference, null until set
+     * @throws IndexOutOfBoundsException if {@code position} is outside the set's positions
+     */
     @SuppressWarnings("unchecked")
     public T get(int position) {
         return (T) values[checkPosition(position)];
     }
 
+    /**
+     * Writes the reference at a position.
+     *
+     * @param position a position of the owning set, 0 to {@code size() - 1}
+     * @param value    the reference, null allowed
+     * @throws IndexOutOfBoundsException if {@code position} is outside the set's positions
+     */
     public void set(int position, T value) {
         values[checkPosition(position)] = value;
     }

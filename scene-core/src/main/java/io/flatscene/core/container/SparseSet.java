@@ -47,29 +47,61 @@ public final class SparseSet {
     /** The in-place sort's swap listener, made once so that sorting allocates nothing. */
     private final IntroSort.Swaps carryAlong = this::swapSparseAndColumns;
 
+    /**
+     * @param name     names the set in exceptions and the growth warning
+     * @param capacity the number of ids the dense arrays hold before growing; the sparse pages are sized by the ids
+     * @param policy   what to do when {@link #add} finds the dense arrays full
+     */
     public SparseSet(String name, int capacity, GrowthPolicy policy) {
         this.name = Objects.requireNonNull(name, "name");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.dense = new int[Capacity.checkInitial(name, capacity)];
     }
 
+    /**
+     * Adds a column of one int per position, kept parallel to the ids through every add, remove, swap and sort.
+     *
+     * @return the new column, holding 0 at every current position
+     */
     public IntColumn addIntColumn() {
         return attach(new IntColumn(this, dense.length));
     }
 
+    /**
+     * Adds a column of one float per position, as {@code addFloatColumn(1)}.
+     *
+     * @return the new column, holding 0 at every current position
+     */
     public FloatColumn addFloatColumn() {
         return addFloatColumn(1);
     }
 
-    /** A float column holding {@code width} floats per position, such as the three of a vector. */
+    /**
+     * A float column holding {@code width} floats per position, such as the three of a vector.
+     *
+     * @param width the number of floats per position, 1 or more
+     * @return the new column, holding 0 at every current position
+     */
     public FloatColumn addFloatColumn(int width) {
         return attach(new FloatColumn(this, dense.length, width));
     }
 
+    /**
+     * Adds a column of one long per position, kept parallel to the ids.
+     *
+     * @return the new column, holding 0 at every current position
+     */
     public LongColumn addLongColumn() {
         return attach(new LongColumn(this, dense.length));
     }
 
+    /**
+     * Adds a column of one reference per position, kept parallel to the ids; a removed position is set to null so
+     * the set does not keep its object alive.
+     *
+     * @param <T> the element type
+     * @return the new column, holding null at every current position
+     */
     public <T> ObjectColumn<T> addObjectColumn() {
         return attach(new ObjectColumn<>(this, dense.length));
     }
@@ -79,28 +111,48 @@ public final class SparseSet {
         return column;
     }
 
+    /** {@return the number of ids in the set; positions 0 to {@code size() - 1} are valid} */
     public int size() {
         return size;
     }
 
+    /** {@return whether the set holds no id} */
     public boolean isEmpty() {
         return size == 0;
     }
 
+    /** {@return the number of ids the dense arrays (and every column) hold before growing} */
     public int capacity() {
         return dense.length;
     }
 
-    /** The id at a dense position. */
+    /**
+     * The id at a dense position.
+     *
+     * @param position the dense position, 0 to {@code size() - 1}
+     * @return the id stored there
+     * @throws IndexOutOfBoundsException if {@code position} is outside 0 to {@code size() - 1}
+     */
     public int idAt(int position) {
         return dense[Objects.checkIndex(position, size)];
     }
 
+    /**
+     * Whether the id is in the set, in O(1).
+     *
+     * @param id any int; a negative one is never in the set
+     * @return whether it is in the set
+     */
     public boolean contains(int id) {
         return id >= 0 && indexOf(id) >= 0;
     }
 
-    /** The dense position of {@code id}, or -1 if it is not in the set. */
+    /**
+     * The dense position of {@code id}, or -1 if it is not in the set.
+     *
+     * @param id any int; a negative one is never in the set
+     * @return the dense position, 0 to {@code size() - 1}, or -1
+     */
     public int indexOf(int id) {
         int page = id >>> PAGE_BITS;
         if (id < 0 || page >= pages.length || pages[page] == null) {
@@ -112,6 +164,7 @@ public final class SparseSet {
     /**
      * Adds the id at the end of the dense arrays; its column values start at 0 or null.
      *
+     * @param id the id to add, 0 or more
      * @return its dense position
      * @throws IllegalArgumentException  if the id is negative
      * @throws IllegalStateException     if the id is already in the set
@@ -143,6 +196,7 @@ public final class SparseSet {
     /**
      * Removes the id in O(1): the last id and its column values move into its position.
      *
+     * @param id the id to remove
      * @return the position it had, which now holds the id that was last (or equals the new size)
      * @throws IllegalStateException if the id is not in the set
      */
@@ -179,7 +233,13 @@ public final class SparseSet {
         size = 0;
     }
 
-    /** Swaps two positions: their ids, their sparse entries and every column. */
+    /**
+     * Swaps two positions: their ids, their sparse entries and every column.
+     *
+     * @param a a dense position, 0 to {@code size() - 1}
+     * @param b another dense position, 0 to {@code size() - 1}; equal to {@code a} does nothing
+     * @throws IndexOutOfBoundsException if either is outside 0 to {@code size() - 1}
+     */
     public void swapPositions(int a, int b) {
         Objects.checkIndex(a, size);
         Objects.checkIndex(b, size);
@@ -204,6 +264,8 @@ public final class SparseSet {
     /**
      * The article's in-place sort: an introsort over the ids that swaps the sparse entries and every column along with
      * each swap of two ids. No extra memory; the cost of a swap grows with the number of columns.
+     *
+     * @param order the order of the ids, not null; it may read the ids' column values through {@link #indexOf}
      */
     public void sortInPlace(IdComparator order) {
         Objects.requireNonNull(order, "order");
@@ -213,6 +275,8 @@ public final class SparseSet {
     /**
      * The article's permutation sort: sorts an index array by the ids it points at, then applies that permutation by
      * following its cycles, swapping ids, sparse entries and columns once per misplaced position.
+     *
+     * @param order the order of the ids, not null; it may read the ids' column values through {@link #indexOf}
      */
     public void sortByPermutation(IdComparator order) {
         Objects.requireNonNull(order, "order");
@@ -244,6 +308,8 @@ public final class SparseSet {
      * {@link #indexOf}, which the sort leaves untouched), then walks the sparse array, which still maps each id to
      * its old position, to move the columns: one swap per misplaced position, with nothing allocated beyond what the
      * primitive sort of the ids needs (nothing).
+     *
+     * @param order the order of the ids, not null; it may read the ids' column values through {@link #indexOf}
      */
     public void sort(IdComparator order) {
         Objects.requireNonNull(order, "order");
@@ -283,6 +349,7 @@ public final class SparseSet {
      * ids and every column move once, each gathered into its new order. Equal keys keep their order. O(size), with no
      * comparator; the first sort allocates a spare array per column, later ones reuse it.
      *
+     * @param key a column of this set, not null
      * @throws IllegalArgumentException if the column belongs to another set
      */
     public void sortBy(IntColumn key) {
@@ -298,6 +365,7 @@ public final class SparseSet {
      * Sorts ascending by a float column of width 1, in {@link Float#compare} order (-0.0 before 0.0, NaN last), the
      * way {@link #sortBy(IntColumn)} sorts.
      *
+     * @param key a column of this set, one float a position, not null
      * @throws IllegalArgumentException if the column belongs to another set or holds more than one float a position
      */
     public void sortBy(FloatColumn key) {
@@ -315,7 +383,12 @@ public final class SparseSet {
         sortByKeys();
     }
 
-    /** Sorts ascending by a long column, the way {@link #sortBy(IntColumn)} sorts. */
+    /**
+     * Sorts ascending by a long column, the way {@link #sortBy(IntColumn)} sorts.
+     *
+     * @param key a column of this set, not null
+     * @throws IllegalArgumentException if the column belongs to another set
+     */
     public void sortBy(LongColumn key) {
         long[] values = keyValues(key).values();
         long[] keys = sortScratch();
@@ -331,6 +404,9 @@ public final class SparseSet {
      * time, paying for the window's entries rather than the set's. The moved values pass through scratch arrays of
      * the window's length, kept for the next window.
      *
+     * @param key  a column of this set, not null
+     * @param from the first position of the window, inclusive
+     * @param to   the end of the window, exclusive
      * @throws IndexOutOfBoundsException unless {@code 0 <= from <= to <= size()}
      * @throws IllegalArgumentException if the column belongs to another set
      */
@@ -411,6 +487,8 @@ public final class SparseSet {
      * each shared id is swapped into place: O(other.size()), allocation-free. Otherwise the new order is worked out
      * first and the ids and every column are gathered into it once, sequential writes instead of a random swap per
      * id: O(size()), the rest keeping their relative order.
+     *
+     * @param other the set whose order to follow, not null; its columns are not touched
      */
     public void sortAs(SparseSet other) {
         Objects.requireNonNull(other, "other");
@@ -460,7 +538,11 @@ public final class SparseSet {
         pages[id >>> PAGE_BITS][id & PAGE_MASK] = position + 1;
     }
 
-    /** The number of sparse pages allocated: memory follows the ids used, {@value #PAGE_SIZE} ids a page. */
+    /**
+     * The number of sparse pages allocated: memory follows the ids used, {@value #PAGE_SIZE} ids a page.
+     *
+     * @return how many sparse pages exist, 0 or more
+     */
     public int allocatedPages() {
         int count = 0;
         for (int[] page : pages) {

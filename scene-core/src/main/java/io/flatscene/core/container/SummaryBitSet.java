@@ -15,7 +15,12 @@ public final class SummaryBitSet {
     private long[] words;
     private long[] summary;
 
-    /** A set with room for bits {@code [0, capacity)}, all clear. */
+    /**
+     * A set with room for bits {@code [0, capacity)}, all clear.
+     *
+     * @param capacity the number of bits, 0 or more; rounded up to a multiple of 64
+     * @throws IllegalArgumentException if {@code capacity} is negative
+     */
     public SummaryBitSet(int capacity) {
         if (capacity < 0) {
             throw new IllegalArgumentException("capacity " + capacity + " is negative");
@@ -24,7 +29,11 @@ public final class SummaryBitSet {
         summary = new long[SummaryWords.wordsFor(words.length)];
     }
 
-    /** Room for bits {@code [0, capacity)}: grows, keeping every bit, when the set is smaller. */
+    /**
+     * Room for bits {@code [0, capacity)}: grows, keeping every bit, when the set is smaller.
+     *
+     * @param capacity the number of bits needed; the set grows by at least half its size, so repeated calls stay cheap
+     */
     public void ensureCapacity(int capacity) {
         int needed = SummaryWords.wordsFor(capacity);
         if (needed > words.length) {
@@ -33,15 +42,32 @@ public final class SummaryBitSet {
         }
     }
 
-    /** The number of bits the set has room for: a multiple of 64. */
+    /**
+     * The number of bits the set has room for: a multiple of 64.
+     *
+     * @return the number of bits, 0 or more, a multiple of 64
+     */
     public int capacity() {
         return words.length << 6;
     }
 
+    /**
+     * Reads one bit.
+     *
+     * @param bit the bit's index, 0 to {@code capacity() - 1}
+     * @return whether it is set
+     * @throws ArrayIndexOutOfBoundsException if {@code bit} is outside 0 to {@code capacity() - 1}
+     */
     public boolean get(int bit) {
         return (words[bit >>> 6] & (1L << bit)) != 0;
     }
 
+    /**
+     * Sets one bit and marks its word in the summary.
+     *
+     * @param bit the bit's index, 0 to {@code capacity() - 1}
+     * @throws ArrayIndexOutOfBoundsException if {@code bit} is outside 0 to {@code capacity() - 1}
+     */
     public void set(int bit) {
         int w = bit >>> 6;
         words[w] |= 1L << bit;
@@ -53,11 +79,24 @@ public final class SummaryBitSet {
         }
     }
 
+    /**
+     * Clears one bit. Its word stays marked in the summary even when this leaves it zero, so searches may visit it
+     * until {@link #clear(int, int)} or {@link #summarize} covers it.
+     *
+     * @param bit the bit's index, 0 to {@code capacity() - 1}
+     * @throws ArrayIndexOutOfBoundsException if {@code bit} is outside 0 to {@code capacity() - 1}
+     */
     public void clear(int bit) {
         words[bit >>> 6] &= ~(1L << bit);
     }
 
-    /** The first set bit in {@code [from, to)}, or {@link Index#NONE}. */
+    /**
+     * The first set bit in {@code [from, to)}, or {@link Index#NONE}.
+     *
+     * @param from the first bit to look at, 0 to {@code capacity() - 1}
+     * @param to   the end of the range, exclusive, at most {@code capacity()}; {@code from >= to} finds nothing
+     * @return the bit's index, {@code from} to {@code to - 1}, or {@link Index#NONE} if none is set there
+     */
     public int nextSetBit(int from, int to) {
         if (from >= to) {
             return Index.NONE;
@@ -76,7 +115,13 @@ public final class SummaryBitSet {
         return bit < to ? bit : Index.NONE;
     }
 
-    /** The first clear bit in {@code [from, to)}, or {@code to} when every bit there is set. */
+    /**
+     * The first clear bit in {@code [from, to)}, or {@code to} when every bit there is set.
+     *
+     * @param from the first bit to look at, 0 to {@code capacity() - 1}
+     * @param to   the end of the range, exclusive, at most {@code capacity()}; {@code from >= to} returns {@code to}
+     * @return the bit's index, {@code from} to {@code to - 1}, or {@code to}
+     */
     public int nextClearBit(int from, int to) {
         if (from >= to) {
             return to;
@@ -96,17 +141,31 @@ public final class SummaryBitSet {
     /**
      * The first word in {@code [from, last]} the summary marks, or {@link Index#NONE}: every word holding a set bit is
      * marked, and a marked word may hold none (its bits cleared one at a time since).
+     *
+     * @param from the first word to look at, 0 or more
+     * @param last the last word to look at, inclusive, below {@code capacity() / 64}
+     * @return the word's index, {@code from} to {@code last}, or {@link Index#NONE} if none is marked there
      */
     public int nextMarkedWord(int from, int last) {
         return SummaryWords.nextMarked(summary, from, last);
     }
 
-    /** The number of set bits. */
+    /**
+     * The number of set bits.
+     *
+     * @return the number of set bits, 0 to {@code capacity()}
+     */
     public int cardinality() {
         return cardinality(0, capacity());
     }
 
-    /** The number of set bits in {@code [from, to)}, reading only the words the summary marks. */
+    /**
+     * The number of set bits in {@code [from, to)}, reading only the words the summary marks.
+     *
+     * @param from the first bit to count, 0 or more
+     * @param to   the end of the range, exclusive, at most {@code capacity()}; {@code from >= to} counts 0
+     * @return the number of set bits in the range
+     */
     public int cardinality(int from, int to) {
         if (from >= to) {
             return 0;
@@ -142,6 +201,9 @@ public final class SummaryBitSet {
     /**
      * Clears the bits {@code [from, to)}; bits outside the range keep their value. The summary forgets the words left
      * zero, so a range cleared after its bits were read costs nothing to search again.
+     *
+     * @param from the first bit to clear, 0 or more
+     * @param to   the end of the range, exclusive, at most {@code capacity()}; {@code from >= to} clears nothing
      */
     public void clear(int from, int to) {
         if (from >= to) {
@@ -176,12 +238,22 @@ public final class SummaryBitSet {
     /**
      * The number of words in {@code [fromWord, toWord)} the summary marks: every word there holding a set bit, and
      * possibly words whose bits were cleared one at a time since.
+     *
+     * @param fromWord the first word to count, 0 or more
+     * @param toWord   the end of the range of words, exclusive, at most {@code capacity() / 64}
+     * @return the number of marked words in the range: an upper bound on the words holding a set bit
      */
     public int markedWords(int fromWord, int toWord) {
         return SummaryWords.count(summary, fromWord, toWord);
     }
 
-    /** Sets every bit that is set in {@code other}, visiting only the words its summary marks. */
+    /**
+     * Sets every bit that is set in {@code other}, visiting only the words its summary marks.
+     *
+     * <p>This set grows first if {@code other} is larger.
+     *
+     * @param other the set whose bits to add, not null; it is not changed
+     */
     public void or(SummaryBitSet other) {
         ensureCapacity(other.capacity());
         long[] otherSummary = other.summary;
@@ -202,12 +274,19 @@ public final class SummaryBitSet {
     /**
      * The words themselves, 64 bits each, bit {@code i} in word {@code i >>> 6}; replaced when the set grows. A writer
      * that sets bits through this array calls {@link #summarize} over the words it wrote.
+     *
+     * @return the live array, not a copy
      */
     public long[] words() {
         return words;
     }
 
-    /** Brings the summary of words {@code [fromWord, toWord)} up to date after direct writes to {@link #words()}. */
+    /**
+     * Brings the summary of words {@code [fromWord, toWord)} up to date after direct writes to {@link #words()}.
+     *
+     * @param fromWord the first word written, 0 or more
+     * @param toWord   the end of the range of words, exclusive, at most {@code capacity() / 64}
+     */
     public void summarize(int fromWord, int toWord) {
         for (int w = fromWord; w < toWord; w++) {
             long mark = 1L << w;
@@ -222,6 +301,7 @@ public final class SummaryBitSet {
     /**
      * Checks the summary invariant: a word with a set bit has its summary bit set.
      *
+     * @param name names the set in the exception's message
      * @throws IllegalStateException naming the first word that breaks it
      */
     public void validate(String name) {

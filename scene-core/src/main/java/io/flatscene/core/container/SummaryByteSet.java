@@ -24,41 +24,85 @@ public final class SummaryByteSet {
      * {@code 56 + i}: every partial product lands on a bit of its own, so nothing carries.
      */
     private static final long GATHER = 0x0102040810204080L;
+    /** The largest capacity: the largest multiple of 64 an array can hold. */
+    private static final int MAX_CAPACITY = Capacity.MAX_ARRAY_LENGTH & -64;
 
     /** Every byte is 0 or 1, which {@link #GATHER} relies on; the length is a multiple of 64. */
     private byte[] bytes;
     private long[] summary;
 
-    /** A set with room for indices {@code [0, capacity)}, all absent. */
+    /**
+     * A set with room for indices {@code [0, capacity)}, all absent.
+     *
+     * @param capacity the number of indices, 0 or more; rounded up to a multiple of 64
+     * @throws IllegalArgumentException if {@code capacity} is negative or above the largest multiple of 64 an array
+     *                                  holds
+     */
     public SummaryByteSet(int capacity) {
-        if (capacity < 0) {
-            throw new IllegalArgumentException("capacity " + capacity + " is negative");
-        }
+        checkCapacity(capacity);
         int words = SummaryWords.wordsFor(capacity);
         bytes = new byte[words << 6];
         summary = new long[SummaryWords.wordsFor(words)];
     }
 
-    /** Room for indices {@code [0, capacity)}: grows, keeping every member, when the set is smaller. */
+    /**
+     * Room for indices {@code [0, capacity)}: grows, keeping every member, when the set is smaller.
+     *
+     * @param capacity the number of indices needed; the set grows by at least half its size, so repeated calls stay
+     *                 cheap
+     * @throws IllegalArgumentException if {@code capacity} is negative or above the largest multiple of 64 an array
+     *                                  holds
+     */
     public void ensureCapacity(int capacity) {
+        checkCapacity(capacity);
         int needed = SummaryWords.wordsFor(capacity);
         int words = bytes.length >>> 6;
         if (needed > words) {
-            int grown = Math.max(needed, words + (words >> 1));
+            int grown = Math.max(needed, Math.min(words + (words >> 1), MAX_CAPACITY >>> 6));
             bytes = Arrays.copyOf(bytes, grown << 6);
             summary = Arrays.copyOf(summary, SummaryWords.wordsFor(grown));
         }
     }
 
-    /** The number of indices the set has room for: a multiple of 64. */
+    /**
+     * A byte a member, in whole words of 64: a capacity past the largest such array would round up to a negative
+     * length (and fail as a NegativeArraySizeException naming nothing).
+     */
+    private static void checkCapacity(int capacity) {
+        if (capacity < 0) {
+            throw new IllegalArgumentException("capacity " + capacity + " is negative");
+        }
+        if (capacity > MAX_CAPACITY) {
+            throw new IllegalArgumentException("capacity " + capacity + " exceeds the largest, " + MAX_CAPACITY);
+        }
+    }
+
+    /**
+     * The number of indices the set has room for: a multiple of 64.
+     *
+     * @return the number of indices, 0 or more, a multiple of 64
+     */
     public int capacity() {
         return bytes.length;
     }
 
+    /**
+     * Whether an index is a member.
+     *
+     * @param index the index, 0 to {@code capacity() - 1}
+     * @return whether it is a member
+     * @throws ArrayIndexOutOfBoundsException if {@code index} is outside 0 to {@code capacity() - 1}
+     */
     public boolean get(int index) {
         return bytes[index] != 0;
     }
 
+    /**
+     * Adds an index: one byte store, plus one summary store the first time its word gets a member.
+     *
+     * @param index the index, 0 to {@code capacity() - 1}
+     * @throws ArrayIndexOutOfBoundsException if {@code index} is outside 0 to {@code capacity() - 1}
+     */
     public void set(int index) {
         bytes[index] = 1;
         // read before written: a run of neighbouring indices stores to the summary once per word
@@ -69,11 +113,23 @@ public final class SummaryByteSet {
         }
     }
 
+    /**
+     * Removes an index. Its word stays marked in the summary even when this leaves it empty, so searches may visit
+     * it until {@link #clear(int, int)} covers it.
+     *
+     * @param index the index, 0 to {@code capacity() - 1}
+     * @throws ArrayIndexOutOfBoundsException if {@code index} is outside 0 to {@code capacity() - 1}
+     */
     public void clear(int index) {
         bytes[index] = 0;
     }
 
-    /** Word {@code w}'s members packed into a long: bit {@code i} is set when index {@code 64w + i} is a member. */
+    /**
+     * Word {@code w}'s members packed into a long: bit {@code i} is set when index {@code 64w + i} is a member.
+     *
+     * @param w the word's index, 0 to {@code capacity() / 64 - 1}
+     * @return the packed members; 0 without reading the bytes when the summary does not mark the word
+     */
     public long word(int w) {
         if (!SummaryWords.isMarked(summary, w)) {
             return 0L;
@@ -87,7 +143,13 @@ public final class SummaryByteSet {
         return packed;
     }
 
-    /** The first member in {@code [from, to)}, or {@link Index#NONE}. */
+    /**
+     * The first member in {@code [from, to)}, or {@link Index#NONE}.
+     *
+     * @param from the first index to look at, 0 to {@code capacity() - 1}
+     * @param to   the end of the range, exclusive, at most {@code capacity()}; {@code from >= to} finds nothing
+     * @return the member, {@code from} to {@code to - 1}, or {@link Index#NONE} if there is none in the range
+     */
     public int nextSetBit(int from, int to) {
         if (from >= to) {
             return Index.NONE;
@@ -106,7 +168,11 @@ public final class SummaryByteSet {
         return index < to ? index : Index.NONE;
     }
 
-    /** The number of members. */
+    /**
+     * The number of members.
+     *
+     * @return the number of members, 0 to {@code capacity()}
+     */
     public int cardinality() {
         int count = 0;
         int last = (bytes.length >>> 6) - 1;
@@ -120,6 +186,9 @@ public final class SummaryByteSet {
     /**
      * Removes the indices {@code [from, to)}; the others stay. The summary forgets the words left empty, so a range
      * cleared after its members were read costs nothing to search again.
+     *
+     * @param from the first index to remove, 0 or more
+     * @param to   the end of the range, exclusive, at most {@code capacity()}; {@code from >= to} removes nothing
      */
     public void clear(int from, int to) {
         if (from >= to) {
@@ -151,6 +220,10 @@ public final class SummaryByteSet {
     /**
      * The number of words in {@code [fromWord, toWord)} the summary marks: every word there holding a member, and
      * possibly words whose members were removed one at a time since.
+     *
+     * @param fromWord the first word to count, 0 or more
+     * @param toWord   the end of the range of words, exclusive, at most {@code capacity() / 64}
+     * @return the number of marked words in the range: an upper bound on the words holding a member
      */
     public int markedWords(int fromWord, int toWord) {
         return SummaryWords.count(summary, fromWord, toWord);
@@ -160,6 +233,7 @@ public final class SummaryByteSet {
      * Checks the summary invariant: a word holding a member has its summary bit set. (Every byte is 0 or 1 by
      * construction: only {@link #set} and the clears write them.)
      *
+     * @param name names the set in the exception's message
      * @throws IllegalStateException naming the first word that breaks it
      */
     public void validate(String name) {

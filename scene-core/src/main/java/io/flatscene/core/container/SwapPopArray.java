@@ -43,29 +43,46 @@ public final class SwapPopArray<E> {
         this.elements = new Object[Capacity.checkInitial(name, capacity)];
     }
 
+    /** {@return the name given at construction, used in exceptions and the growth warning} */
     public String name() {
         return name;
     }
 
+    /** {@return the number of elements stored, 0 to {@link #capacity()}} */
     public int size() {
         return size;
     }
 
+    /** {@return whether no element is stored} */
     public boolean isEmpty() {
         return size == 0;
     }
 
+    /** {@return the number of elements this array holds before it must grow} */
     public int capacity() {
         return elements.length;
     }
 
+    /**
+     * Reads an element by position, in O(1). Positions change when an element is removed: the last one moves into
+     * the hole.
+     *
+     * @param index the element's position, 0 to {@code size() - 1}
+     * @return the element at that position
+     * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code size() - 1}
+     */
     @SuppressWarnings("unchecked")
     public E get(int index) {
         Objects.checkIndex(index, size);
         return (E) elements[index];
     }
 
-    /** Whether this very element is stored here: O(1), through its index field. */
+    /**
+     * Whether this very element is stored here: O(1), through its index field.
+     *
+     * @param element the element to look for; its index field is read, so it must not be null
+     * @return whether this array holds this very element (by identity) at the position its index field records
+     */
     public boolean contains(E element) {
         int index = indexField.get(element);
         return index >= 0 && index < size && elements[index] == element;
@@ -75,6 +92,8 @@ public final class SwapPopArray<E> {
      * Appends the element in O(1) (O(n) once if the array must grow) and returns its position, which is also
      * written to its index field.
      *
+     * @param element the element to append, not null, whose index field reads {@link Index#NONE}
+     * @return the element's position, 0 to {@code size() - 1}
      * @throws IllegalStateException      if the element's index field is not {@link Index#NONE}: it is
      *                                    already in this array or in another that shares the field
      * @throws CapacityExceededException  if the array is full under {@link GrowthPolicy#FAIL}
@@ -99,6 +118,7 @@ public final class SwapPopArray<E> {
     /**
      * Removes the element in O(1) by moving the last element into its place.
      *
+     * @param element the element to remove, not null; its index field reads {@link Index#NONE} afterwards
      * @return the position that now holds the element that was last (the next one to visit when iterating)
      * @throws IllegalStateException if the element does not sit at the position its index field records
      */
@@ -116,6 +136,7 @@ public final class SwapPopArray<E> {
     /**
      * Removes the element at {@code index} by swap-and-pop.
      *
+     * @param index the position of the element to remove, 0 to {@code size() - 1}
      * @return {@code index}, which now holds the element that was last, or equals the new size if the removed
      * element was the last
      */

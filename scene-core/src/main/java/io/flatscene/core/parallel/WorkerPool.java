@@ -2,6 +2,7 @@ package io.flatscene.core.parallel;
 
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -21,6 +22,12 @@ public final class WorkerPool implements AutoCloseable {
      */
     @FunctionalInterface
     public interface Task {
+        /**
+         * Does one worker's share of the pass; {@link WorkerPool#shareStart} splits a range evenly.
+         *
+         * @param worker  this worker's number, 0 (the calling thread) to {@code workers - 1}
+         * @param workers the number of workers sharing the pass, the pool's {@link WorkerPool#size()}
+         */
         void run(int worker, int workers);
     }
 
@@ -34,7 +41,7 @@ public final class WorkerPool implements AutoCloseable {
     private volatile int generation;
     private volatile Task current;
     private volatile Thread caller;
-    private volatile Throwable failure;
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private volatile boolean closed;
 
     /**
@@ -57,6 +64,7 @@ public final class WorkerPool implements AutoCloseable {
         LOG.info("{}: {} worker thread(s), the caller's included", name, workers);
     }
 
+    /** {@return the number of workers a task runs on, the caller's included; at least 1} */
     public int size() {
         return workers;
     }
@@ -64,21 +72,50 @@ public final class WorkerPool implements AutoCloseable {
     /**
      * Runs {@code task} on every worker, the calling thread being worker 0, and returns when all have finished.
      *
-     * @throws IllegalStateException if the pool is closed, or wrapping a checked throwable a worker raised;
-     *                               a worker's RuntimeException or Error is rethrown as it is
+     * @param task the pass, not null; run once by each worker, concurrently
+     * @throws IllegalStateException if the pool is closed, if called from a task this pool is running, or wrapping
+     *                               a checked throwable a worker raised; a worker's RuntimeException or Error is
+     *                               rethrown as it is, with those of other workers of the same run suppressed in it
+     * @throws NullPointerException if {@code task} is null
      */
     public void run(Task task) {
         Objects.requireNonNull(task, "task");
+        // Checked before the lock: a worker asking would wait for the lock its own run holds, and the caller for
+        // the worker, for ever; the caller asking would get the lock again and overwrite the run in progress.
+        Thread asking = Thread.currentThread();
+        if (asking == caller || isWorker(asking)) {
+            throw new IllegalStateException("a task cannot run another task on the worker pool running it, from "
+                    + "thread '" + asking.getName() + "'");
+        }
+        runLocked(task);
+    }
+
+    private boolean isWorker(Thread thread) {
+        for (Thread worker : threads) {
+            if (worker == thread) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private synchronized void runLocked(Task task) {
+        // synchronized with close(), so that no worker stops between this check and its share of the task: one
+        // uncontended lock a pass, where a worker gone halfway would park the caller forever
         if (closed) {
             throw new IllegalStateException("the worker pool is closed");
         }
+        caller = Thread.currentThread();
         if (workers == 1) {
-            task.run(0, 1);
+            try {
+                task.run(0, 1);
+            } finally {
+                caller = null;
+            }
             return;
         }
-        failure = null;
+        failure.set(null);
         current = task;
-        caller = Thread.currentThread();
         pending.set(workers - 1);
         generation++;
         for (Thread thread : threads) {
@@ -97,7 +134,8 @@ public final class WorkerPool implements AutoCloseable {
             }
         }
         current = null;
-        Throwable failed = failure;
+        caller = null;
+        Throwable failed = failure.get();
         if (failed != null) {
             rethrow(failed);
         }
@@ -113,9 +151,10 @@ public final class WorkerPool implements AutoCloseable {
         throw new IllegalStateException("a worker failed", failed);
     }
 
+    /** The first failure of a run is rethrown; the others ride along in it, rather than being lost. */
     private void recordFailure(Throwable e) {
-        if (failure == null) {
-            failure = e;
+        if (!failure.compareAndSet(null, e)) {
+            failure.get().addSuppressed(e);
         }
     }
 
@@ -144,16 +183,25 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
-    /** Stops the worker threads; the pool cannot run tasks afterwards. */
+    /** Stops the worker threads, after the run in progress if any; the pool cannot run tasks afterwards. */
     @Override
-    public void close() {
+    public synchronized void close() {
         closed = true;
         for (Thread thread : threads) {
             LockSupport.unpark(thread);
         }
     }
 
-    /** The share {@code [start, end)} of {@code count} items that worker {@code worker} of {@code workers} takes. */
+    /**
+     * The share {@code [start, end)} of {@code count} items that worker {@code worker} of {@code workers} takes.
+     *
+     * <p>Worker {@code w}'s share ends where worker {@code w + 1}'s starts; the shares differ in size by at most one.
+     *
+     * @param count   the number of items to split, 0 or more
+     * @param worker  the worker, 0 to {@code workers}; {@code workers} gives the end of the last share, {@code count}
+     * @param workers the number of workers, 1 or more
+     * @return the index of the share's first item, 0 to {@code count}
+     */
     public static int shareStart(int count, int worker, int workers) {
         return (int) ((long) count * worker / workers);
     }
@@ -162,6 +210,15 @@ public final class WorkerPool implements AutoCloseable {
      * Where worker {@code worker}'s share of {@code [from, to)} starts when shares may only meet at multiples of
      * {@code alignment} (a power of two): the even split rounded up, so that no two workers write one bitset word or
      * one chunk. Worker 0 starts at {@code from}; worker {@code workers} (the end of the last share) at {@code to}.
+     *
+     * <p>A share may be empty when the range is short against the alignment.
+     *
+     * @param from      the start of the range, inclusive
+     * @param to        the end of the range, exclusive, at least {@code from}
+     * @param worker    the worker, 0 to {@code workers}
+     * @param workers   the number of workers, 1 or more
+     * @param alignment the granule shares may meet at, a power of two (64 for a bitset's words, say)
+     * @return the index of the share's first item, {@code from} to {@code to}
      */
     public static int alignedShareStart(int from, int to, int worker, int workers, int alignment) {
         if (worker == 0) {

@@ -1,15 +1,42 @@
 package io.flatscene.core.scene;
 
+import org.joml.Matrix4d;
 import org.joml.Matrix4f;
+import org.joml.Matrix4x3fc;
+import org.joml.Vector3f;
+import org.joml.Vector4d;
 
 /**
  * A viewpoint: a perspective or orthographic projection, placed and aimed by the node it is attached to. It looks
  * along the node's -Z axis with +Y up, the OpenGL convention JOML follows. Every setter rejects a degenerate
  * frustum, naming the value, so culling never runs against one.
+ *
+ * <h2>Placement</h2>
+ * The camera takes only its node's world position and orientation, as Ogre and jME do: a scale on the node or an
+ * ancestor (a mirroring one included) neither moves the near and far planes nor widens the view. The orientation is
+ * the one {@link SceneNode#getWorldOrientation} reads. A zero scale up the chain leaves no orientation, and culling
+ * refuses such a camera.
+ *
+ * <h2>Aspect ratio</h2>
+ * The viewport ({@link #setViewport}) is the size in pixels of the target the camera draws into; the aspect ratio is
+ * its width over its height unless the caller fixes one with {@link #setAspectRatio} (then the picture keeps that
+ * shape whatever the target, stretched if the target's differs). The renderer keeps the viewport of a camera it
+ * renders ({@code render(scene, camera, target)}) at the target's size, and draws a queue culled with another
+ * viewport with the target's aspect; it never touches a fixed aspect ratio.
+ *
+ * <h2>Picking</h2>
+ * {@link #pickRay} takes window coordinates in pixels of the viewport with the origin at the top-left corner and y
+ * growing downwards, as GLFW reports cursor positions; pixel (i, j) spans [i, i + 1) x [j, j + 1), so its centre is
+ * (i + 0.5, j + 0.5).
  */
 public final class Camera extends MovableObject {
     /** How the camera projects the scene. */
-    public enum Projection { PERSPECTIVE, ORTHOGRAPHIC }
+    public enum Projection {
+        /** Things shrink with distance: a vertical field of view ({@link #setPerspective}). */
+        PERSPECTIVE,
+        /** Things keep their size whatever their distance: a fixed view height ({@link #setOrthographic}). */
+        ORTHOGRAPHIC
+    }
 
     private Projection projection = Projection.PERSPECTIVE;
     private float fovY = (float) Math.toRadians(60);
@@ -18,24 +45,44 @@ public final class Camera extends MovableObject {
     private float far = 1000f;
     private int viewportWidth = 1280;
     private int viewportHeight = 720;
+    /** The caller's aspect ratio, or NaN while the aspect follows the viewport. */
+    private float fixedAspect = Float.NaN;
     private int visibilityMask = 0xFFFF_FFFF;
 
     Camera(SceneManager scene, String name) {
         super(scene, name);
     }
 
+    /**
+     * {@return the projection the last {@link #setPerspective} or {@link #setOrthographic} chose; perspective at
+     * first}
+     */
     public Projection projection() {
         checkAlive();
         return projection;
     }
 
-    /** Perspective projection with a vertical field of view in radians, strictly between 0 and pi. */
+    /**
+     * Switches to a perspective projection (the default: 60 degrees, near 0.1, far 1000). The orthographic height is
+     * kept for a later switch back.
+     *
+     * @param fovY the vertical field of view, in radians, strictly between 0 and pi; the horizontal one follows the
+     *             aspect ratio
+     * @param near the distance from the eye to the near clipping plane, in world units, finite and &gt; 0
+     * @param far  the distance from the eye to the far clipping plane, in world units, finite and &gt; {@code near}
+     * @return this camera, for chaining
+     * @throws IllegalArgumentException if a value is outside its range, or together they give a projection outside
+     *                                  the float range; the camera is unchanged
+     * @throws IllegalStateException    if the camera was destroyed, or the scene cannot change now (a frame runs)
+     */
     public Camera setPerspective(float fovY, float near, float far) {
-        checkWritable();
+        checkAlive();
         if (!(fovY > 0f && fovY < (float) Math.PI)) {
             throw new IllegalArgumentException(describe() + ": field of view " + fovY + " must be in (0, pi)");
         }
         checkDepthRange(near, far, true);
+        checkProjection(Projection.PERSPECTIVE, fovY, orthoHeight, near, far, viewportWidth, viewportHeight);
+        checkWritable();
         this.projection = Projection.PERSPECTIVE;
         this.fovY = fovY;
         this.near = near;
@@ -43,14 +90,27 @@ public final class Camera extends MovableObject {
         return this;
     }
 
-    /** Orthographic projection showing {@code height} world units vertically, the width following the viewport. */
+    /**
+     * Switches to an orthographic projection. The field of view is kept for a later switch back.
+     *
+     * @param height the height of the view volume, in world units, finite and &gt; 0; its width is the height times
+     *               the aspect ratio
+     * @param near   the distance from the eye to the near clipping plane, in world units, finite and &gt;= 0
+     * @param far    the distance from the eye to the far clipping plane, in world units, finite and &gt; {@code near}
+     * @return this camera, for chaining
+     * @throws IllegalArgumentException if a value is outside its range, or together they give a projection outside
+     *                                  the float range; the camera is unchanged
+     * @throws IllegalStateException    if the camera was destroyed, or the scene cannot change now (a frame runs)
+     */
     public Camera setOrthographic(float height, float near, float far) {
-        checkWritable();
+        checkAlive();
         if (!(height > 0f) || !Float.isFinite(height)) {
             throw new IllegalArgumentException(describe() + ": orthographic height " + height
                     + " must be finite and > 0");
         }
         checkDepthRange(near, far, false);
+        checkProjection(Projection.ORTHOGRAPHIC, fovY, height, near, far, viewportWidth, viewportHeight);
+        checkWritable();
         this.projection = Projection.ORTHOGRAPHIC;
         this.orthoHeight = height;
         this.near = near;
@@ -58,15 +118,76 @@ public final class Camera extends MovableObject {
         return this;
     }
 
+    /**
+     * The size in pixels of the target the camera draws into (1280x720 until set): the aspect ratio unless one is
+     * fixed, and the pixels {@link #pickRay} reads. The renderer sets it to the target's size when it renders the
+     * camera.
+     *
+     * @param width  the target's width, in pixels, at least 1
+     * @param height the target's height, in pixels, at least 1
+     * @return this camera, for chaining
+     * @throws IllegalArgumentException if a size is below 1, or the new aspect gives a projection outside the float
+     *                                  range; the camera is unchanged
+     * @throws IllegalStateException    if the camera was destroyed, or the scene cannot change now (a frame runs)
+     */
     public Camera setViewport(int width, int height) {
-        checkWritable();
+        checkAlive();
         if (width <= 0 || height <= 0) {
             throw new IllegalArgumentException(describe() + ": viewport " + width + "x" + height
                     + " must be at least 1x1");
         }
+        checkProjection(projection, fovY, orthoHeight, near, far, width, height);
+        checkWritable();
         this.viewportWidth = width;
         this.viewportHeight = height;
         return this;
+    }
+
+    /**
+     * Fixes the aspect ratio (width over height) whatever the viewport and the target: for a picture that must keep
+     * its shape, or one meant to be stretched.
+     *
+     * @param aspect the width of the picture over its height (16/9f, say)
+     * @return this camera, for chaining
+     * @throws IllegalArgumentException if {@code aspect} is not finite and &gt; 0, or gives a projection outside the
+     *                                  float range; the camera is unchanged
+     */
+    public Camera setAspectRatio(float aspect) {
+        checkAlive();
+        if (!(aspect > 0f) || !Float.isFinite(aspect)) {
+            throw new IllegalArgumentException(describe() + ": aspect ratio " + aspect + " must be finite and > 0");
+        }
+        checkProjection(projection, fovY, orthoHeight, near, far, aspect, "aspect ratio " + aspect);
+        checkWritable();
+        this.fixedAspect = aspect;
+        return this;
+    }
+
+    /**
+     * Lets the aspect ratio follow the viewport again, as it does until {@link #setAspectRatio} is called.
+     *
+     * @return this camera, for chaining
+     * @throws IllegalArgumentException if the viewport's aspect gives a projection outside the float range; the camera
+     *                                  is unchanged
+     * @throws IllegalStateException    if the camera was destroyed, or the scene cannot change now (a frame runs)
+     */
+    public Camera clearAspectRatio() {
+        checkAlive();
+        checkProjection(projection, fovY, orthoHeight, near, far, (float) viewportWidth / viewportHeight,
+                "viewport " + viewportWidth + "x" + viewportHeight);
+        checkWritable();
+        this.fixedAspect = Float.NaN;
+        return this;
+    }
+
+    /** {@return whether {@link #setAspectRatio} fixed the aspect ratio, rather than the viewport giving it} */
+    public boolean isAspectRatioFixed() {
+        checkAlive();
+        return !Float.isNaN(fixedAspect);
+    }
+
+    private float aspect(int width, int height) {
+        return Float.isNaN(fixedAspect) ? (float) width / height : fixedAspect;
     }
 
     private void checkDepthRange(float near, float far, boolean perspective) {
@@ -77,77 +198,206 @@ public final class Camera extends MovableObject {
         }
     }
 
-    /** An item is drawn by this camera only if {@code (mask & item.visibilityFlags()) != 0}. */
+    /**
+     * Refuses settings whose projection matrix leaves the float range, each value being fine on its own: a tiny field
+     * of view or orthographic height, a near and far a few ulps apart, an extreme viewport. Culling could only refuse
+     * such a camera later, blaming its node, or lose the frustum's planes and draw nothing.
+     */
+    private void checkProjection(Projection kind, float fovY, float orthoHeight, float near, float far, int width,
+                                 int height) {
+        checkProjection(kind, fovY, orthoHeight, near, far, aspect(width, height), Float.isNaN(fixedAspect)
+                ? "viewport " + width + "x" + height : "aspect ratio " + fixedAspect);
+    }
+
+    private void checkProjection(Projection kind, float fovY, float orthoHeight, float near, float far, float aspect,
+                                 String shape) {
+        Matrix4f matrix = project(scene.scratch().matrix, kind, fovY, orthoHeight, near, far, aspect);
+        if (!matrix.isFinite()) {
+            throw new IllegalArgumentException(describe() + ": " + (kind == Projection.PERSPECTIVE
+                    ? "field of view " + fovY : "orthographic height " + orthoHeight) + ", near " + near + ", far "
+                    + far + " and " + shape + " give a projection matrix outside the float range; widen the view, "
+                    + "move near and far apart or make the viewport less extreme");
+        }
+    }
+
+    /**
+     * {@return the bits of {@link Item#visibilityFlags()} this camera draws: an item is drawn by this camera only if
+     * {@code (mask & item.visibilityFlags()) != 0}} All bits set until changed.
+     */
     public int visibilityMask() {
         checkAlive();
         return visibilityMask;
     }
 
+    /**
+     * Chooses which items this camera draws: those whose {@link Item#visibilityFlags()} share a bit with
+     * {@code mask}.
+     *
+     * @param mask any bits; 0 draws nothing, -1 (all bits, the default) every item whose flags are not 0
+     * @return this camera, for chaining
+     * @throws IllegalStateException if the camera was destroyed, or the scene cannot change now (a frame runs)
+     */
     public Camera setVisibilityMask(int mask) {
         checkWritable();
         this.visibilityMask = mask;
         return this;
     }
 
+    /** {@return the vertical field of view, in radians; kept, but unused, while the projection is orthographic} */
     public float fovY() {
         checkAlive();
         return fovY;
     }
 
+    /**
+     * {@return the orthographic view height, in world units (10 until set); kept, but unused, while the projection
+     * is perspective}
+     */
     public float orthographicHeight() {
         checkAlive();
         return orthoHeight;
     }
 
+    /** {@return the distance from the eye to the near clipping plane, in world units} */
     public float near() {
         checkAlive();
         return near;
     }
 
+    /** {@return the distance from the eye to the far clipping plane, in world units} */
     public float far() {
         checkAlive();
         return far;
     }
 
+    /** {@return the viewport's width, in pixels; see {@link #setViewport}} */
     public int viewportWidth() {
         checkAlive();
         return viewportWidth;
     }
 
+    /** {@return the viewport's height, in pixels; see {@link #setViewport}} */
     public int viewportHeight() {
         checkAlive();
         return viewportHeight;
     }
 
+    /** {@return the aspect ratio the projection uses: the fixed one, or the viewport's width over its height} */
     public float aspectRatio() {
         checkAlive();
-        return (float) viewportWidth / viewportHeight;
+        return aspect(viewportWidth, viewportHeight);
     }
 
-    /** Writes the projection matrix into {@code dest} and returns it. */
+    /**
+     * Writes the projection matrix into {@code dest}: from view space to OpenGL clip space (depth -1 to 1), as JOML's
+     * {@code setPerspective} and {@code setOrtho} build it, with the current aspect ratio.
+     *
+     * @param dest receives the matrix
+     * @return {@code dest}
+     */
     public Matrix4f getProjection(Matrix4f dest) {
         checkAlive();
-        if (projection == Projection.PERSPECTIVE) {
-            return dest.setPerspective(fovY, aspectRatio(), near, far);
+        return project(dest, projection, fovY, orthoHeight, near, far, aspect(viewportWidth, viewportHeight));
+    }
+
+    private static Matrix4f project(Matrix4f dest, Projection kind, float fovY, float orthoHeight, float near,
+                                    float far, float aspect) {
+        if (kind == Projection.PERSPECTIVE) {
+            return dest.setPerspective(fovY, aspect, near, far);
         }
         float halfHeight = orthoHeight * 0.5f;
-        float halfWidth = halfHeight * aspectRatio();
+        float halfWidth = halfHeight * aspect;
         return dest.setOrtho(-halfWidth, halfWidth, -halfHeight, halfHeight, near, far);
     }
 
     /**
-     * Writes the view matrix (the inverse of the camera node's world matrix as of the last transform update) into
-     * {@code dest}; an unattached camera sits at the origin looking down -Z.
+     * Writes the view matrix into {@code dest}: the inverse of the camera's current eye (its node's current world
+     * position and orientation, see the class comment); an unattached camera sits at the origin looking down -Z.
+     * Not finite when a zero scale up the chain leaves no orientation.
+     *
+     * @param dest receives the matrix, from world space to view space
+     * @return {@code dest}
+     * @throws IllegalStateException if the camera was destroyed, or as {@link SceneNode#getWorldMatrix} says
      */
     public Matrix4f getView(Matrix4f dest) {
         checkAlive();
         if (parentNode == null) {
             return dest.identity();
         }
-        return parentNode.getWorldMatrix(dest).invertAffine();
+        return eye(parentNode.getWorldMatrix(scene.scratch().world), dest).invertAffine();
     }
 
-    /** Projection · view, written into {@code dest}. */
+    /**
+     * The eye a node's world matrix places a camera at, written into {@code dest}: the matrix's translation, and its
+     * axes each divided by its length, the x axis negated when the matrix mirrors, so the node's scale is left out.
+     * In double, so a tiny or huge scale still gives unit axes; a zero axis gives NaN, which culling refuses.
+     */
+    static Matrix4f eye(Matrix4x3fc world, Matrix4f dest) {
+        double sx = (world.determinant() < 0f ? -1.0 : 1.0) / length(world.m00(), world.m01(), world.m02());
+        double sy = 1.0 / length(world.m10(), world.m11(), world.m12());
+        double sz = 1.0 / length(world.m20(), world.m21(), world.m22());
+        return dest.set((float) (world.m00() * sx), (float) (world.m01() * sx), (float) (world.m02() * sx), 0f,
+                (float) (world.m10() * sy), (float) (world.m11() * sy), (float) (world.m12() * sy), 0f,
+                (float) (world.m20() * sz), (float) (world.m21() * sz), (float) (world.m22() * sz), 0f,
+                world.m30(), world.m31(), world.m32(), 1f);
+    }
+
+    private static double length(float x, float y, float z) {
+        return Math.sqrt((double) x * x + (double) y * y + (double) z * z);
+    }
+
+    /**
+     * The ray through window point {@code (x, y)} of the viewport, from the camera's current eye and projection:
+     * {@code originDest} gets its start on the near plane and {@code directionDest} its unit direction, both in world
+     * space. Window coordinates are pixels from the viewport's top-left corner, y down (see the class comment); a
+     * point outside the viewport gives the ray it would have.
+     *
+     * @param x             the window x coordinate, in pixels from the viewport's left edge
+     * @param y             the window y coordinate, in pixels from the viewport's top edge
+     * @param originDest    receives the ray's start, on the near plane, in world space
+     * @param directionDest receives the ray's unit direction, in world space
+     * @return the distance along the ray from {@code originDest} to the far plane, in world units
+     * @throws IllegalArgumentException if {@code x} or {@code y} is not finite
+     * @throws IllegalStateException    if the camera's view is singular (a zero scale up its node's chain), or as
+     *                                  {@link SceneNode#getWorldMatrix} says
+     */
+    public float pickRay(float x, float y, Vector3f originDest, Vector3f directionDest) {
+        checkAlive();
+        if (!Float.isFinite(x) || !Float.isFinite(y)) {
+            throw new IllegalArgumentException(describe() + ": pick point (" + x + ", " + y + ") must be finite");
+        }
+        NodeScratch scratch = scene.scratch();
+        Matrix4f viewProjection = getViewProjection(scratch.matrix, scratch.matrix2);
+        if (!viewProjection.isFinite()) {
+            throw new IllegalStateException("cannot pick through " + describe() + ": its node's world matrix has a "
+                    + "zero axis (a zero scale on the node or an ancestor), so it has no view");
+        }
+        // normalized device coordinates, y up; the inverse in double keeps far/near ratios of 10^6 and more usable
+        double ndcX = 2.0 * x / viewportWidth - 1.0;
+        double ndcY = 1.0 - 2.0 * y / viewportHeight;
+        Matrix4d inverse = scratch.matrix4D.set(viewProjection).invert();
+        Vector4d near = inverse.transform(scratch.vector4D.set(ndcX, ndcY, -1.0, 1.0));
+        double nx = near.x / near.w;
+        double ny = near.y / near.w;
+        double nz = near.z / near.w;
+        Vector4d far = inverse.transform(scratch.vector4D.set(ndcX, ndcY, 1.0, 1.0));
+        double dx = far.x / far.w - nx;
+        double dy = far.y / far.w - ny;
+        double dz = far.z / far.w - nz;
+        double length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        originDest.set((float) nx, (float) ny, (float) nz);
+        directionDest.set((float) (dx / length), (float) (dy / length), (float) (dz / length));
+        return (float) length;
+    }
+
+    /**
+     * Projection · view, written into {@code dest}: from world space to clip space, as {@link #getProjection} and
+     * {@link #getView} give them.
+     *
+     * @param dest    receives the product
+     * @param scratch receives the view matrix on the way; overwritten
+     * @return {@code dest}
+     */
     public Matrix4f getViewProjection(Matrix4f dest, Matrix4f scratch) {
         getProjection(dest);
         return dest.mul(getView(scratch));

@@ -30,16 +30,24 @@ public final class ChangedSlots {
      * The transform passes run so far, the one this set is of included. A copy brought up to date with the set of
      * pass {@code n} is brought up to date with pass {@code n + 1} by that pass's set alone; a copy that missed a
      * pass's set must read every slot again.
+     *
+     * @return the number of transform passes run so far, this set's included
      */
     public long passCount() {
         return store.changedSets();
     }
 
-    /** The number of slots in use: every changed slot is below it. */
+    /** {@return the number of slots in use: every changed slot is below it} */
     public int slotCount() {
         return store.size();
     }
 
+    /**
+     * {@return whether the slot's world matrix may have changed since the pass before}
+     *
+     * @param slot a transform slot, 0 to {@code slotCount() - 1}
+     * @throws IllegalArgumentException if {@code slot} is outside 0 to {@code slotCount() - 1}
+     */
     public boolean isChanged(int slot) {
         if (slot < 0 || slot >= store.size()) {
             throw new IllegalArgumentException("slot " + slot + " is outside [0, " + store.size() + ")");
@@ -47,7 +55,13 @@ public final class ChangedSlots {
         return bits().get(slot);
     }
 
-    /** The first changed slot at or after {@code from}, or {@link Index#NONE}. */
+    /**
+     * Finds the next changed slot.
+     *
+     * @param from the slot to start at; a negative value starts at 0
+     * @return the first changed slot at or after {@code from}, or {@link Index#NONE} if none is below
+     *         {@link #slotCount}
+     */
     public int nextChanged(int from) {
         return bits().nextSetBit(Math.max(from, 0), store.size());
     }
@@ -55,6 +69,9 @@ public final class ChangedSlots {
     /**
      * The end of the run of changed slots that starts at {@code from}: the first unchanged slot after it, or
      * {@link #slotCount}. With {@link #nextChanged} it walks the set as ranges, one upload each.
+     *
+     * @param from the run's first slot, usually what {@link #nextChanged} returned; a negative value starts at 0
+     * @return the first unchanged slot at or after {@code from}, or {@link #slotCount} if there is none
      */
     public int runEnd(int from) {
         return bits().nextClearBit(Math.max(from, 0), store.size());
@@ -63,6 +80,10 @@ public final class ChangedSlots {
     /**
      * Slots {@code 64w} to {@code 64w + 63} as one long, bit {@code i} set when slot {@code 64w + i} changed: for a
      * reader that copies whole groups of slots (the lane blocks of eight).
+     *
+     * @param w the word's index, 0 to {@code wordCount() - 1}
+     * @return the word's 64 changed bits, slot {@code 64w} in the lowest
+     * @throws IllegalArgumentException if {@code w} is outside 0 to {@code wordCount() - 1}
      */
     public long word(int w) {
         if (w < 0 || w >= wordCount()) {
@@ -72,18 +93,22 @@ public final class ChangedSlots {
     }
 
     /**
-     * The first word at or after {@code from} that may hold a changed slot, or {@link Index#NONE}; it may hold none.
+     * Finds the next word that may hold a changed slot, through the summary level.
+     *
+     * @param from the word to start at; a negative value starts at 0
+     * @return the first word at or after {@code from} that may hold a changed slot (it may hold none), or
+     *         {@link Index#NONE}
      */
     public int nextChangedWord(int from) {
         return bits().nextMarkedWord(Math.max(from, 0), wordCount() - 1);
     }
 
-    /** The number of words covering the slots in use. */
+    /** {@return the number of 64-slot words covering the slots in use} */
     public int wordCount() {
         return (store.size() + 63) >>> 6;
     }
 
-    /** How many slots changed. */
+    /** {@return how many slots changed, counted over the words the summary marks} */
     public int count() {
         return bits().cardinality();
     }

@@ -1,6 +1,7 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.scene.frame.PassTimings;
+import java.util.Locale;
 
 /**
  * What one frame's passes did and how long each took: the scene's {@link SceneManager#update()} and one view's
@@ -44,56 +45,63 @@ public final class FrameStats {
         queueNanos = timings.queueNanos;
     }
 
-    /** World matrices recomputed by the transform pass. */
+    /** {@return the number of world matrices the last transform pass recomputed} */
     public int nodesUpdated() {
         return nodesUpdated;
     }
 
     /**
-     * Items the culling pass looked at: every item of the scene, or none when the cull kept its queue
-     * ({@link RenderQueue#isKept()}).
+     * {@return the number of items the culling pass looked at: every item attached to a node (detached items are
+     * never looked at), or none when the cull kept its queue ({@link RenderQueue#isKept()})}
      */
     public int itemsTested() {
         return itemsTested;
     }
 
+    /** {@return the number of items the cull found visible and queued; a kept queue's count stands} */
     public int itemsVisible() {
         return itemsVisible;
     }
 
+    /** {@return the number of batches (draw calls) the cull made; a kept queue's count stands} */
     public int batches() {
         return batches;
     }
 
+    /** {@return the time the last transform pass took, in nanoseconds} */
     public long transformNanos() {
         return transformNanos;
     }
 
+    /** {@return the time the last bounds pass (items' world bounds) took, in nanoseconds} */
     public long boundsNanos() {
         return boundsNanos;
     }
 
+    /** {@return the time the culling pass took, in nanoseconds; 0 when the cull kept its queue} */
     public long cullNanos() {
         return cullNanos;
     }
 
+    /** {@return the time sorting the visible items took, in nanoseconds; 0 when the cull kept its queue} */
     public long sortNanos() {
         return sortNanos;
     }
 
-    /** The time to turn the sorted items into batches. */
+    /** {@return the time turning the sorted items into batches took, in nanoseconds; 0 when the cull kept its queue} */
     public long queueNanos() {
         return queueNanos;
     }
 
+    /** {@return the sum of the five pass times, in nanoseconds} */
     public long totalNanos() {
         return transformNanos + boundsNanos + cullNanos + sortNanos + queueNanos;
     }
 
     @Override
     public String toString() {
-        return String.format("nodes updated %d, items visible %d/%d, batches %d, ms: transforms %.3f, bounds %.3f, "
-                        + "cull %.3f, sort %.3f, queue %.3f", nodesUpdated, itemsVisible, itemsTested, batches,
-                transformNanos / 1e6, boundsNanos / 1e6, cullNanos / 1e6, sortNanos / 1e6, queueNanos / 1e6);
+        return String.format(Locale.ROOT, "nodes updated %d, items visible %d/%d, batches %d, ms: transforms %.3f, "
+                        + "bounds %.3f, cull %.3f, sort %.3f, queue %.3f", nodesUpdated, itemsVisible, itemsTested,
+                batches, transformNanos / 1e6, boundsNanos / 1e6, cullNanos / 1e6, sortNanos / 1e6, queueNanos / 1e6);
     }
 }

@@ -25,36 +25,46 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
     int parentIndex = Index.NONE;
     SceneNode parentNode;
     boolean destroyed;
+    private Object userData;
 
     MovableObject(SceneManager scene, String name) {
         this.scene = scene;
         this.name = name == null ? "" : name;
     }
 
-    /** The optional, not necessarily unique name given at creation ("" when none). */
+    /** {@return the optional, not necessarily unique name given at creation ("" when none)} */
     public String name() {
         return name;
     }
 
-    /** The generational handle that {@code SceneManager.find...} accepts; stale once the object is destroyed. */
+    /**
+     * {@return the generational handle that {@code SceneManager.find...} accepts; stale once the object is
+     * destroyed}
+     */
     public long handle() {
         return handle;
     }
 
+    /** {@return the scene that created this object, for the object's whole life} */
     public SceneManager scene() {
         return scene;
     }
 
+    /** {@return whether the object can be used: false once it is destroyed, or its scene closed} */
     public boolean isAlive() {
         return !destroyed;
     }
 
-    /** The node this object is attached to, or null. */
+    /** {@return the node this object is attached to, or null} */
     public SceneNode parentNode() {
         checkAlive();
         return parentNode;
     }
 
+    /**
+     * {@return whether this object is attached to a node} An attached object may still not be drawn: its node must
+     * hang from the root ({@link SceneNode#isInSceneGraph}).
+     */
     public boolean isAttached() {
         return parentNode() != null;
     }
@@ -67,6 +77,42 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
         }
     }
 
+    /**
+     * Hangs any object of the game's on this one (null to clear): the scene keeps it and reads nothing of it.
+     *
+     * @param userData the game's object, or null
+     * @throws IllegalStateException if this object was destroyed, or the scene cannot change now (a frame runs)
+     */
+    public final void setUserData(Object userData) {
+        checkWritable();
+        this.userData = userData;
+    }
+
+    /** {@return what {@link #setUserData} last set, or null} */
+    public final Object userData() {
+        checkAlive();
+        return userData;
+    }
+
+    /**
+     * Sets a number of the game's (an entity id, a bit set of its own kinds): stored flat in a column of this object's
+     * store, beside its other data, so it moves with the object and a data-oriented game reads it by global index.
+     * 0 when new.
+     *
+     * @param tag any value; the scene gives it no meaning
+     * @throws IllegalStateException if this object was destroyed, or the scene cannot change now (a frame runs)
+     */
+    public final void setTag(long tag) {
+        checkWritable();
+        scene.tagsOf(this)[globalIndex] = tag;
+    }
+
+    /** {@return what {@link #setTag} last set, or 0} */
+    public final long tag() {
+        checkAlive();
+        return scene.tagsOf(this)[globalIndex];
+    }
+
     /** Called by the node after this object joined or left its attachment list. */
     void attachedTo(SceneNode node) {
         parentNode = node;
@@ -76,7 +122,12 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
     void nodeMoved(int slot) {
     }
 
-    /** Refuses a change of this object's values when it is destroyed, or while a frame runs. */
+    /**
+     * Refuses a change of this object's values when it is destroyed, or while a frame runs, and otherwise counts the
+     * change. A setter with arguments to check calls {@link #checkAlive} first and this once they pass: a dead object
+     * says so before a bad argument does, and a refused call counts no change, which would cost the next cull its
+     * kept queue.
+     */
     final void checkWritable() {
         checkAlive();
         scene.guard().checkMutable(this);
@@ -84,7 +135,8 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
 
     final void checkAlive() {
         if (destroyed) {
-            throw new IllegalStateException(describe() + " was destroyed and cannot be used");
+            throw new IllegalStateException(describe() + (scene.isClosed() ? " belongs to a closed scene"
+                    : " was destroyed") + " and cannot be used");
         }
     }
 

@@ -30,11 +30,26 @@ public final class NodeGroup {
         slotVersion = scene.transforms().slotVersion();
     }
 
+    /**
+     * {@return the number of nodes in the group, fixed at creation}
+     *
+     * @throws IllegalStateException if the scene was closed
+     */
     public int size() {
+        scene.guard().checkOpen("read a node group");
         return nodes.length;
     }
 
+    /**
+     * Reads a node of the group by position; the order is the one given at creation and never changes.
+     *
+     * @param index the node's position, 0 to {@code size() - 1}; it is the index into the setters' arrays
+     * @return the node at that position, possibly destroyed since
+     * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code size() - 1}
+     * @throws IllegalStateException     if the scene was closed
+     */
     public SceneNode node(int index) {
+        scene.guard().checkOpen("read a node group");
         return nodes[Objects.checkIndex(index, nodes.length)];
     }
 
@@ -42,6 +57,9 @@ public final class NodeGroup {
      * Node {@code i} gets the local position {@code positions[3i]}, {@code positions[3i + 1]},
      * {@code positions[3i + 2]}.
      *
+     * @param positions x, y, z per node in the group's order, each in its parent's space; at least
+     *                  {@code 3 * size()} floats, the rest ignored; read, not kept
+     * @throws NullPointerException     if {@code positions} is null
      * @throws IllegalArgumentException if the array holds fewer than {@link #size()} positions, or a value is not
      *                                  finite (naming the node); nothing is set
      * @throws IllegalStateException    if a node of the group was destroyed, or the scene cannot change now; nothing
@@ -57,6 +75,9 @@ public final class NodeGroup {
      * Node {@code i} gets the orientation (x, y, z, w) at {@code orientations[4i]}, stored normalized as
      * {@link SceneNode#setOrientation} stores it.
      *
+     * @param orientations x, y, z, w per node in the group's order, each relative to its parent's axes; at least
+     *                     {@code 4 * size()} floats, the rest ignored; read, not kept
+     * @throws NullPointerException     if {@code orientations} is null
      * @throws IllegalArgumentException as {@link #setPositions} does, and for a zero quaternion; nothing is set
      * @throws IllegalStateException    as {@link #setPositions} does; nothing is set
      */

@@ -21,25 +21,52 @@ public final class NodeList {
         this.channel = channel;
     }
 
+    /** {@return the channel given at creation, 0 to {@code SceneManager.NODE_LIST_CHANNELS - 1}} */
     public int channel() {
         return channel;
     }
 
+    /**
+     * {@return the number of nodes in the list}
+     *
+     * @throws IllegalStateException if the scene was closed
+     */
     public int size() {
+        scene.guard().checkOpen("read a node list");
         return pool.size(list);
     }
 
+    /**
+     * {@return whether the list holds no node}
+     *
+     * @throws IllegalStateException if the scene was closed
+     */
     public boolean isEmpty() {
+        scene.guard().checkOpen("read a node list");
         return pool.isEmpty(list);
     }
 
+    /**
+     * Tells whether a node is in this list, in O(1).
+     *
+     * @param node a node of this scene
+     * @return whether {@code node} is in this list (not another list of the channel)
+     * @throws IllegalArgumentException if {@code node} is from another scene
+     * @throws IllegalStateException    if {@code node} was destroyed
+     */
     public boolean contains(SceneNode node) {
         scene.checkOwned(node, "be looked up in a node list");
         return pool.contains(list, node.id());
     }
 
     /**
-     * @throws IllegalArgumentException if the node is already in a list of this channel
+     * Appends a node to the end of the list, in O(1).
+     *
+     * @param node a node of this scene in no list of this channel
+     * @return this list, for chaining
+     * @throws IllegalArgumentException if the node is already in a list of this channel (this one included), or is
+     *                                  from another scene
+     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs)
      */
     public NodeList add(SceneNode node) {
         scene.checkOwned(node, "join a node list");
@@ -58,7 +85,12 @@ public final class NodeList {
     }
 
     /**
-     * @throws IllegalArgumentException if the node is not in this list
+     * Takes a node out of the list, in O(1); the others keep their order.
+     *
+     * @param node a node in this list
+     * @return this list, for chaining
+     * @throws IllegalArgumentException if the node is not in this list, or is from another scene
+     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs)
      */
     public NodeList remove(SceneNode node) {
         scene.checkOwned(node, "leave a node list");
@@ -75,12 +107,21 @@ public final class NodeList {
         }
     }
 
-    /** The first node, or null when empty. */
+    /** {@return the first node (the earliest added of those still in), or null when empty} */
     public SceneNode first() {
+        scene.guard().checkOpen("read a node list");
         return scene.nodeOrNull(pool.first(list));
     }
 
-    /** The node after {@code node}, or null at the end. */
+    /**
+     * Steps through the list in the order nodes were added: {@code for (n = list.first(); n != null;
+     * n = list.next(n))}. Removing the current node before stepping from it loses the place.
+     *
+     * @param node a node in this list
+     * @return the node after {@code node}, or null at the end
+     * @throws IllegalArgumentException if {@code node} is not in this list, or is from another scene
+     * @throws IllegalStateException    if {@code node} was destroyed
+     */
     public SceneNode next(SceneNode node) {
         scene.checkOwned(node, "step through a node list");
         if (!pool.contains(list, node.id())) {
@@ -90,6 +131,11 @@ public final class NodeList {
         return scene.nodeOrNull(pool.next(list, node.id()));
     }
 
+    /**
+     * Takes every node out of the list; the nodes themselves are untouched.
+     *
+     * @throws IllegalStateException if the scene cannot change now (a frame runs), or was closed
+     */
     public void clear() {
         boolean claimed = scene.guard().claim("a node list on channel " + channel);
         try {

@@ -16,6 +16,11 @@ import java.util.ConcurrentModificationException;
 final class SceneGuard {
     private static final VarHandle FRAME_THREAD;
     private static final VarHandle CHANGE_THREAD;
+    /**
+     * Held as the changing thread once the scene is closed, for good: every claim, change and frame is then refused
+     * by the checks they make anyway, so a closed scene costs the setters nothing. Never started.
+     */
+    private static final Thread CLOSED = new Thread("closed scene");
 
     static {
         try {
@@ -35,6 +40,11 @@ final class SceneGuard {
      */
     private volatile Thread frameThread;
     private volatile Thread changeThread;
+    /**
+     * The thread of the latest pass, kept after it ends: a change refused because the transform pass was updating
+     * can find {@link #frameThread} already cleared by the time the message is built, and still names the thread.
+     */
+    private volatile Thread lastPassThread;
     private final TransformStore transforms;
     /**
      * Set by every change the guard lets through, of values or of structure, and taken by {@link #takeChanged}: clear,
@@ -42,6 +52,11 @@ final class SceneGuard {
      * setter loop would otherwise chain every call through a read and a write of this one field.
      */
     private boolean changed;
+    /**
+     * Set with {@link #changed}, taken by the scene queries alone ({@link #takeQueriesStale}): clear, the world boxes
+     * the last query brought up to date are still the scene's. Set at first, when there was no query yet.
+     */
+    private boolean queriesStale = true;
     private long structureChanges;
 
     SceneGuard(TransformStore transforms) {
@@ -58,11 +73,14 @@ final class SceneGuard {
      */
     boolean claim(Object subject) {
         Thread current = Thread.currentThread();
-        if (changeThread == current) {
+        // The exchange hands back the holder it found, so a refusal names the thread that held the claim even when
+        // it lets go at once; reading the field again could find it empty and blame a frame instead.
+        Thread holder = (Thread) CHANGE_THREAD.compareAndExchange(this, null, current);
+        if (holder == current) {
             return false;
         }
-        if (!CHANGE_THREAD.compareAndSet(this, null, current)) {
-            throw refusal(subject, null, changeThread);
+        if (holder != null) {
+            throw refusal(subject, null, holder);
         }
         Thread running = frameThread;
         if (running != null || transforms.isUpdating()) {
@@ -70,6 +88,7 @@ final class SceneGuard {
             throw refusal(subject, running, null);
         }
         changed = true;
+        queriesStale = true;
         structureChanges++;
         return true;
     }
@@ -94,8 +113,8 @@ final class SceneGuard {
      * @param subject what was to change, named in the message (described only when the change is refused)
      */
     void checkMutable(Object subject) {
-        // The pass sets its thread before it starts updating: reading the flag first means a refusal for a running
-        // pass almost always finds the thread to name, rather than a frame that began between the two reads.
+        // The pass sets its thread before it starts updating, so reading the flag first catches a pass that began
+        // between the two reads; one that ended between them is named through lastPassThread.
         boolean updating = transforms.isUpdating();
         Thread running = frameThread;
         Thread changing = changeThread;
@@ -103,6 +122,31 @@ final class SceneGuard {
             throw refusal(subject, running, changing);
         }
         changed = true;
+        queriesStale = true;
+    }
+
+    /**
+     * Refuses a world-space read while a frame runs on another thread, or another thread is changing the structure:
+     * the read walks the hierarchy and the dirty marks, which either would be rewriting under it. A frame's own thread
+     * runs no game code inside a pass, so reads between frames on the frame thread always pass.
+     *
+     * @param subject what was to be read, named in the message (described only when the read is refused)
+     */
+    void checkReadable(Object subject) {
+        Thread current = Thread.currentThread();
+        boolean updating = transforms.isUpdating();
+        Thread running = frameThread;
+        Thread changing = changeThread;
+        // a closed scene's reads are refused by the node's own check, with its own message
+        if (((running != null || updating) && running != current)
+                || (changing != null && changing != current && changing != CLOSED)) {
+            Thread frame = running != null ? running : lastPassThread;
+            String why = changing != null && changing != CLOSED
+                    ? "thread '" + changing.getName() + "' is changing the scene's structure"
+                    : "a frame is running" + (frame == null ? "" : " on thread '" + frame.getName() + "'");
+            throw new IllegalStateException("cannot read the world transform of " + subject + ": " + why
+                    + "; read it between frames, on the thread that runs them");
+        }
     }
 
     /** Whether a change was let through since the last call; called by frames, on the thread that runs them. */
@@ -112,10 +156,21 @@ final class SceneGuard {
         return was;
     }
 
-    private static IllegalStateException refusal(Object subject, Thread running, Thread changing) {
+    /** Whether a change was let through since the last call; called by queries, inside a pass they claimed. */
+    boolean takeQueriesStale() {
+        boolean was = queriesStale;
+        queriesStale = false;
+        return was;
+    }
+
+    private IllegalStateException refusal(Object subject, Thread running, Thread changing) {
+        if (changing == CLOSED) {
+            return new IllegalStateException("cannot change " + subject + ": its scene was closed");
+        }
+        Thread frame = running != null ? running : lastPassThread;
         String why = changing != null ? "thread '" + changing.getName() + "' is changing the scene's structure"
                 : "the scene cannot change while a frame runs"
-                + (running == null ? "" : " (on thread '" + running.getName() + "')");
+                + (frame == null ? "" : " (on thread '" + frame.getName() + "')");
         return new IllegalStateException("cannot change " + subject + ": " + why + "; change it between frames, on "
                 + "the thread that runs them");
     }
@@ -130,13 +185,18 @@ final class SceneGuard {
      */
     void beginPass(String action, Camera camera) {
         Thread current = Thread.currentThread();
-        if (!FRAME_THREAD.compareAndSet(this, null, current)) {
-            Thread running = frameThread;
+        Thread running = (Thread) FRAME_THREAD.compareAndExchange(this, null, current);
+        if (running != null) {
             throw new IllegalStateException("cannot " + action + (camera == null ? "" : " for " + camera.describe())
-                    + ": a frame is already running on thread '"
-                    + (running == null ? "?" : running.getName()) + "'; frames run one at a time");
+                    + ": a frame is already running on thread '" + running.getName() + "'; frames run one at a time");
         }
+        lastPassThread = current;
         Thread changing = changeThread;
+        if (changing == CLOSED) {
+            frameThread = null;
+            throw new IllegalStateException("cannot " + action + (camera == null ? "" : " for " + camera.describe())
+                    + ": the scene was closed");
+        }
         if (changing != null) {
             frameThread = null;
             throw new ConcurrentModificationException("cannot " + action + (camera == null ? "" : " for "
@@ -147,5 +207,45 @@ final class SceneGuard {
 
     void endPass() {
         frameThread = null;
+    }
+
+    /**
+     * Closes the scene for good, unless a frame runs or another thread is changing it.
+     *
+     * @return false if it was closed already
+     * @throws IllegalStateException if a frame runs or another thread is changing the scene
+     */
+    boolean close() {
+        Thread changing = (Thread) CHANGE_THREAD.compareAndExchange(this, null, CLOSED);
+        if (changing == CLOSED) {
+            return false;
+        }
+        if (changing != null) {
+            throw new IllegalStateException("cannot close the scene: thread '" + changing.getName()
+                    + "' is changing its structure; close it between frames, on the thread that runs them");
+        }
+        Thread running = frameThread;
+        if (running != null || transforms.isUpdating()) {
+            changeThread = null;
+            throw new IllegalStateException("cannot close the scene while a frame runs"
+                    + (running == null ? "" : " (on thread '" + running.getName() + "')")
+                    + "; close it between frames, on the thread that runs them");
+        }
+        return true;
+    }
+
+    boolean isClosed() {
+        return changeThread == CLOSED;
+    }
+
+    /**
+     * Refuses a read of a closed scene, whose objects are all destroyed.
+     *
+     * @param action what was to be done, after "cannot"
+     */
+    void checkOpen(String action) {
+        if (changeThread == CLOSED) {
+            throw new IllegalStateException("cannot " + action + ": the scene was closed");
+        }
     }
 }

@@ -6,6 +6,7 @@ import io.flatscene.core.container.SwapPopArray;
 import io.flatscene.core.scene.store.NodeRegistry;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayDeque;
+import java.util.function.Consumer;
 
 /**
  * The structural operations on nodes, and the one place that keeps three views of the hierarchy in step:
@@ -17,22 +18,29 @@ final class SceneHierarchy {
     private final TransformStore transforms;
     private final NodeRegistry<SceneNode> nodes;
     private final IntrusiveListPool nodeLists;
+    private final NameIndex names;
+    /** Destroys an object a destruction took off its node, for the modes that destroy them; validates nothing. */
+    private final Consumer<MovableObject> objectDestroyer;
     /**
      * The stack of the iterative walks, kept so that structural changes allocate nothing once it has grown to the
-     * deepest walk; the two walks never nest, and each leaves it empty.
+     * deepest walk; the walks never nest, and each leaves it empty.
      */
     private final ArrayDeque<SceneNode> walk = new ArrayDeque<>();
 
-    SceneHierarchy(TransformStore transforms, NodeRegistry<SceneNode> nodes, IntrusiveListPool nodeLists) {
+    SceneHierarchy(TransformStore transforms, NodeRegistry<SceneNode> nodes, IntrusiveListPool nodeLists,
+                   NameIndex names, Consumer<MovableObject> objectDestroyer) {
         this.transforms = transforms;
         this.nodes = nodes;
         this.nodeLists = nodeLists;
+        this.names = names;
+        this.objectDestroyer = objectDestroyer;
     }
 
     SceneNode create(SceneManager scene, SceneNode parent, String name) {
         long handle = transforms.create(parent == null ? Index.NONE : parent.id());
         SceneNode node = new SceneNode(scene, name, handle);
         nodes.add(node, node.id());
+        names.added(node);
         if (parent != null) {
             parent.children().add(node);
             node.parent = parent;
@@ -40,8 +48,11 @@ final class SceneHierarchy {
         return node;
     }
 
-    /** Post-order, so each node is a leaf when it goes; the explicit stack holds one path from the top down. */
-    void destroySubtree(SceneNode top) {
+    /**
+     * Post-order, so each node is a leaf when it goes; the explicit stack holds one path from the top down. The
+     * objects attached in the subtree are detached, and destroyed too when {@code destroyObjects}.
+     */
+    void destroySubtree(SceneNode top, boolean destroyObjects) {
         try {
             walk.push(top);
             while (!walk.isEmpty()) {
@@ -52,25 +63,29 @@ final class SceneHierarchy {
                     continue;
                 }
                 walk.pop();
-                destroyLeaf(node);
+                destroyLeaf(node, destroyObjects);
             }
         } finally {
             walk.clear();
         }
     }
 
-    private void destroyLeaf(SceneNode node) {
+    private void destroyLeaf(SceneNode node, boolean destroyObjects) {
         SwapPopArray<MovableObject> attached = node.attachmentsOrNull();
         while (attached != null && !attached.isEmpty()) {
             MovableObject object = attached.get(attached.size() - 1);
             attached.removeAt(attached.size() - 1);
             object.attachedTo(null);
+            if (destroyObjects) {
+                objectDestroyer.accept(object);
+            }
         }
         if (node.parent != null) {
             node.parent.children().remove(node);
             node.parent = null;
         }
         int id = node.id();
+        names.removed(node);
         nodes.remove(node, id);
         nodeLists.unlinkAll(id);
         transforms.destroy(id);
@@ -93,15 +108,41 @@ final class SceneHierarchy {
         }
     }
 
-    /** Parents before children (pre-order, children in list order), so each child finds its parent already moved. */
+    /**
+     * Parents before children (pre-order, children in list order), so each child finds its parent already moved. A
+     * child whose band stays leaves its subtree's bands as they are, so the walk stops there: moving the top of a deep
+     * chain visits the depths above the deep bands only.
+     */
     private void moveDescendantsToNewDepth(SceneNode top) {
         try {
             pushChildren(top, walk);
             while (!walk.isEmpty()) {
                 SceneNode child = walk.pop();
-                transforms.setParent(child.id(), child.parent.id());
-                pushChildren(child, walk);
+                if (transforms.setParent(child.id(), child.parent.id())) {
+                    pushChildren(child, walk);
+                }
             }
+        } finally {
+            walk.clear();
+        }
+    }
+
+    /**
+     * Whether {@code candidate} is {@code top} or one of its descendants. Climbs from the candidate and walks the
+     * subtree in step, one node each a round, so the answer costs the smaller of the candidate's depth and the
+     * subtree's size: adding a leaf under the bottom of a deep chain costs O(1).
+     */
+    boolean isInSubtree(SceneNode candidate, SceneNode top) {
+        try {
+            walk.push(top);
+            for (SceneNode up = candidate; up != null && !walk.isEmpty(); up = up.parent) {
+                SceneNode down = walk.pop();
+                if (up == top || down == candidate) {
+                    return true;
+                }
+                pushChildren(down, walk);
+            }
+            return false;
         } finally {
             walk.clear();
         }

@@ -1,5 +1,6 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.config.ConfigException;
 import io.flatscene.core.config.SceneCapacity;
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.config.TransformKernel;
@@ -10,6 +11,7 @@ import io.flatscene.core.container.IntrusiveListPool;
 import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.frame.CameraView;
 import io.flatscene.core.scene.frame.FramePipeline;
+import io.flatscene.core.scene.frame.WorldComposer;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.LightStore;
 import io.flatscene.core.scene.store.NodeRegistry;
@@ -20,11 +22,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.joml.Matrix4f;
+import org.joml.Matrix4fc;
+import org.joml.Vector3f;
 import org.joml.Vector3fc;
 
 /**
@@ -51,6 +57,10 @@ public final class SceneManager implements AutoCloseable {
     private static final int PENDING_SLOT = 0;
     /** The number of channels of {@link NodeList}s a game can use, each a link slot of its own. */
     public static final int NODE_LIST_CHANNELS = 3;
+    /** The kinds each store's handles carry, all different, so that looking one kind's handle up in another fails. */
+    private static final int ITEM_HANDLES = TransformStore.NODE_HANDLES + 1;
+    private static final int LIGHT_HANDLES = ITEM_HANDLES + 1;
+    private static final int CAMERA_HANDLES = LIGHT_HANDLES + 1;
 
     private final SceneConfig config;
     private final TransformStore transforms;
@@ -64,6 +74,7 @@ public final class SceneManager implements AutoCloseable {
     private final int pendingDestruction;
     private final SceneGuard guard;
     private final SceneHierarchy hierarchy;
+    private final NameIndex names;
     private final SceneValidation validation;
     private final SceneNode root;
     private final FramePipeline pipeline;
@@ -73,6 +84,7 @@ public final class SceneManager implements AutoCloseable {
     private final BatchSetters batchSetters = new BatchSetters(this);
     private final FrameStats updateStats = new FrameStats();
     private final NodeScratch scratch = new NodeScratch();
+    private final WorldComposer worldComposer;
     private final Matrix4f cameraWorld = new Matrix4f();
     /** A cull's view, captured before it is compared with the one its queue was last culled for. */
     private final CameraView nextView = new CameraView();
@@ -81,52 +93,112 @@ public final class SceneManager implements AutoCloseable {
      * something since the cull before: a queue filled at the current count, for the same camera, is still right.
      */
     private long changeCount;
+    /**
+     * Items {@code [0, attachedItems)} are attached to a node, the rest detached: an attachment or detachment swaps the
+     * item across the boundary ({@link #itemAttachmentChanged}), so that the frame passes run over the attached ones
+     * only and a detached item costs them nothing. New items arrive detached at the end, and a destroyed item is
+     * detached first, so the swap-and-pop of creation and destruction keeps the split.
+     */
+    private int attachedItems;
     /** Started on the first frame pass, so scenes that never run one (tools, tests) start no threads. */
     private WorkerPool workers;
 
+    /**
+     * Creates an empty scene, its root node included, with every store allocated for the configured capacities. No
+     * worker thread starts until the first frame pass.
+     *
+     * @param config the capacities, growth policy, worker count, transform kernel and validation switch; not null
+     * @throws NullPointerException if {@code config} is null
+     * @throws ConfigException      if the declared capacities cannot fit in the heap, naming the largest and the bytes
+     *                              they take
+     */
     public SceneManager(SceneConfig config) {
         this.config = Objects.requireNonNull(config, "config");
-        GrowthPolicy policy = config.growthPolicy();
-        String nodesKey = SceneCapacity.NODES.key();
-        this.nodes = new NodeRegistry<>(nodesKey, config.maxNodes(), SceneNode.GLOBAL_INDEX);
-        this.transforms = new TransformStore(nodesKey, config.maxNodes(), policy,
-                (id, slot) -> nodes.byId(id).slotMoved(slot));
-        this.items = new ObjectStore<>(SceneCapacity.ITEMS.key(), config.maxItems(), policy,
-                MovableObject.GLOBAL_INDEX, MovableObject::handle);
-        this.itemData = new ItemStore(items.columns());
-        this.lights = new ObjectStore<>(SceneCapacity.LIGHTS.key(), config.maxLights(), policy,
-                MovableObject.GLOBAL_INDEX, MovableObject::handle);
-        this.lightData = new LightStore(lights.columns());
-        this.cameras = new ObjectStore<>(SceneCapacity.CAMERAS.key(), config.maxCameras(), policy,
-                MovableObject.GLOBAL_INDEX, MovableObject::handle);
+        long heap = Runtime.getRuntime().maxMemory();
+        if (reservedBytes(config) > heap) {
+            throw outOfHeap(config, heap);
+        }
+        try {
+            this.nodes = new NodeRegistry<>(SceneCapacity.NODES.key(), config.maxNodes(), SceneNode.GLOBAL_INDEX);
+            this.transforms = new TransformStore(SceneCapacity.NODES.key(), config.maxNodes(), config.growthPolicy(),
+                    (id, slot) -> nodes.byId(id).slotMoved(slot));
+            this.items = new ObjectStore<>(SceneCapacity.ITEMS.key(), config.maxItems(), config.growthPolicy(),
+                    MovableObject.GLOBAL_INDEX, MovableObject::handle, ITEM_HANDLES);
+            this.itemData = new ItemStore(items.columns());
+            this.lights = new ObjectStore<>(SceneCapacity.LIGHTS.key(), config.maxLights(), config.growthPolicy(),
+                    MovableObject.GLOBAL_INDEX, MovableObject::handle, LIGHT_HANDLES);
+            this.lightData = new LightStore(lights.columns());
+            this.cameras = new ObjectStore<>(SceneCapacity.CAMERAS.key(), config.maxCameras(), config.growthPolicy(),
+                    MovableObject.GLOBAL_INDEX, MovableObject::handle, CAMERA_HANDLES);
+        } catch (OutOfMemoryError e) {
+            // the heap holds other data too: what fits in -Xmx may not fit in what is left
+            ConfigException refusal = outOfHeap(config, heap);
+            refusal.initCause(e);
+            throw refusal;
+        }
         // Lists hold the few nodes a game queues or tracks, so their links grow on first use rather than costing
         // every node of the declared capacity 12 bytes per channel.
         this.nodeLists = new IntrusiveListPool("node lists", 0, 1 + NODE_LIST_CHANNELS, GrowthPolicy.ON_DEMAND);
         this.pendingDestruction = nodeLists.newList(PENDING_SLOT);
         this.guard = new SceneGuard(transforms);
-        this.hierarchy = new SceneHierarchy(transforms, nodes, nodeLists);
-        this.validation = new SceneValidation(transforms, nodes, nodeLists);
+        this.worldComposer = new WorldComposer(transforms);
+        this.names = new NameIndex(nodes);
+        this.hierarchy = new SceneHierarchy(transforms, nodes, nodeLists, names, this::removeObject);
+        this.validation = new SceneValidation(transforms, nodes, nodeLists, names);
         this.pipeline = new FramePipeline(transforms, items, itemData, lightData, config.transformKernel());
         this.changedSlots = new ChangedSlots(transforms);
-        this.queries = new SceneQueries(this, itemData, transforms);
+        this.queries = new SceneQueries(guard, items, itemData, transforms,
+                () -> pipeline.update(items.size(), workers()), this::workers);
         this.root = createNode(null, "root");
         transforms.setGraphRoot(root.id());
         LOG.info("FlatScene scene created: {}", config);
     }
 
+    private static long reservedBytes(SceneConfig config) {
+        long bytes = 0;
+        for (SceneCapacity capacity : SceneCapacity.values()) {
+            bytes += (long) config.capacity(capacity) * capacity.reservedBytes();
+        }
+        return bytes;
+    }
+
+    private static ConfigException outOfHeap(SceneConfig config, long heap) {
+        SceneCapacity largest = SceneCapacity.NODES;
+        for (SceneCapacity capacity : SceneCapacity.values()) {
+            if ((long) config.capacity(capacity) * capacity.reservedBytes()
+                    > (long) config.capacity(largest) * largest.reservedBytes()) {
+                largest = capacity;
+            }
+        }
+        long mib = 1L << 20;
+        return new ConfigException(largest.key(), Integer.toString(config.capacity(largest)), String.format(
+                Locale.ROOT, "the scene's storage takes about %,d MiB up front with the other capacities (about %d "
+                        + "bytes a node, %d an item, %d a light, %d a camera), and the heap holds %,d MiB at most: "
+                        + "lower the capacities or raise -Xmx", (reservedBytes(config) + mib - 1) / mib,
+                SceneCapacity.NODES.reservedBytes(), SceneCapacity.ITEMS.reservedBytes(),
+                SceneCapacity.LIGHTS.reservedBytes(), SceneCapacity.CAMERAS.reservedBytes(), heap / mib), null);
+    }
+
+    /** {@return the configuration the scene was created with} */
     public SceneConfig config() {
         return config;
     }
 
     /**
-     * The kernel the transform pass runs, VECTOR or SCALAR: the configured one, or for AUTO what the runtime offered
-     * (the startup log says why).
+     * {@return the kernel the transform pass runs, VECTOR or SCALAR: the configured one, or for AUTO what the runtime
+     * offered (the startup log says why)}
      */
     public TransformKernel transformKernel() {
         return pipeline.transformKernel();
     }
 
+    /**
+     * {@return the root node, created with the scene: depth 0, never destroyed, and what every drawn node hangs from}
+     *
+     * @throws IllegalStateException if the scene was closed
+     */
     public SceneNode rootNode() {
+        guard.checkOpen("read the root node");
         return root;
     }
 
@@ -150,9 +222,23 @@ public final class SceneManager implements AutoCloseable {
         return scratch;
     }
 
+    WorldComposer worldComposer() {
+        return worldComposer;
+    }
+
     // ---- nodes ----
 
-    /** Creates a detached node: it has no parent and is not drawn until it is added under the root's tree. */
+    /**
+     * Creates a detached node with an identity local transform: it has no parent and is not drawn until it is added
+     * under the root's tree ({@link SceneNode#addChild}). {@link SceneNode#createChild} creates one already attached.
+     *
+     * @param name the node's name, not necessarily unique; null or "" for none
+     * @return the new node
+     * @throws IllegalStateException if the scene cannot change now (a frame runs, another thread is changing its
+     *                               structure, or it was closed)
+     * @throws io.flatscene.core.container.CapacityExceededException if the node capacity is full under
+     *                               {@link GrowthPolicy#FAIL}, or at the most any store can hold
+     */
     public SceneNode createSceneNode(String name) {
         return createNode(null, name);
     }
@@ -168,14 +254,31 @@ public final class SceneManager implements AutoCloseable {
         }
     }
 
-    /** Destroys the node and its whole subtree: O(1) per node destroyed. */
+    /**
+     * Destroys the node, its whole subtree and every object attached in it ({@link DestroyMode#SUBTREE}, where the
+     * reasons for that default are): O(1) per node and object destroyed.
+     *
+     * @param node a live node of this scene, not the root
+     * @throws NullPointerException     if {@code node} is null
+     * @throws IllegalArgumentException if {@code node} is the root or of another scene
+     * @throws IllegalStateException    if {@code node} was destroyed, or the scene cannot change now (a frame runs, or
+     *                                  another thread is changing its structure)
+     */
     public void destroySceneNode(SceneNode node) {
         destroySceneNode(node, DestroyMode.SUBTREE);
     }
 
     /**
-     * Destroys the node; its children are destroyed too or moved under the root, as {@code mode} says. Attached
-     * objects are detached, not destroyed.
+     * Destroys the node; its children are destroyed too or moved under the root, and the objects attached to what
+     * is destroyed destroyed or detached, as {@code mode} says. A detached object costs the frame passes nothing: the
+     * bounds and cull passes run over attached items only.
+     *
+     * @param node a live node of this scene, not the root
+     * @param mode what becomes of the node's children and of the objects attached to what is destroyed
+     * @throws NullPointerException     if {@code node} or {@code mode} is null
+     * @throws IllegalArgumentException if {@code node} is the root or of another scene
+     * @throws IllegalStateException    if {@code node} was destroyed, or the scene cannot change now (a frame runs, or
+     *                                  another thread is changing its structure)
      */
     public void destroySceneNode(SceneNode node, DestroyMode mode) {
         checkOwned(node, "be destroyed");
@@ -191,7 +294,7 @@ public final class SceneManager implements AutoCloseable {
                     hierarchy.reparent(node.child(node.childCount() - 1), root);
                 }
             }
-            hierarchy.destroySubtree(node);
+            hierarchy.destroySubtree(node, mode.destroysObjects());
             afterStructuralChange();
         } finally {
             guard.release(claimed);
@@ -201,6 +304,12 @@ public final class SceneManager implements AutoCloseable {
     /**
      * Queues the node for destruction at the end of the frame ({@link #processPendingDestruction()}). Queuing it
      * twice is harmless; destroying it sooner takes it off the queue.
+     *
+     * @param node a live node of this scene, not the root; its subtree and attached objects go with it
+     * @throws NullPointerException     if {@code node} is null
+     * @throws IllegalArgumentException if {@code node} is the root or of another scene
+     * @throws IllegalStateException    if {@code node} was destroyed, or the scene cannot change now (a frame runs, or
+     *                                  another thread is changing its structure)
      */
     public void destroyLater(SceneNode node) {
         checkOwned(node, "be queued for destruction");
@@ -218,13 +327,20 @@ public final class SceneManager implements AutoCloseable {
         }
     }
 
+    /**
+     * {@return the number of nodes queued by {@link #destroyLater} and not yet destroyed}
+     *
+     * @throws IllegalStateException if the scene was closed
+     */
     public int pendingDestructionCount() {
+        guard.checkOpen("count the nodes queued for destruction");
         return nodeLists.size(pendingDestruction);
     }
 
     /**
-     * Destroys every queued node with its subtree. A queued node inside another's subtree leaves the queue when that
-     * subtree goes, through the automatic unlinking of destroyed nodes.
+     * Destroys every queued node with its subtree and their objects, as {@link DestroyMode#SUBTREE} does. A queued
+     * node inside another's subtree leaves the queue when that subtree goes, through the automatic unlinking of
+     * destroyed nodes.
      *
      * @return the number of queued nodes destroyed
      */
@@ -234,7 +350,7 @@ public final class SceneManager implements AutoCloseable {
             int destroyed = 0;
             for (int id = nodeLists.popFront(pendingDestruction); id != Index.NONE;
                  id = nodeLists.popFront(pendingDestruction)) {
-                hierarchy.destroySubtree(nodes.byId(id));
+                hierarchy.destroySubtree(nodes.byId(id), true);
                 destroyed++;
             }
             if (destroyed > 0) {
@@ -252,13 +368,11 @@ public final class SceneManager implements AutoCloseable {
             if (node == root) {
                 throw new IllegalArgumentException("cannot move " + root.describe() + ": the root has no parent");
             }
-            for (SceneNode ancestor = newParent; ancestor != null; ancestor = ancestor.parent) {
-                if (ancestor == node) {
-                    throw new IllegalArgumentException("cannot put " + node.describe() + " under "
-                            + newParent.describe() + ": that node is in its own subtree, which would make a cycle");
-                }
+            if (newParent != null && hierarchy.isInSubtree(newParent, node)) {
+                throw new IllegalArgumentException("cannot put " + node.describe() + " under "
+                        + newParent.describe() + ": that node is in its own subtree, which would make a cycle");
             }
-            if (newParent != null && newParent.depth() > 0 && !newParent.isStatic() && node.isStatic()) {
+            if (newParent != null && newParent.bandDepth() > 0 && !newParent.isStatic() && node.isStatic()) {
                 throw new IllegalArgumentException("cannot put static " + node.describe() + " under dynamic "
                         + newParent.describe() + ": a static node's parent must be static or at depth 0, so that a "
                         + "static subtree never waits on a dynamic one");
@@ -284,12 +398,12 @@ public final class SceneManager implements AutoCloseable {
             if (node.isStatic() == isStatic) {
                 return;
             }
-            if (isStatic && node.parent != null && node.parent.depth() > 0 && !node.parent.isStatic()) {
+            if (isStatic && node.parent != null && node.parent.bandDepth() > 0 && !node.parent.isStatic()) {
                 throw new IllegalArgumentException("cannot make " + node.describe() + " static: its parent "
                         + node.parent.describe() + " is dynamic, and a static node's parent must be static or at "
                         + "depth 0");
             }
-            SceneNode staticChild = isStatic || node.depth() == 0 ? null : SceneHierarchy.firstStaticChild(node);
+            SceneNode staticChild = isStatic || node.bandDepth() == 0 ? null : SceneHierarchy.firstStaticChild(node);
             if (staticChild != null) {
                 throw new IllegalArgumentException("cannot make " + node.describe() + " dynamic: its child "
                         + staticChild.describe() + " is static, and a static node's parent must be static or at depth "
@@ -302,13 +416,27 @@ public final class SceneManager implements AutoCloseable {
         }
     }
 
-    /** The live node with this handle, or empty when the handle is stale (its node destroyed): O(1). */
+    /**
+     * Finds a node by the handle {@link SceneNode#handle()} gave: O(1).
+     *
+     * @param handle a node handle; a stale one (its node destroyed) or one no node ever had finds nothing
+     * @return the live node with this handle, or empty
+     * @throws IllegalStateException if the scene was closed
+     */
     public Optional<SceneNode> findNode(long handle) {
+        guard.checkOpen("find a node");
         return transforms.isLive(handle) ? Optional.of(nodes.byId(HandleTable.idOf(handle))) : Optional.empty();
     }
 
-    /** Every live node with this name, in no particular order: linear in the node count. */
+    /**
+     * Finds every live node with a name, in no particular order: linear in the node count, and uses no index.
+     *
+     * @param name the exact name, case-sensitive; "" finds the unnamed nodes, null finds none
+     * @return a new list of the nodes found, empty when none
+     * @throws IllegalStateException if the scene was closed
+     */
     public List<SceneNode> findNodesByName(String name) {
+        guard.checkOpen("find nodes by name");
         List<SceneNode> found = new ArrayList<>();
         for (int i = 0; i < nodes.size(); i++) {
             if (nodes.get(i).name().equals(name)) {
@@ -318,18 +446,78 @@ public final class SceneManager implements AutoCloseable {
         return found;
     }
 
-    /** The number of live nodes, the root included. */
+    /**
+     * The live node named {@code name}, for names a game gives one node each: O(1) from a name index built by one
+     * scan on the first call and kept up to date after it (a scene that never calls it pays nothing). Unnamed nodes
+     * are not indexed.
+     *
+     * @param name the exact name, case-sensitive; not null or empty
+     * @return the node, or empty when no live node has the name
+     * @throws IllegalArgumentException if {@code name} is null or empty
+     * @throws IllegalStateException    if several live nodes have the name, saying how many: use
+     *                                  {@link #findNodesByName} for names that are shared; or if the scene
+     *                                  was closed
+     */
+    public Optional<SceneNode> findNodeByName(String name) {
+        guard.checkOpen("find a node by name");
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("cannot find a node by the name " + (name == null ? "null" : "''")
+                    + ": only named nodes are indexed; keep the handle of an unnamed one");
+        }
+        Object found = names.find(name);
+        if (found instanceof SceneNode node) {
+            return Optional.of(node);
+        }
+        if (found != null) {
+            throw new IllegalStateException("cannot find the node named '" + name + "': " + ((Set<?>) found)
+                    .size() + " live nodes have that name; findNodesByName returns them all");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * {@return the number of live nodes, the root and detached nodes included}
+     *
+     * @throws IllegalStateException if the scene was closed
+     */
     public int nodeCount() {
+        guard.checkOpen("count nodes");
         return nodes.size();
     }
 
     /**
      * A new list of nodes on one of the {@link #NODE_LIST_CHANNELS} channels (0-based); a node can be in one list
      * per channel.
+     *
+     * @param channel the channel, 0 to {@code NODE_LIST_CHANNELS - 1}; lists that must hold the same node need
+     *                different channels
+     * @return the new, empty list
+     * @throws IllegalArgumentException if {@code channel} is out of that range
+     * @throws IllegalStateException    if the scene was closed
      */
     public NodeList createNodeList(int channel) {
-        Objects.checkIndex(channel, NODE_LIST_CHANNELS);
+        guard.checkOpen("create a node list");
+        if (channel < 0 || channel >= NODE_LIST_CHANNELS) {
+            throw new IllegalArgumentException("cannot create a node list on channel " + channel + ": channels are 0 "
+                    + "to " + (NODE_LIST_CHANNELS - 1) + " (SceneManager.NODE_LIST_CHANNELS is "
+                    + NODE_LIST_CHANNELS + ")");
+        }
         return new NodeList(this, nodeLists, nodeLists.newList(1 + channel), channel);
+    }
+
+    /**
+     * Appends a node for a bulk build (a scene file's load): {@link SceneHierarchy#create}, the one place that keeps
+     * the hierarchy's views in step, without a claim or a validation of its own. The caller holds the structural
+     * claim, writes the node's values through the transform store, and calls {@link #afterStructuralChange} once at
+     * the end.
+     */
+    SceneNode appendNode(SceneNode parent, String name) {
+        return hierarchy.create(this, parent, name);
+    }
+
+    /** The live node at {@code globalIndex} of the node registry, {@code [0, nodeCount())}: what a save walks. */
+    SceneNode nodeAt(int globalIndex) {
+        return nodes.get(globalIndex);
     }
 
     SceneNode nodeOrNull(int id) {
@@ -338,16 +526,47 @@ public final class SceneManager implements AutoCloseable {
 
     // ---- movable objects ----
 
+    /**
+     * Creates an unnamed detached item, as {@link #createItem(String, int, int, Aabb)} does.
+     *
+     * @param meshId     the mesh's id in the renderer's mesh registry (see {@link Item#setMesh}); not checked here
+     * @param materialId the material's id in the renderer's material registry
+     * @param localAabb  the mesh's bounds in the node's local space, or {@link Aabb#INFINITE} for an item never culled
+     * @return the new item, detached, with the default render-queue group, visibility flags and query flags
+     * @throws IllegalArgumentException  if {@code localAabb} is null
+     * @throws IllegalStateException     if the scene cannot change now (a frame runs, another thread is changing its
+     *                                   structure, or it was closed)
+     * @throws io.flatscene.core.container.CapacityExceededException if the item capacity is full under
+     *                                   {@link GrowthPolicy#FAIL}, or at the most any store can hold
+     */
     public Item createItem(int meshId, int materialId, Aabb localAabb) {
         return createItem("", meshId, materialId, localAabb);
     }
 
-    /** Creates a detached item; attach it to a node to place it. */
+    /**
+     * Creates a detached item; attach it to a node ({@link SceneNode#attachObject}) to place it. A detached item is
+     * neither drawn nor found by queries, and costs the frame passes nothing.
+     *
+     * @param name       the item's name, not necessarily unique; null or "" for none
+     * @param meshId     the mesh's id in the renderer's mesh registry (see {@link Item#setMesh}); not checked here
+     * @param materialId the material's id in the renderer's material registry
+     * @param localAabb  the mesh's bounds in the node's local space, or {@link Aabb#INFINITE} for an item never culled
+     * @return the new item, detached, with the default render-queue group, visibility flags and query flags
+     * @throws IllegalArgumentException  if {@code localAabb} is null
+     * @throws IllegalStateException     if the scene cannot change now (a frame runs, another thread is changing its
+     *                                   structure, or it was closed)
+     * @throws io.flatscene.core.container.CapacityExceededException if the item capacity is full under
+     *                                   {@link GrowthPolicy#FAIL}, or at the most any store can hold
+     */
     public Item createItem(String name, int meshId, int materialId, Aabb localAabb) {
         boolean claimed = guard.claim("a new item '" + name + "'");
         try {
             if (localAabb == null) {
                 throw new IllegalArgumentException("item '" + name + "': local bounds must not be null");
+            }
+            if (meshId < 0 || materialId < 0) {
+                throw new IllegalArgumentException("item '" + name + "': mesh id " + meshId + " and material id "
+                        + materialId + " must be >= 0");
             }
             Item item = new Item(this, name);
             item.handle = items.add(item);
@@ -364,6 +583,19 @@ public final class SceneManager implements AutoCloseable {
         }
     }
 
+    /**
+     * Creates a detached light: white, range 100 world units, spot cone 30 to 40 degrees. It lights nothing until it
+     * is attached to a node in the scene graph, whose world position and -Z axis place and aim it.
+     *
+     * @param name the light's name, not necessarily unique; null or "" for none
+     * @param type directional, point or spot; {@link Light#setType} changes it later
+     * @return the new light
+     * @throws IllegalArgumentException  if {@code type} is null
+     * @throws IllegalStateException     if the scene cannot change now (a frame runs, another thread is changing its
+     *                                   structure, or it was closed)
+     * @throws io.flatscene.core.container.CapacityExceededException if the light capacity is full under
+     *                                   {@link GrowthPolicy#FAIL}, or at the most any store can hold
+     */
     public Light createLight(String name, Light.Type type) {
         boolean claimed = guard.claim("a new light '" + name + "'");
         try {
@@ -380,6 +612,18 @@ public final class SceneManager implements AutoCloseable {
         }
     }
 
+    /**
+     * Creates a detached camera: perspective, 60 degrees vertical field of view, near 0.1 and far 1000 world units, a
+     * 1280 x 720 viewport, every visibility bit. Detached, it looks from the world origin down -Z; attached, from
+     * its node's world position along the node's -Z axis.
+     *
+     * @param name the camera's name, not necessarily unique; null or "" for none
+     * @return the new camera
+     * @throws IllegalStateException     if the scene cannot change now (a frame runs, another thread is changing its
+     *                                   structure, or it was closed)
+     * @throws io.flatscene.core.container.CapacityExceededException if the camera capacity is full under
+     *                                   {@link GrowthPolicy#FAIL}, or at the most any store can hold
+     */
     public Camera createCamera(String name) {
         boolean claimed = guard.claim("a new camera '" + name + "'");
         try {
@@ -392,76 +636,212 @@ public final class SceneManager implements AutoCloseable {
         }
     }
 
-    /** Detaches the item if attached and destroys it: O(1). Its handle goes stale. */
+    /**
+     * Detaches the item if attached and destroys it: O(1). Its handle goes stale, and other items' global indices
+     * may change (see {@link #item}).
+     *
+     * @param item a live item of this scene
+     * @throws NullPointerException     if {@code item} is null
+     * @throws IllegalArgumentException if {@code item} is of another scene
+     * @throws IllegalStateException    if {@code item} was destroyed already, or the scene cannot change now (a frame
+     *                                  runs, or another thread is changing its structure)
+     */
     public void destroyItem(Item item) {
-        destroyObject(item, items);
+        destroyObject(item);
     }
 
+    /**
+     * Detaches the light if attached and destroys it: O(1). Its handle goes stale, and the light at the last global
+     * index takes its place.
+     *
+     * @param light a live light of this scene
+     * @throws NullPointerException     if {@code light} is null
+     * @throws IllegalArgumentException if {@code light} is of another scene
+     * @throws IllegalStateException    if {@code light} was destroyed already, or the scene cannot change now (a frame
+     *                                  runs, or another thread is changing its structure)
+     */
     public void destroyLight(Light light) {
-        destroyObject(light, lights);
+        destroyObject(light);
     }
 
+    /**
+     * Detaches the camera if attached and destroys it: O(1). Its handle goes stale, and the camera at the last global
+     * index takes its place.
+     *
+     * @param camera a live camera of this scene
+     * @throws NullPointerException     if {@code camera} is null
+     * @throws IllegalArgumentException if {@code camera} is of another scene
+     * @throws IllegalStateException    if {@code camera} was destroyed already, or the scene cannot change now (a frame
+     *                                  runs, or another thread is changing its structure)
+     */
     public void destroyCamera(Camera camera) {
-        destroyObject(camera, cameras);
+        destroyObject(camera);
     }
 
-    private <T extends MovableObject> void destroyObject(T object, ObjectStore<T> store) {
+    private void destroyObject(MovableObject object) {
         checkOwned(object, "be destroyed");
         boolean claimed = guard.claim(object);
         try {
             if (object.parentNode != null) {
                 object.parentNode.detachObject(object);
             }
-            int index = object.globalIndex;
-            store.remove(object);
-            if (object instanceof Item) {
-                pipeline.itemMoved(index);
-            }
-            object.destroyed = true;
+            removeObject(object);
             afterStructuralChange();
         } finally {
             guard.release(claimed);
         }
     }
 
+    /** Takes a detached object out of its store for good; the caller holds the claim and validates after. */
+    private void removeObject(MovableObject object) {
+        if (object instanceof Item item) {
+            int index = item.globalIndex;
+            items.remove(item);
+            pipeline.itemMoved(index);
+            queries.destroyed(item);
+        } else if (object instanceof Light light) {
+            lights.remove(light);
+        } else {
+            cameras.remove((Camera) object);
+        }
+        object.destroyed = true;
+    }
+
+    /**
+     * The item was attached to {@code node}, or detached when it is null: it crosses to its side of the split at
+     * {@link #attachedItems}, by one swap with the item at the boundary, and its data records the node's slot.
+     */
+    void itemAttachmentChanged(Item item, SceneNode node) {
+        int index = item.globalIndex;
+        if (node != null && index >= attachedItems) {
+            swapItems(index, attachedItems++);
+        } else if (node == null && index < attachedItems) {
+            swapItems(index, --attachedItems);
+        }
+        itemData.attach(item.globalIndex, node == null ? Index.NONE : node.slot);
+    }
+
+    /** Marks both places moved even when they are one: an item joining the passes' range is new to its chunk. */
+    private void swapItems(int a, int b) {
+        items.swap(a, b);
+        pipeline.itemMoved(a);
+        pipeline.itemMoved(b);
+    }
+
+    /** The tag column of the object's store, indexed by its global index. */
+    long[] tagsOf(MovableObject object) {
+        if (object instanceof Item) {
+            return items.tagArray();
+        }
+        return object instanceof Light ? lights.tagArray() : cameras.tagArray();
+    }
+
+    /**
+     * Finds an item by the handle {@link MovableObject#handle()} gave: O(1).
+     *
+     * @param handle an item handle; a stale one (its item destroyed), another kind's or a made-up one finds nothing
+     * @return the live item with this handle, or empty
+     * @throws IllegalStateException if the scene was closed
+     */
     public Optional<Item> findItem(long handle) {
+        guard.checkOpen("find an item");
         return Optional.ofNullable(items.find(handle));
     }
 
+    /**
+     * Finds a light by the handle {@link MovableObject#handle()} gave: O(1).
+     *
+     * @param handle a light handle; a stale one (its light destroyed), another kind's or a made-up one finds nothing
+     * @return the live light with this handle, or empty
+     * @throws IllegalStateException if the scene was closed
+     */
     public Optional<Light> findLight(long handle) {
+        guard.checkOpen("find a light");
         return Optional.ofNullable(lights.find(handle));
     }
 
+    /**
+     * Finds a camera by the handle {@link MovableObject#handle()} gave: O(1).
+     *
+     * @param handle a camera handle; a stale one (its camera destroyed), another kind's or a made-up one finds nothing
+     * @return the live camera with this handle, or empty
+     * @throws IllegalStateException if the scene was closed
+     */
     public Optional<Camera> findCamera(long handle) {
+        guard.checkOpen("find a camera");
         return Optional.ofNullable(cameras.find(handle));
     }
 
+    /**
+     * {@return the number of live items, attached or not: their global indices are 0 to this minus 1}
+     *
+     * @throws IllegalStateException if the scene was closed
+     */
     public int itemCount() {
+        guard.checkOpen("count items");
         return items.size();
     }
 
     /**
      * The item at a global index, {@code 0..itemCount()-1}. Indices change when an item is destroyed (the last takes
-     * its place) and when an update sorts a large scene's items by position; render queues name items by index as of
-     * their cull.
+     * its place), attached or detached (attached items come first, so it swaps places with another), and when an
+     * update sorts a large scene's items by position; render queues name items by index as of their cull.
+     *
+     * @param globalIndex the index, 0 to {@code itemCount() - 1}
+     * @return the live item at that index now
+     * @throws IndexOutOfBoundsException if {@code globalIndex} is outside that range
+     * @throws IllegalStateException     if the scene was closed
      */
     public Item item(int globalIndex) {
+        guard.checkOpen("read an item");
         return items.get(globalIndex);
     }
 
+    /**
+     * {@return the number of live lights, attached or not: their global indices are 0 to this minus 1}
+     *
+     * @throws IllegalStateException if the scene was closed
+     */
     public int lightCount() {
+        guard.checkOpen("count lights");
         return lights.size();
     }
 
+    /**
+     * The light at a global index. Indices change when a light is destroyed (the last takes its place); a handle
+     * ({@link #findLight}) is the stable way to keep one.
+     *
+     * @param globalIndex the index, 0 to {@code lightCount() - 1}
+     * @return the live light at that index now
+     * @throws IndexOutOfBoundsException if {@code globalIndex} is outside that range
+     * @throws IllegalStateException     if the scene was closed
+     */
     public Light light(int globalIndex) {
+        guard.checkOpen("read a light");
         return lights.get(globalIndex);
     }
 
+    /**
+     * {@return the number of live cameras, attached or not: their global indices are 0 to this minus 1}
+     *
+     * @throws IllegalStateException if the scene was closed
+     */
     public int cameraCount() {
+        guard.checkOpen("count cameras");
         return cameras.size();
     }
 
+    /**
+     * The camera at a global index. Indices change when a camera is destroyed (the last takes its place); a handle
+     * ({@link #findCamera}) is the stable way to keep one.
+     *
+     * @param globalIndex the index, 0 to {@code cameraCount() - 1}
+     * @return the live camera at that index now
+     * @throws IndexOutOfBoundsException if {@code globalIndex} is outside that range
+     * @throws IllegalStateException     if the scene was closed
+     */
     public Camera camera(int globalIndex) {
+        guard.checkOpen("read a camera");
         return cameras.get(globalIndex);
     }
 
@@ -472,12 +852,18 @@ public final class SceneManager implements AutoCloseable {
      * {@code positions[3i + 1]}, {@code positions[3i + 2]}. Cheaper per node than {@link SceneNode#setPosition} for
      * thousands of nodes; allocation-free once a batch as large has been set.
      *
+     * @param nodes     the nodes, live and of this scene; only the first {@code count} are read
+     * @param positions the new local positions, 3 floats a node (x, y, z) in the parent's space, finite; at least
+     *                  {@code 3 * count} floats
+     * @param count     the number of nodes to set, 0 to {@code nodes.length}
+     * @throws NullPointerException     if {@code nodes} or {@code positions} is null
      * @throws IllegalArgumentException naming the node, if a node is null, of another scene, or a value is not
      *                                  finite, or if the arrays hold fewer than {@code count} nodes; nothing is set
      * @throws IllegalStateException    if a node was destroyed, or the scene cannot change now (a frame runs); nothing
      *                                  is set
      */
     public void setPositions(SceneNode[] nodes, float[] positions, int count) {
+        guard.checkOpen("set positions");
         batchSetters.setPositions(nodes, positions, count);
     }
 
@@ -485,10 +871,16 @@ public final class SceneManager implements AutoCloseable {
      * Sets the local orientations of {@code count} nodes at once: {@code nodes[i]} gets the quaternion (x, y, z, w)
      * at {@code orientations[4i]}, stored normalized as {@link SceneNode#setOrientation} stores it.
      *
+     * @param nodes        the nodes, live and of this scene; only the first {@code count} are read
+     * @param orientations the new local orientations relative to the parent, 4 floats a node (x, y, z, w), finite and
+     *                     not all zero, of any length; at least {@code 4 * count} floats
+     * @param count        the number of nodes to set, 0 to {@code nodes.length}
+     * @throws NullPointerException     if {@code nodes} or {@code orientations} is null
      * @throws IllegalArgumentException as {@link #setPositions} does, and for a zero quaternion; nothing is set
      * @throws IllegalStateException    as {@link #setPositions} does; nothing is set
      */
     public void setOrientations(SceneNode[] nodes, float[] orientations, int count) {
+        guard.checkOpen("set orientations");
         batchSetters.setOrientations(nodes, orientations, count);
     }
 
@@ -496,11 +888,16 @@ public final class SceneManager implements AutoCloseable {
      * A group of the first {@code count} of {@code nodes}, in that order, for a game that moves the same nodes every
      * frame: the group keeps their slots, so its setters read no node object (see {@link NodeGroup}).
      *
+     * @param nodes the nodes, live and of this scene; only the first {@code count} are read, and the array is copied
+     * @param count the number of nodes in the group, 0 to {@code nodes.length}
+     * @return the new group
+     * @throws NullPointerException     if {@code nodes} is null
      * @throws IllegalArgumentException naming the node, if a node is null or of another scene, or if the array holds
      *                                  fewer than {@code count} nodes
-     * @throws IllegalStateException    if a node was destroyed
+     * @throws IllegalStateException    if a node was destroyed, or the scene was closed
      */
     public NodeGroup createNodeGroup(SceneNode[] nodes, int count) {
+        guard.checkOpen("group nodes");
         Objects.requireNonNull(nodes, "nodes");
         if (count < 0 || count > nodes.length) {
             throw new IllegalArgumentException("cannot group " + count + " of " + nodes.length + " nodes");
@@ -536,7 +933,7 @@ public final class SceneManager implements AutoCloseable {
     public void updateAllBounds() {
         guard.beginPass("update the item bounds", null);
         try {
-            pipeline.updateBounds(items.size(), workers());
+            pipeline.updateBounds(attachedItems, workers());
         } finally {
             guard.endPass();
         }
@@ -553,7 +950,7 @@ public final class SceneManager implements AutoCloseable {
     public FrameStats update() {
         guard.beginPass("update the scene", null);
         try {
-            pipeline.update(items.size(), workers());
+            pipeline.update(attachedItems, workers());
             updateStats.copyUpdate(pipeline.timings());
         } finally {
             guard.endPass();
@@ -563,11 +960,20 @@ public final class SceneManager implements AutoCloseable {
 
     /**
      * Culls, sorts and batches the scene for {@code camera} into {@code queue}, with the camera's view and the lights
-     * it shades with, as of the last {@link #update()}: one per view (split screen, a minimap, a shadow camera).
+     * it shades with, as of the last {@link #update()}: one per view (split screen, a minimap, a shadow camera). A
+     * camera node moved since that update is culled from where the update left it, though its own world reads and
+     * {@link Camera#getView} are already current.
      * Allocates nothing once the queue has room for every item. The result is the same for any number of workers.
+     * A queue culled again for the same camera with nothing changed since is kept as it is.
      *
+     * @param camera a live camera of this scene; detached, it looks from the world origin down -Z
+     * @param queue  the queue to fill, replacing what it held; keep one per view, since a queue that last held another
+     *               view is culled from scratch
      * @return {@code queue}
-     * @throws IllegalStateException           if another frame is running, or the camera's view is singular
+     * @throws NullPointerException            if {@code camera} or {@code queue} is null
+     * @throws IllegalArgumentException        if {@code camera} is of another scene
+     * @throws IllegalStateException           if another frame is running, the camera was destroyed or the scene
+     *                                         closed, or the camera's view is singular
      * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
      */
     public RenderQueue cull(Camera camera, RenderQueue queue) {
@@ -600,9 +1006,9 @@ public final class SceneManager implements AutoCloseable {
         queue.changeCount = -1L;
         queue.version++;
         queue.view.set(nextView);
-        if (!incremental || !pipeline.cullChanged(queue.view, items.size(), lights.size(), queue.draws, queue.lights,
+        if (!incremental || !pipeline.cullChanged(queue.view, attachedItems, lights.size(), queue.draws, queue.lights,
                 queue.boundsPass, workers())) {
-            pipeline.cull(queue.view, items.size(), lights.size(), queue.draws, queue.lights, workers());
+            pipeline.cull(queue.view, attachedItems, lights.size(), queue.draws, queue.lights, workers());
         }
         queue.scene = this;
         queue.camera = camera;
@@ -629,29 +1035,36 @@ public final class SceneManager implements AutoCloseable {
             view.view.identity();
             view.place(null);
         } else {
-            eye.getWorldMatrix(cameraWorld);
+            // the stored matrix, as of the last transform pass: a cull sees the frame the last update computed
+            Camera.eye(eye.storedWorldMatrix(scratch.world), cameraWorld);
             view.view.set(cameraWorld).invertAffine();
             view.place(cameraWorld);
         }
+        view.aspectFixed = camera.isAspectRatioFixed();
         if (!view.derive(camera.far(), camera.visibilityMask(), camera.viewportWidth(), camera.viewportHeight())) {
             // NaN planes would let every box through: refuse rather than draw the whole scene from nowhere.
-            throw new IllegalStateException("cannot cull for " + camera.describe() + ": its view is singular, so its"
-                    + " node or an ancestor has a zero scale");
+            throw new IllegalStateException("cannot cull for " + camera.describe() + ": its node's world matrix "
+                    + "cannot be turned into a view (a zero scale on the node or an ancestor leaves it no orientation, "
+                    + "or a transform chain overflowed the float range)");
         }
     }
 
     /**
      * Runs one frame for {@code camera}: {@link #update()} then {@link #cull} into {@link #renderQueue()}.
      *
+     * @param camera a live camera of this scene; detached, it looks from the world origin down -Z
      * @return this frame's statistics (one reused instance)
-     * @throws IllegalStateException           if another frame is running
+     * @throws NullPointerException            if {@code camera} is null
+     * @throws IllegalArgumentException        if {@code camera} is of another scene
+     * @throws IllegalStateException           if another frame is running, the camera was destroyed or the scene
+     *                                         closed, or the camera's view is singular
      * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
      */
     public FrameStats updateFrame(Camera camera) {
         checkOwned(camera, "render a frame");
         guard.beginPass("run a frame", camera);
         try {
-            pipeline.update(items.size(), workers());
+            pipeline.update(attachedItems, workers());
             updateStats.copyUpdate(pipeline.timings());
             cullUnclaimed(camera, defaultQueue);
         } finally {
@@ -660,43 +1073,226 @@ public final class SceneManager implements AutoCloseable {
         return defaultQueue.stats;
     }
 
-    /** The render queue {@link #updateFrame} fills (one reused instance). */
+    /**
+     * {@return the render queue {@link #updateFrame} fills (one reused instance, as of the last updateFrame)}
+     *
+     * @throws IllegalStateException if the scene was closed
+     */
     public RenderQueue renderQueue() {
+        guard.checkOpen("read the render queue");
         return defaultQueue;
     }
 
-    /** The transform slots whose world matrix the last transform pass changed (one live view, read between frames). */
+    /**
+     * {@return the transform slots whose world matrix the last transform pass changed (one live view, read between
+     * frames)}
+     *
+     * @throws IllegalStateException if the scene was closed
+     */
     public ChangedSlots changedSlots() {
+        guard.checkOpen("read the changed slots");
         return changedSlots;
     }
 
     /**
-     * Items whose world bounds the ray from {@code origin} along {@code direction} enters within
-     * {@code maxDistance} (in units of {@code direction}), nearest first; only items attached in the scene graph
-     * whose query flags share a bit with {@code queryMask}. Uses the bounds of the last frame or bounds pass.
+     * Items whose world bounds the ray from {@code origin} along {@code direction} enters within {@code maxDistance}
+     * world units, nearest first by the distance at which it enters them, in world units whatever the direction's
+     * length (ties in global index order); only items attached in the scene graph whose query flags share a bit with
+     * {@code queryMask}. The query sees the scene as it is now: an item created or moved since the last frame is found
+     * where it is. For that, a query after a change first runs what the next {@link #update()} would (the transforms
+     * and bounds of what changed, no more), so the next frame finds that work done; a query after none costs no
+     * update. Like a frame, a query is refused while another runs.
+     *
+     * @param origin      where the ray starts, in world space; finite
+     * @param direction   the ray's direction in world space, finite and not zero, of any length
+     * @param maxDistance how far along the ray to look, in world units, &gt;= 0; {@link Float#POSITIVE_INFINITY} for
+     *                    no limit
+     * @param queryMask   the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
+     * @return a new list of the hits, nearest first; empty when none
+     * @throws NullPointerException            if {@code origin} or {@code direction} is null
+     * @throws IllegalArgumentException        if the origin or direction is not finite, the direction is zero or the
+     *                                         distance is negative or NaN
+     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
+     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
      */
     public List<RayHit> rayQuery(Vector3fc origin, Vector3fc direction, float maxDistance, int queryMask) {
-        if (!(maxDistance >= 0f) || direction.lengthSquared() == 0f || !origin.isFinite() || !direction.isFinite()) {
-            throw new IllegalArgumentException("ray query from " + origin + " along " + direction + " up to "
-                    + maxDistance + ": origin and direction must be finite, the direction non-zero, the distance >= 0");
-        }
-        return queries.ray(origin.x(), origin.y(), origin.z(), direction.x(), direction.y(), direction.z(),
-                maxDistance, queryMask);
+        return queries.ray(origin, direction, maxDistance, queryMask);
     }
 
-    /** Items whose world bounds overlap {@code box}, among those attached in the scene graph matching the mask. */
+    /**
+     * The item drawn nearest the camera at window point {@code (x, y)}, or null: {@link #rayQuery} along
+     * {@link Camera#pickRay} (window pixels from the viewport's top-left corner, y down) up to the far plane, among
+     * items whose query flags share a bit with {@code queryMask}. Picks by bounding box, in the scene as it is now
+     * and from the camera's current place.
+     *
+     * @param x         the window x coordinate, in pixels from the viewport's left edge
+     * @param y         the window y coordinate, in pixels from the viewport's top edge
+     * @param camera    a live camera of this scene, whose viewport the coordinates are in
+     * @param queryMask the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
+     * @return the nearest item hit between the near and far planes, or null when none is
+     * @throws NullPointerException     if {@code camera} is null
+     * @throws IllegalArgumentException if the camera is of another scene, or a coordinate is not finite
+     * @throws IllegalStateException    as {@link Camera#pickRay} says
+     */
+    public Item pick(float x, float y, Camera camera, int queryMask) {
+        checkOwned(camera, "pick");
+        Vector3f origin = new Vector3f();
+        Vector3f direction = new Vector3f();
+        float length = camera.pickRay(x, y, origin, direction);
+        List<RayHit> hits = rayQuery(origin, direction, length, queryMask);
+        return hits.isEmpty() ? null : hits.get(0).item();
+    }
+
+    /**
+     * {@link #pick(float, float, Camera, int)} among every item, whatever its query flags.
+     *
+     * @param x      the window x coordinate, in pixels from the viewport's left edge
+     * @param y      the window y coordinate, in pixels from the viewport's top edge
+     * @param camera a live camera of this scene, whose viewport the coordinates are in
+     * @return the nearest item hit between the near and far planes, or null when none is
+     * @throws NullPointerException     if {@code camera} is null
+     * @throws IllegalArgumentException if the camera is of another scene, or a coordinate is not finite
+     * @throws IllegalStateException    as {@link Camera#pickRay} says
+     */
+    public Item pick(float x, float y, Camera camera) {
+        return pick(x, y, camera, 0xFFFF_FFFF);
+    }
+
+    /**
+     * {@link #rayQuery(Vector3fc, Vector3fc, float, int)} into a result the caller reuses: allocates nothing once the
+     * result has room for what the query finds.
+     *
+     * @param origin      where the ray starts, in world space; finite
+     * @param direction   the ray's direction in world space, finite and not zero, of any length
+     * @param maxDistance how far along the ray to look, in world units, &gt;= 0; {@link Float#POSITIVE_INFINITY} for
+     *                    no limit
+     * @param queryMask   the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
+     * @param result      the result to fill, replacing what it held; it grows as needed
+     * @return {@code result}, holding the hits nearest first and their distances
+     * @throws NullPointerException            if an argument is null
+     * @throws IllegalArgumentException        as {@link #rayQuery(Vector3fc, Vector3fc, float, int)} says
+     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
+     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
+     */
+    public QueryResult rayQuery(Vector3fc origin, Vector3fc direction, float maxDistance, int queryMask,
+                                QueryResult result) {
+        return queries.ray(origin, direction, maxDistance, queryMask, result);
+    }
+
+    /**
+     * Casts every ray of {@code batch}, each as {@link #rayQuery(Vector3fc, Vector3fc, float, int, QueryResult)}
+     * would, and writes what each found into the batch, replacing what the last cast wrote: a frame's shots or
+     * line-of-sight checks in one call, spread over the scene's worker threads. Allocates nothing once the batch has
+     * room for what the rays find.
+     *
+     * @param batch the rays; their hits are written into it
+     * @return {@code batch}
+     * @throws NullPointerException            if {@code batch} is null
+     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
+     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
+     */
+    public RayBatch rayQuery(RayBatch batch) {
+        return queries.rays(batch);
+    }
+
+    /**
+     * Items whose world bounds overlap {@code box} (touching counts), in global index order, among those attached in
+     * the scene graph matching the mask; as the scene is now, as {@link #rayQuery} says.
+     *
+     * @param box       the box, in world space
+     * @param queryMask the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
+     * @return a new list of the items found; empty when none
+     * @throws NullPointerException            if {@code box} is null
+     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
+     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
+     */
     public List<Item> boxQuery(Aabb box, int queryMask) {
-        Objects.requireNonNull(box, "box");
         return queries.box(box, queryMask);
     }
 
-    /** Items whose world bounds come within {@code radius} of {@code center}, as {@link #boxQuery} selects them. */
+    /**
+     * {@link #boxQuery(Aabb, int)} into a reused result: allocates nothing once it has room.
+     *
+     * @param box       the box, in world space
+     * @param queryMask the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
+     * @param result    the result to fill, replacing what it held; it grows as needed
+     * @return {@code result}, holding the items found (their distances 0)
+     * @throws NullPointerException            if {@code box} or {@code result} is null
+     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
+     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
+     */
+    public QueryResult boxQuery(Aabb box, int queryMask, QueryResult result) {
+        return queries.box(box, queryMask, result);
+    }
+
+    /**
+     * Items whose world bounds come within {@code radius} of {@code center} (touching counts), as {@link #boxQuery}
+     * selects and orders them.
+     *
+     * @param center    the sphere's center, in world space; finite
+     * @param radius    the sphere's radius, in world units, &gt;= 0 (0 finds the items whose bounds hold the center)
+     * @param queryMask the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
+     * @return a new list of the items found; empty when none
+     * @throws NullPointerException            if {@code center} is null
+     * @throws IllegalArgumentException        if the center is not finite or the radius is negative or NaN
+     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
+     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
+     */
     public List<Item> sphereQuery(Vector3fc center, float radius, int queryMask) {
-        if (!(radius >= 0f) || !center.isFinite()) {
-            throw new IllegalArgumentException("sphere query at " + center + " with radius " + radius
-                    + ": the center must be finite and the radius >= 0");
-        }
-        return queries.sphere(center.x(), center.y(), center.z(), radius, queryMask);
+        return queries.sphere(center, radius, queryMask);
+    }
+
+    /**
+     * {@link #sphereQuery(Vector3fc, float, int)} into a reused result: allocates nothing once it has room.
+     *
+     * @param center    the sphere's center, in world space; finite
+     * @param radius    the sphere's radius, in world units, &gt;= 0
+     * @param queryMask the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
+     * @param result    the result to fill, replacing what it held; it grows as needed
+     * @return {@code result}, holding the items found (their distances 0)
+     * @throws NullPointerException            if {@code center} or {@code result} is null
+     * @throws IllegalArgumentException        if the center is not finite or the radius is negative or NaN
+     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
+     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
+     */
+    public QueryResult sphereQuery(Vector3fc center, float radius, int queryMask, QueryResult result) {
+        return queries.sphere(center, radius, queryMask, result);
+    }
+
+    /**
+     * Items whose world bounds meet the clip volume of {@code viewProjection} (projection times view, OpenGL's
+     * -w..w clip space): those no plane of it has wholly outside, and those with infinite bounds; as
+     * {@link #boxQuery} selects and orders them.
+     *
+     * @param viewProjection projection times view, from world space to clip space (a camera's
+     *                       {@code projection * view}); finite
+     * @param queryMask      the items to consider: those whose query flags share a bit with it; -1 for all, 0 for
+     *                       none
+     * @return a new list of the items found; empty when none
+     * @throws NullPointerException            if {@code viewProjection} is null
+     * @throws IllegalArgumentException        if the matrix is not finite
+     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
+     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
+     */
+    public List<Item> frustumQuery(Matrix4fc viewProjection, int queryMask) {
+        return queries.frustum(viewProjection, queryMask);
+    }
+
+    /**
+     * {@link #frustumQuery(Matrix4fc, int)} into a reused result: allocates nothing once it has room.
+     *
+     * @param viewProjection projection times view, from world space to clip space; finite
+     * @param queryMask      the items to consider: those whose query flags share a bit with it; -1 for all, 0 for
+     *                       none
+     * @param result         the result to fill, replacing what it held; it grows as needed
+     * @return {@code result}, holding the items found (their distances 0)
+     * @throws NullPointerException            if {@code viewProjection} or {@code result} is null
+     * @throws IllegalArgumentException        if the matrix is not finite
+     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
+     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
+     */
+    public QueryResult frustumQuery(Matrix4fc viewProjection, int queryMask, QueryResult result) {
+        return queries.frustum(viewProjection, queryMask, result);
     }
 
     // ---- checks ----
@@ -734,8 +1330,9 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException naming the first broken invariant
      */
     public void validate() {
-        validation.validate(root, items, itemData, lights, lightData, cameras);
-        pipeline.validate(items.size());
+        guard.checkOpen("validate the scene");
+        validation.validate(root, items, itemData, attachedItems, lights, lightData, cameras, queries);
+        pipeline.validate(attachedItems);
     }
 
     private WorkerPool workers() {
@@ -749,12 +1346,37 @@ public final class SceneManager implements AutoCloseable {
         return workers;
     }
 
-    /** Stops the worker threads. A later frame pass starts new ones. */
+    /**
+     * Closes the scene for good: its worker threads stop, and every node and object reads as destroyed, so each later
+     * call on the scene or on them is refused with a clear exception. Closing twice is harmless.
+     *
+     * @throws IllegalStateException if a frame is running (on any thread) or another thread is changing the scene:
+     *                               close it between frames, on the thread that runs them
+     */
     @Override
     public void close() {
+        if (!guard.close()) {
+            return;
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            nodes.get(i).slot = Index.NONE;
+        }
+        closeObjects(items);
+        closeObjects(lights);
+        closeObjects(cameras);
         if (workers != null) {
             workers.close();
             workers = null;
         }
+    }
+
+    private static void closeObjects(ObjectStore<? extends MovableObject> store) {
+        for (int i = 0; i < store.size(); i++) {
+            store.get(i).destroyed = true;
+        }
+    }
+
+    boolean isClosed() {
+        return guard.isClosed();
     }
 }

@@ -7,10 +7,17 @@ import io.flatscene.core.container.IndexField;
 import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.container.SwapPopArray;
 import io.flatscene.core.scene.store.TransformStore;
+import java.util.ConcurrentModificationException;
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.joml.Matrix3d;
 import org.joml.Matrix4f;
+import org.joml.Matrix4x3d;
 import org.joml.Matrix4x3f;
+import org.joml.Quaterniond;
 import org.joml.Quaternionf;
 import org.joml.Quaternionfc;
+import org.joml.Vector3d;
 import org.joml.Vector3f;
 import org.joml.Vector3fc;
 
@@ -20,8 +27,10 @@ import org.joml.Vector3fc;
  * parent's child list (parent index), its children and its attached objects. Setters are chainable and allocate
  * nothing, so a game can move nodes every frame.
  *
- * <p>World-space reads ({@link #getWorldMatrix}) and world-space operations ({@link Space#WORLD}) use world
- * matrices as of the last {@link SceneManager#updateAllTransforms()}.
+ * <p>World-space reads ({@link #getWorldMatrix}, {@link #getWorldPosition}, {@link #getWorldOrientation},
+ * {@link #getWorldScale}), world-space setters and world-space operations ({@link Space#WORLD}) see the current
+ * transforms, changes since the last {@link SceneManager#update()} included; culling alone reads the world matrices
+ * as of the last transform pass.
  */
 public final class SceneNode {
     static final IndexField<SceneNode> GLOBAL_INDEX = IndexField.of(node -> node.globalIndex,
@@ -32,6 +41,8 @@ public final class SceneNode {
 
     private static final int INITIAL_LIST_CAPACITY = 4;
     private static final int L = LaneBlocks.LANES;
+    /** The volume of unit world axes below which they span no orientation: float rounding of a flattened chain. */
+    private static final double FLAT_AXES = 1e-6;
 
     private final SceneManager scene;
     private final String name;
@@ -48,6 +59,7 @@ public final class SceneNode {
     /** Created on the first child, so the many leaves of a scene pay nothing for it. */
     private SwapPopArray<SceneNode> children;
     private SwapPopArray<MovableObject> attachments;
+    private Object userData;
 
     SceneNode(SceneManager scene, String name, long handle) {
         this.scene = scene;
@@ -61,25 +73,49 @@ public final class SceneNode {
         return HandleTable.idOf(handle);
     }
 
+    /**
+     * {@return the node's generational handle, fixed for its lifetime} Keep it instead of the node to refer to it
+     * safely: {@link SceneManager#findNode} gives the node back, or nothing once it is destroyed.
+     */
     public long handle() {
         return handle;
     }
 
-    /** The optional, not necessarily unique name given at creation ("" when none). */
+    /** {@return the optional, not necessarily unique name given at creation ("" when none)} */
     public String name() {
         return name;
     }
 
+    /** {@return the scene that created this node, for the node's whole life} */
     public SceneManager scene() {
         return scene;
     }
 
+    /** {@return whether the node can be used: false once it is destroyed, or its scene closed} */
     public boolean isAlive() {
-        return scene.transforms().isLive(handle);
+        return slot != Index.NONE;
     }
 
-    /** 0 for the root and for detached nodes, their parent's depth plus one otherwise. */
+    /**
+     * {@return the node's depth in its tree: 0 for the root and for detached nodes, their parent's depth plus one
+     * otherwise} O(1) above depth {@link TransformStore#DEEP}, where the node's band tells it; counted up the parents
+     * below.
+     *
+     * @throws IllegalStateException if the node was destroyed
+     */
     public int depth() {
+        int depth = bandDepth();
+        if (depth < TransformStore.DEEP) {
+            return depth;
+        }
+        for (SceneNode ancestor = parent; ancestor.bandDepth() == TransformStore.DEEP; ancestor = ancestor.parent) {
+            depth++;
+        }
+        return depth;
+    }
+
+    /** The depth, or {@link TransformStore#DEEP} for a node at least that deep: what structural checks need. */
+    int bandDepth() {
         return scene.transforms().depth(liveSlot());
     }
 
@@ -88,7 +124,14 @@ public final class SceneNode {
      * nodes live apart from dynamic ones, so a static subtree costs nothing per frame until one of its nodes changes.
      * A static node's parent must be static or at depth 0 (the root, or a detached node).
      *
-     * @throws IllegalArgumentException if the rule above would break, naming the node that breaks it
+     * @param isStatic true to make the node static, false to make it dynamic again; setting the current state does
+     *                 nothing
+     * @return this node, for chaining
+     * @throws IllegalArgumentException if the rule above would break (a dynamic parent deeper than depth 0 for a
+     *                                  static node, or a static child for a node made dynamic), naming the node that
+     *                                  breaks it
+     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
+     *                                  another thread is changing its structure)
      */
     public SceneNode setStatic(boolean isStatic) {
         checkAlive();
@@ -96,21 +139,31 @@ public final class SceneNode {
         return this;
     }
 
+    /**
+     * {@return whether the node is static; see {@link #setStatic}}
+     *
+     * @throws IllegalStateException if the node was destroyed
+     */
     public boolean isStatic() {
         return scene.transforms().isStatic(liveSlot());
     }
 
-    /** The parent, or null for the root and for detached nodes. */
+    /** {@return the parent, or null for the root and for detached nodes} */
     public SceneNode parent() {
         checkAlive();
         return parent;
     }
 
+    /** {@return whether this node is its scene's root, which lives as long as the scene and has no parent} */
     public boolean isRoot() {
+        checkAlive();
         return this == scene.rootNode();
     }
 
-    /** Whether this node hangs (through its ancestors) from the scene's root, and so is part of what is drawn. */
+    /**
+     * {@return whether this node hangs (through its ancestors) from the scene's root, and so is part of what is
+     * drawn} True for the root itself. O(depth).
+     */
     public boolean isInSceneGraph() {
         checkAlive();
         SceneNode top = this;
@@ -120,12 +173,19 @@ public final class SceneNode {
         return top.isRoot();
     }
 
+    /** {@return the number of direct children (not the whole subtree)} */
     public int childCount() {
         checkAlive();
         return children == null ? 0 : children.size();
     }
 
-    /** The child at {@code index}; swap-and-pop removal reorders children, so indices are not stable. */
+    /**
+     * Reads a direct child by position, in O(1); swap-and-pop removal reorders children, so indices are not stable.
+     *
+     * @param index the child's position, 0 to {@code childCount() - 1}
+     * @return the child at that position
+     * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code childCount() - 1}
+     */
     public SceneNode child(int index) {
         checkAlive();
         if (children == null) {
@@ -134,18 +194,35 @@ public final class SceneNode {
         return children.get(index);
     }
 
+    /**
+     * Creates an unnamed node as a child of this one, with an identity local transform.
+     *
+     * @return the new child
+     * @throws IllegalStateException if this node was destroyed, or the scene cannot change now (a frame runs, or
+     *                               another thread is changing its structure)
+     */
     public SceneNode createChild() {
         return createChild("");
     }
 
+    /**
+     * Creates a named node as a child of this one, with an identity local transform.
+     *
+     * @param name the child's name, not necessarily unique; null or "" for none
+     * @return the new child
+     * @throws IllegalStateException if this node was destroyed, or the scene cannot change now (a frame runs, or
+     *                               another thread is changing its structure)
+     */
     public SceneNode createChild(String name) {
         checkAlive();
         return scene.createNode(this, name);
     }
 
     /**
-     * Makes a detached node a child of this one.
+     * Makes a detached node a child of this one; it keeps its local transform and subtree.
      *
+     * @param child a node of this scene with no parent
+     * @return this node, for chaining
      * @throws IllegalArgumentException if {@code child} already has a parent (use {@link #reparent}), is this node or
      *                                  one of its ancestors, or is from another scene
      * @throws IllegalStateException    if this node or {@code child} was destroyed
@@ -161,7 +238,14 @@ public final class SceneNode {
         return this;
     }
 
-    /** Detaches a child of this node; it becomes a detached node with its subtree. */
+    /**
+     * Detaches a child of this node; it becomes a detached node with its subtree, no longer drawn.
+     *
+     * @param child a direct child of this node
+     * @return this node, for chaining
+     * @throws IllegalArgumentException if {@code child} is not a child of this node, or is from another scene
+     * @throws IllegalStateException    if this node or {@code child} was destroyed
+     */
     public SceneNode removeChild(SceneNode child) {
         checkAlive();
         scene.checkOwned(child, "be removed as a child");
@@ -175,16 +259,31 @@ public final class SceneNode {
 
     /**
      * Moves this node, with its subtree, under {@code newParent}. O(1) when the depth stays the same, O(subtree)
-     * otherwise. Local transforms are kept, so world transforms follow the new parent.
+     * otherwise. Local transforms are kept, so world transforms follow the new parent. To detach the node, use
+     * {@link #detachFromParent}.
+     *
+     * @param newParent the new parent, a node of this scene outside this node's subtree; not null
+     * @return this node, for chaining
+     * @throws NullPointerException     if {@code newParent} is null
+     * @throws IllegalArgumentException if this node is the root, {@code newParent} is in this node's subtree, is from
+     *                                  another scene, or the static rule of {@link #setStatic} would break
+     * @throws IllegalStateException    if this node or {@code newParent} was destroyed
      */
     public SceneNode reparent(SceneNode newParent) {
         checkAlive();
+        Objects.requireNonNull(newParent, () -> "cannot move " + describe() + " under null: detachFromParent() "
+                + "detaches a node");
         scene.checkOwned(newParent, "become a parent");
         scene.reparent(this, newParent);
         return this;
     }
 
-    /** Detaches this node from its parent; it keeps its subtree and is no longer part of the drawn scene. */
+    /**
+     * Detaches this node from its parent; it keeps its subtree and is no longer part of the drawn scene. Does
+     * nothing for a node that has no parent.
+     *
+     * @return this node, for chaining
+     */
     public SceneNode detachFromParent() {
         checkAlive();
         if (parent != null) {
@@ -222,8 +321,10 @@ public final class SceneNode {
     // ---- attached objects ----
 
     /**
-     * Attaches an object to this node in O(1).
+     * Attaches an object to this node in O(1): it follows the node's world transform from the next update.
      *
+     * @param object an item, light or camera of this scene that is attached to no node
+     * @return this node, for chaining
      * @throws IllegalArgumentException if the object is attached to a node already
      * @throws IllegalStateException    if this node or the object was destroyed
      */
@@ -250,9 +351,12 @@ public final class SceneNode {
     }
 
     /**
-     * Detaches an object from this node in O(1).
+     * Detaches an object from this node in O(1); it stays alive, and is no longer drawn or lit from.
      *
-     * @throws IllegalArgumentException if the object is not attached to this node
+     * @param object an object attached to this node
+     * @return this node, for chaining
+     * @throws IllegalArgumentException if the object is not attached to this node, or is from another scene
+     * @throws IllegalStateException    if this node or the object was destroyed
      */
     public SceneNode detachObject(MovableObject object) {
         checkAlive();
@@ -273,11 +377,19 @@ public final class SceneNode {
         }
     }
 
+    /** {@return the number of objects attached to this node (not to its children)} */
     public int attachedObjectCount() {
         checkAlive();
         return attachments == null ? 0 : attachments.size();
     }
 
+    /**
+     * Reads an attached object by position, in O(1); detaching reorders them, so indices are not stable.
+     *
+     * @param index the object's position, 0 to {@code attachedObjectCount() - 1}
+     * @return the object at that position
+     * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code attachedObjectCount() - 1}
+     */
     public MovableObject attachedObject(int index) {
         checkAlive();
         if (attachments == null) {
@@ -286,8 +398,130 @@ public final class SceneNode {
         return attachments.get(index);
     }
 
+    /**
+     * Calls {@code action} with each child, in {@link #child} order, allocating nothing. The action must not add or
+     * remove this node's children: the walk would skip or repeat one.
+     *
+     * @param action called once per direct child; not null
+     * @throws ConcurrentModificationException if the action changed the number of children, naming the node
+     */
+    public void forEachChild(Consumer<? super SceneNode> action) {
+        checkAlive();
+        Objects.requireNonNull(action, "action");
+        int count = childCount();
+        for (int i = 0; i < count; i++) {
+            action.accept(children.get(i));
+            checkUnchanged("children", count, childCount());
+        }
+    }
+
+    /**
+     * Calls {@code action} with each attached object, in {@link #attachedObject} order, allocating nothing. The action
+     * must not attach objects to or detach them from this node.
+     *
+     * @param action called once per attached object; not null
+     * @throws ConcurrentModificationException if the action changed the number of attached objects, naming the node
+     */
+    public void forEachAttachment(Consumer<? super MovableObject> action) {
+        checkAlive();
+        Objects.requireNonNull(action, "action");
+        int count = attachedObjectCount();
+        for (int i = 0; i < count; i++) {
+            action.accept(attachments.get(i));
+            checkUnchanged("attached objects", count, attachedObjectCount());
+        }
+    }
+
+    private void checkUnchanged(String what, int before, int now) {
+        if (now != before) {
+            throw new ConcurrentModificationException(describe() + " had " + before + " " + what + " when the walk "
+                    + "began and has " + now + ": an action must not add or remove them while it runs");
+        }
+    }
+
+    // ---- visibility ----
+
+    /**
+     * Shows or hides this node's subtree (shown by default): items attached in a hidden subtree are neither culled
+     * nor drawn, and lights there do not shine; queries still find its items, as jME's picking finds culled geometry.
+     * The flag is the node's own: a node is drawn when it and every ancestor are visible, so showing a node under a
+     * hidden one shows nothing until the ancestor is shown. Changing it recomputes the subtree's transforms at the
+     * next update, once; a hidden subtree costs the cull nothing more than its item count's reads after that.
+     *
+     * @param visible true to show the subtree, false to hide it
+     * @return this node, for chaining
+     * @throws IllegalStateException if the node was destroyed, or the scene cannot change now (a frame runs)
+     */
+    public SceneNode setVisible(boolean visible) {
+        int slot = writableSlot();
+        TransformStore t = scene.transforms();
+        if (t.isHidden(slot) == visible) {
+            t.setHidden(slot, !visible);
+            // what a kept or incremental cull assumed about its items' visibility may no longer hold
+            scene.itemData().propertiesChanging();
+        }
+        return this;
+    }
+
+    /** {@return this node's own visibility switch, whatever its ancestors' say; see {@link #setVisible}} */
+    public boolean isVisible() {
+        return !scene.transforms().isHidden(liveSlot());
+    }
+
+    // ---- the game's data ----
+
+    /**
+     * Hangs any object of the game's on this node (null to clear): the scene keeps it and reads nothing of it.
+     *
+     * @param userData the game's object, or null
+     * @return this node, for chaining
+     * @throws IllegalStateException if the node was destroyed, or the scene cannot change now (a frame runs)
+     */
+    public SceneNode setUserData(Object userData) {
+        checkWritable();
+        this.userData = userData;
+        return this;
+    }
+
+    /** {@return what {@link #setUserData} last set, or null} */
+    public Object userData() {
+        checkAlive();
+        return userData;
+    }
+
+    /**
+     * Sets a number of the game's (an entity id, a bit set of its own kinds): stored flat beside the node's transform,
+     * so a data-oriented game reads it without the node object. 0 when new.
+     *
+     * @param tag any value; the scene gives it no meaning
+     * @return this node, for chaining
+     * @throws IllegalStateException if the node was destroyed, or the scene cannot change now (a frame runs)
+     */
+    public SceneNode setTag(long tag) {
+        int slot = writableSlot();
+        scene.transforms().tags()[slot] = tag;
+        return this;
+    }
+
+    /** {@return what {@link #setTag} last set, or 0} */
+    public long tag() {
+        return scene.transforms().tags()[liveSlot()];
+    }
+
     // ---- local transform ----
 
+    /**
+     * Sets the local position: the node's origin in its parent's space, in the parent's units (world units for a
+     * node with no parent).
+     *
+     * @param x the position along the parent's x axis
+     * @param y the position along the parent's y axis
+     * @param z the position along the parent's z axis
+     * @return this node, for chaining
+     * @throws IllegalArgumentException if a value is not finite; the node is unchanged
+     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
+     *                                  another thread is changing its structure)
+     */
     public SceneNode setPosition(float x, float y, float z) {
         int slot = writableSlot();
         checkFinite("position", x, y, z, 0f);
@@ -295,10 +529,30 @@ public final class SceneNode {
         return this;
     }
 
+    /**
+     * Sets the local position, as {@link #setPosition(float, float, float)} does.
+     *
+     * @param position the node's origin in its parent's space; read, not kept
+     * @return this node, for chaining
+     */
     public SceneNode setPosition(Vector3fc position) {
         return setPosition(position.x(), position.y(), position.z());
     }
 
+    /**
+     * Sets the local orientation, relative to the parent's axes; the quaternion need not be unit: the store keeps
+     * it normalized.
+     *
+     * @param x the quaternion's x component
+     * @param y the quaternion's y component
+     * @param z the quaternion's z component
+     * @param w the quaternion's w (scalar) component
+     * @return this node, for chaining
+     * @throws IllegalArgumentException if a component is not finite, or the quaternion has length 0; the node is
+     *                                  unchanged
+     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
+     *                                  another thread is changing its structure)
+     */
     public SceneNode setOrientation(float x, float y, float z, float w) {
         int slot = writableSlot();
         checkRotation(x, y, z, w);
@@ -306,10 +560,28 @@ public final class SceneNode {
         return this;
     }
 
+    /**
+     * Sets the local orientation, as {@link #setOrientation(float, float, float, float)} does.
+     *
+     * @param orientation the rotation relative to the parent's axes, not necessarily unit; read, not kept
+     * @return this node, for chaining
+     */
     public SceneNode setOrientation(Quaternionfc orientation) {
         return setOrientation(orientation.x(), orientation.y(), orientation.z(), orientation.w());
     }
 
+    /**
+     * Sets the local scale: factors along the node's own axes (1 for none). 0 and negative factors are allowed; a
+     * negative one mirrors.
+     *
+     * @param x the factor along the node's x axis
+     * @param y the factor along the node's y axis
+     * @param z the factor along the node's z axis
+     * @return this node, for chaining
+     * @throws IllegalArgumentException if a value is not finite; the node is unchanged
+     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
+     *                                  another thread is changing its structure)
+     */
     public SceneNode setScale(float x, float y, float z) {
         int slot = writableSlot();
         checkFinite("scale", x, y, z, 0f);
@@ -317,11 +589,25 @@ public final class SceneNode {
         return this;
     }
 
+    /**
+     * Sets the local scale, as {@link #setScale(float, float, float)} does.
+     *
+     * @param scale the factors along the node's own axes; read, not kept
+     * @return this node, for chaining
+     */
     public SceneNode setScale(Vector3fc scale) {
         return setScale(scale.x(), scale.y(), scale.z());
     }
 
-    /** Whether this node's orientation follows its parent's (default true). */
+    /**
+     * Sets whether this node's orientation follows its parent's (default true). With it off the node's world
+     * orientation is its local one; its position still follows the parent's full world matrix.
+     *
+     * @param inherit true to compose the local orientation with the parent's world orientation
+     * @return this node, for chaining
+     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
+     *                                  another thread is changing its structure)
+     */
     public SceneNode setInheritOrientation(boolean inherit) {
         int slot = writableSlot();
         TransformStore t = scene.transforms();
@@ -329,7 +615,15 @@ public final class SceneNode {
         return this;
     }
 
-    /** Whether this node's scale follows its parent's (default true). */
+    /**
+     * Sets whether this node's scale follows its parent's (default true). With it off the node's world scale is its
+     * local one; its position still follows the parent's full world matrix.
+     *
+     * @param inherit true to compose the local scale with the parent's world scale
+     * @return this node, for chaining
+     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
+     *                                  another thread is changing its structure)
+     */
     public SceneNode setInheritScale(boolean inherit) {
         int slot = writableSlot();
         TransformStore t = scene.transforms();
@@ -337,26 +631,49 @@ public final class SceneNode {
         return this;
     }
 
+    /** {@return whether this node's orientation follows its parent's; see {@link #setInheritOrientation}} */
     public boolean inheritsOrientation() {
         return scene.transforms().inheritsOrientation(liveSlot());
     }
 
+    /** {@return whether this node's scale follows its parent's; see {@link #setInheritScale}} */
     public boolean inheritsScale() {
         return scene.transforms().inheritsScale(liveSlot());
     }
 
+    /**
+     * Reads the local position, in the parent's space, as last set (no update needed).
+     *
+     * @param dest receives the position
+     * @return {@code dest}
+     * @throws IllegalStateException if the node was destroyed
+     */
     public Vector3f getPosition(Vector3f dest) {
         int o = LaneBlocks.base(liveSlot(), TransformStore.VECTOR_WIDTH);
         float[] p = scene.transforms().positions();
         return dest.set(p[o], p[o + L], p[o + 2 * L]);
     }
 
+    /**
+     * Reads the local orientation, relative to the parent's axes, normalized, as last set (no update needed).
+     *
+     * @param dest receives the unit quaternion
+     * @return {@code dest}
+     * @throws IllegalStateException if the node was destroyed
+     */
     public Quaternionf getOrientation(Quaternionf dest) {
         int o = LaneBlocks.base(liveSlot(), TransformStore.QUATERNION_WIDTH);
         float[] q = scene.transforms().orientations();
         return dest.set(q[o], q[o + L], q[o + 2 * L], q[o + 3 * L]);
     }
 
+    /**
+     * Reads the local scale, along the node's own axes, as last set (no update needed).
+     *
+     * @param dest receives the scale factors
+     * @return {@code dest}
+     * @throws IllegalStateException if the node was destroyed
+     */
     public Vector3f getScale(Vector3f dest) {
         int o = LaneBlocks.base(liveSlot(), TransformStore.VECTOR_WIDTH);
         float[] s = scene.transforms().scales();
@@ -365,7 +682,21 @@ public final class SceneNode {
 
     // ---- relative operations ----
 
-    /** Moves the node by a vector expressed in {@code space}. */
+    /**
+     * Moves the node by a vector expressed in {@code space}: {@link Space#LOCAL} along the node's own axes (turned by
+     * its orientation, not scaled), {@link Space#PARENT} along the parent's, {@link Space#WORLD} along the world's,
+     * through the parent's current world matrix.
+     *
+     * @param x     the offset along the x axis of {@code space}
+     * @param y     the offset along the y axis of {@code space}
+     * @param z     the offset along the z axis of {@code space}
+     * @param space the frame the offset is expressed in
+     * @return this node, for chaining
+     * @throws IllegalArgumentException if a value is not finite, or the new position would leave the float range (in
+     *                                  {@link Space#WORLD}, a zero scale up the chain); the node is unchanged
+     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
+     *                                  another thread is changing its structure)
+     */
     public SceneNode translate(float x, float y, float z, Space space) {
         checkWritable();
         checkFinite("translation", x, y, z, 0f);
@@ -375,22 +706,50 @@ public final class SceneNode {
             case PARENT -> { }
             case WORLD -> toParentSpaceDirection(delta);
         }
-        Vector3f position = getPosition(scene.scratch().vector2);
-        return setPosition(position.x + delta.x, position.y + delta.y, position.z + delta.z);
+        Vector3f position = getPosition(scene.scratch().vector2).add(delta);
+        if (!position.isFinite()) {
+            throw new IllegalArgumentException(describe() + ": translating by (" + x + ", " + y + ", " + z + ") in "
+                    + space + " space would leave the float range (the position would be " + position + ")"
+                    + (space == Space.WORLD ? "; a zero scale up the chain cannot be translated through" : ""));
+        }
+        return setPosition(position.x, position.y, position.z);
     }
 
-    /** Rotates the node by {@code rotation} expressed in {@code space}. */
+    /**
+     * Rotates the node by {@code rotation} expressed in {@code space}: {@link Space#LOCAL} about the node's own axes,
+     * {@link Space#PARENT} about the parent's, {@link Space#WORLD} about the world's.
+     *
+     * @param rotation the rotation to apply, not necessarily unit (it is normalized first); read, not kept
+     * @param space    the frame whose axes the rotation turns about
+     * @return this node, for chaining
+     * @throws IllegalArgumentException if the rotation is not finite or has length 0, or (in {@link Space#WORLD}) the
+     *                                  parent's world rotation cannot be read; the node is unchanged
+     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
+     *                                  another thread is changing its structure)
+     */
     public SceneNode rotate(Quaternionfc rotation, Space space) {
         checkWritable();
-        checkFinite("rotation", rotation.x(), rotation.y(), rotation.z(), rotation.w());
+        float x = rotation.x();
+        float y = rotation.y();
+        float z = rotation.z();
+        float w = rotation.w();
+        checkFinite("rotation", x, y, z, w);
+        checkRotation(x, y, z, w);
+        // Unit first, in double: the rotation need not be unit, and a product with a huge one would overflow.
+        double length = Math.sqrt((double) x * x + (double) y * y + (double) z * z + (double) w * w);
+        Quaternionf unit = scene.scratch().quaternion4.set((float) (x / length), (float) (y / length),
+                (float) (z / length), (float) (w / length));
         Quaternionf orientation = getOrientation(scene.scratch().quaternion);
         switch (space) {
-            case LOCAL -> orientation.mul(rotation);
-            case PARENT -> orientation.premul(rotation);
+            case LOCAL -> orientation.mul(unit);
+            case PARENT -> orientation.premul(unit);
             case WORLD -> {
                 // In parent space the world rotation reads pr^-1 · q · pr, where pr is the parent's world rotation.
                 Quaternionf parentRotation = parentWorldRotation(scene.scratch().quaternion2);
-                Quaternionf inParent = scene.scratch().quaternion3.set(parentRotation).conjugate().mul(rotation)
+                if (!parentRotation.isFinite()) {
+                    throw singularParent("rotate in WORLD space");
+                }
+                Quaternionf inParent = scene.scratch().quaternion3.set(parentRotation).conjugate().mul(unit)
                         .mul(parentRotation);
                 orientation.premul(inParent);
             }
@@ -398,26 +757,48 @@ public final class SceneNode {
         return setOrientation(orientation);
     }
 
-    /** Rotates about the Y axis of {@code space} by {@code radians}. */
+    /**
+     * Rotates about the Y axis of {@code space}, as {@link #rotate} does.
+     *
+     * @param radians the angle, counterclockwise looking down the axis toward the origin
+     * @param space   the frame whose Y axis the node turns about
+     * @return this node, for chaining
+     */
     public SceneNode yaw(float radians, Space space) {
         return rotate(scene.scratch().quaternion4.rotationY(radians), space);
     }
 
-    /** Rotates about the X axis of {@code space} by {@code radians}. */
+    /**
+     * Rotates about the X axis of {@code space}, as {@link #rotate} does.
+     *
+     * @param radians the angle, counterclockwise looking down the axis toward the origin
+     * @param space   the frame whose X axis the node turns about
+     * @return this node, for chaining
+     */
     public SceneNode pitch(float radians, Space space) {
         return rotate(scene.scratch().quaternion4.rotationX(radians), space);
     }
 
-    /** Rotates about the Z axis of {@code space} by {@code radians}. */
+    /**
+     * Rotates about the Z axis of {@code space}, as {@link #rotate} does.
+     *
+     * @param radians the angle, counterclockwise looking down the axis toward the origin
+     * @param space   the frame whose Z axis the node turns about
+     * @return this node, for chaining
+     */
     public SceneNode roll(float radians, Space space) {
         return rotate(scene.scratch().quaternion4.rotationZ(radians), space);
     }
 
     /**
      * Turns the node so that its -Z axis points at {@code target} (a point in {@code space}), keeping the parent's
-     * +Y as up where possible.
+     * +Y as up where possible (+Z when the direction is nearly vertical).
      *
-     * @throws IllegalArgumentException if the target coincides with the node's position
+     * @param target the point to face; read, not kept
+     * @param space  the frame {@code target} is expressed in
+     * @return this node, for chaining
+     * @throws IllegalArgumentException if the target is not finite, coincides with the node's position, or cannot be
+     *                                  taken into the parent's space (a zero scale up the chain); the node is unchanged
      */
     public SceneNode lookAt(Vector3fc target, Space space) {
         checkWritable();
@@ -440,12 +821,24 @@ public final class SceneNode {
                 }
             }
         }
-        Vector3f direction = point.sub(position);
-        if (direction.lengthSquared() == 0f) {
+        if (!point.isFinite()) {
+            if (space == Space.WORLD && inheritsOrientation()) {
+                throw singularParent("look at " + target + " in WORLD space");
+            }
+            throw new IllegalArgumentException(describe() + ": cannot look at " + target + " in " + space
+                    + " space: in parent space the point would leave the float range (" + point + ")");
+        }
+        // The direction in double: two finite points may be further apart than the float range, or so close that the
+        // square of their distance underflows, and either is still a direction to turn to.
+        double dx = (double) point.x - position.x;
+        double dy = (double) point.y - position.y;
+        double dz = (double) point.z - position.z;
+        double length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (length == 0.0) {
             throw new IllegalArgumentException(describe() + ": cannot look at " + target + " in " + space
                     + " space: it is the node's own position");
         }
-        direction.normalize();
+        Vector3f direction = point.set((float) (dx / length), (float) (dy / length), (float) (dz / length));
         float upY = Math.abs(direction.y) > 0.9999f ? 0f : 1f;
         float upZ = upY == 0f ? 1f : 0f;
         // lookAlong builds the rotation taking its argument to +Z; its inverse takes +Z to -direction, so -Z to
@@ -453,6 +846,16 @@ public final class SceneNode {
         Quaternionf orientation = scene.scratch().quaternion.identity()
                 .lookAlong(-direction.x, -direction.y, -direction.z, 0f, upY, upZ).conjugate();
         return setOrientation(orientation);
+    }
+
+    /**
+     * The refusal of a world-space operation through a parent whose world matrix has no inverse: a zero scale on an
+     * ancestor (or a chain that overflowed) maps every world direction to none in parent space.
+     */
+    private IllegalArgumentException singularParent(String operation) {
+        return new IllegalArgumentException(describe() + ": cannot " + operation + ": the parent's world matrix "
+                + "cannot be inverted (a zero scale up the chain, or one that overflowed the float range), so world "
+                + "space has no equivalent in the node's parent space");
     }
 
     private void toParentSpaceDirection(Vector3f direction) {
@@ -478,27 +881,259 @@ public final class SceneNode {
 
     // ---- world transform ----
 
-    /** The world matrix as of the last transform update, written into {@code dest}. */
+    /**
+     * The current world matrix, written into {@code dest}: right after a change of this node or an ancestor it is
+     * already the matrix the next transform pass will store, bit for bit, computed on demand by walking up to the
+     * root and composing down from the highest changed ancestor (O(depth), no allocation, the scene untouched).
+     *
+     * @param dest receives the matrix, from the node's local space to world space
+     * @return {@code dest}
+     * @throws IllegalStateException if the node was destroyed, or a frame runs on another thread (world reads are
+     *                               made between frames, on the thread that runs them)
+     */
     public Matrix4x3f getWorldMatrix(Matrix4x3f dest) {
-        int w = LaneBlocks.base(liveSlot(), TransformStore.MATRIX_WIDTH);
-        float[] m = scene.transforms().worlds();
-        return dest.set(m[w], m[w + L], m[w + 2 * L], m[w + 3 * L], m[w + 4 * L], m[w + 5 * L], m[w + 6 * L],
-                m[w + 7 * L], m[w + 8 * L], m[w + 9 * L], m[w + 10 * L], m[w + 11 * L]);
+        int slot = liveSlot();
+        scene.guard().checkReadable(this);
+        return scene.worldComposer().compose(slot, dest);
     }
 
-    /** The world matrix as of the last transform update, written into {@code dest}. */
+    /**
+     * The current world matrix, as {@link #getWorldMatrix(Matrix4x3f)} computes it, written into {@code dest}.
+     *
+     * @param dest receives the matrix, its last row (0, 0, 0, 1)
+     * @return {@code dest}
+     */
     public Matrix4f getWorldMatrix(Matrix4f dest) {
-        int w = LaneBlocks.base(liveSlot(), TransformStore.MATRIX_WIDTH);
-        float[] m = scene.transforms().worlds();
-        return dest.set(m[w], m[w + L], m[w + 2 * L], 0f, m[w + 3 * L], m[w + 4 * L], m[w + 5 * L], 0f,
-                m[w + 6 * L], m[w + 7 * L], m[w + 8 * L], 0f, m[w + 9 * L], m[w + 10 * L], m[w + 11 * L], 1f);
+        Matrix4x3f m = getWorldMatrix(scene.scratch().world);
+        return dest.set(m.m00(), m.m01(), m.m02(), 0f, m.m10(), m.m11(), m.m12(), 0f, m.m20(), m.m21(), m.m22(), 0f,
+                m.m30(), m.m31(), m.m32(), 1f);
     }
 
-    /** The world position as of the last transform update, written into {@code dest}. */
+    /**
+     * The current world position, as {@link #getWorldMatrix(Matrix4x3f)} computes it, written into {@code dest}.
+     *
+     * @param dest receives the node's origin in world space
+     * @return {@code dest}
+     */
     public Vector3f getWorldPosition(Vector3f dest) {
-        int w = LaneBlocks.base(liveSlot(), TransformStore.MATRIX_WIDTH);
-        float[] m = scene.transforms().worlds();
-        return dest.set(m[w + 9 * L], m[w + 10 * L], m[w + 11 * L]);
+        Matrix4x3f m = getWorldMatrix(scene.scratch().world);
+        return dest.set(m.m30(), m.m31(), m.m32());
+    }
+
+    /**
+     * The current world orientation, written into {@code dest}: the rotation of the world matrix's columns once each
+     * is divided by its length. When the world matrix mirrors (negative determinant) its x column is negated first,
+     * so the mirror is read as a negative x scale (see {@link #getWorldScale}). Exact when the chain has no shear,
+     * which a non-uniform scale with a rotated node below it makes; otherwise the nearest such reading.
+     *
+     * @param dest receives the unit quaternion
+     * @return {@code dest}
+     * @throws IllegalStateException if the world matrix's axes are zero or share a plane (a zero scale on the node
+     *                               or an ancestor), which leaves no orientation, or as {@link #getWorldMatrix} says
+     */
+    public Quaternionf getWorldOrientation(Quaternionf dest) {
+        if (worldOrientation(getWorldMatrix(scene.scratch().world), dest) == null) {
+            throw noOrientation("read its world orientation");
+        }
+        return dest;
+    }
+
+    /**
+     * The current world scale, written into {@code dest}: the lengths of the world matrix's columns, the x one
+     * negated when the world matrix mirrors. Exact as {@link #getWorldOrientation} is.
+     *
+     * @param dest receives the scale factors along the node's world axes
+     * @return {@code dest}
+     */
+    public Vector3f getWorldScale(Vector3f dest) {
+        Matrix4x3f m = getWorldMatrix(scene.scratch().world);
+        double sign = m.determinant() < 0f ? -1.0 : 1.0;
+        return dest.set((float) (sign * length(m.m00(), m.m01(), m.m02())), (float) length(m.m10(), m.m11(), m.m12()),
+                (float) length(m.m20(), m.m21(), m.m22()));
+    }
+
+    /**
+     * Moves the node so that its current world position becomes {@code (x, y, z)}: the point is taken into the
+     * parent's space through the inverse of the parent's current world matrix (in double), whatever the node
+     * inherits, since a node's position always follows its parent's full matrix.
+     *
+     * @param x the world x coordinate, in world units
+     * @param y the world y coordinate, in world units
+     * @param z the world z coordinate, in world units
+     * @return this node, for chaining
+     * @throws IllegalArgumentException if a value is not finite, or the parent's world matrix has no inverse (a zero
+     *                                  scale up the chain), or the local position would leave the float range; the
+     *                                  node is unchanged
+     */
+    public SceneNode setWorldPosition(float x, float y, float z) {
+        checkWritable();
+        checkFinite("world position", x, y, z, 0f);
+        if (parent == null) {
+            return setPosition(x, y, z);
+        }
+        Matrix4x3d inverse = parentInverse();
+        if (inverse == null) {
+            throw singularParent("set its world position to (" + x + ", " + y + ", " + z + ")");
+        }
+        Vector3d local = inverse.transformPosition(scene.scratch().vectorD.set(x, y, z));
+        float lx = (float) local.x;
+        float ly = (float) local.y;
+        float lz = (float) local.z;
+        if (!Float.isFinite(lx) || !Float.isFinite(ly) || !Float.isFinite(lz)) {
+            throw new IllegalArgumentException(describe() + ": world position (" + x + ", " + y + ", " + z
+                    + ") is, in its parent's space, " + local + ", outside the float range");
+        }
+        return setPosition(lx, ly, lz);
+    }
+
+    /**
+     * Moves the node to a world position, as {@link #setWorldPosition(float, float, float)} does.
+     *
+     * @param position the world position, in world units; read, not kept
+     * @return this node, for chaining
+     */
+    public SceneNode setWorldPosition(Vector3fc position) {
+        return setWorldPosition(position.x(), position.y(), position.z());
+    }
+
+    /**
+     * Turns the node so that its world orientation becomes {@code orientation} (normalized): with
+     * {@link #inheritsOrientation()} off the orientation is the local one; otherwise the local orientation becomes
+     * the parent's current world orientation ({@link #getWorldOrientation}) inverted, times {@code orientation} (as
+     * Ogre's derived orientation does), conjugated by the x mirror when the parent's world matrix mirrors. Reading
+     * {@link #getWorldOrientation} back gives {@code orientation} when the chain has no shear and the node's own scale
+     * does not mirror.
+     *
+     * @param x the quaternion's x component
+     * @param y the quaternion's y component
+     * @param z the quaternion's z component
+     * @param w the quaternion's w (scalar) component
+     * @return this node, for chaining
+     * @throws IllegalArgumentException if the quaternion is not finite or zero, or the parent's world matrix has a
+     *                                  zero axis (a zero scale up the chain); the node is unchanged
+     */
+    public SceneNode setWorldOrientation(float x, float y, float z, float w) {
+        checkWritable();
+        checkRotation(x, y, z, w);
+        if (parent == null || !inheritsOrientation()) {
+            return setOrientation(x, y, z, w);
+        }
+        double length = Math.sqrt((double) x * x + (double) y * y + (double) z * z + (double) w * w);
+        Quaterniond target = scene.scratch().quaternionD.set(x / length, y / length, z / length, w / length);
+        Matrix4x3f parentWorld = parent.getWorldMatrix(scene.scratch().world);
+        boolean mirrored = parentWorld.determinant() < 0f;
+        Quaternionf parentRotation = worldOrientation(parentWorld, scene.scratch().quaternion2);
+        if (parentRotation == null) {
+            throw singularParent("set its world orientation");
+        }
+        Quaterniond local = scene.scratch().quaternionD2.set(parentRotation.x, parentRotation.y, parentRotation.z,
+                parentRotation.w).conjugate().mul(target);
+        if (mirrored) {
+            // F · R · F, F the x mirror the parent's orientation took out: the same rotation seen in the mirror
+            local.set(local.x, -local.y, -local.z, local.w);
+        }
+        return setOrientation((float) local.x, (float) local.y, (float) local.z, (float) local.w);
+    }
+
+    /**
+     * Turns the node to a world orientation, as {@link #setWorldOrientation(float, float, float, float)} does.
+     *
+     * @param orientation the world orientation, not necessarily unit; read, not kept
+     * @return this node, for chaining
+     */
+    public SceneNode setWorldOrientation(Quaternionfc orientation) {
+        return setWorldOrientation(orientation.x(), orientation.y(), orientation.z(), orientation.w());
+    }
+
+    /**
+     * Scales the node so that its world scale becomes {@code (x, y, z)}: with {@link #inheritsScale()} off the scale
+     * is the local one; otherwise each factor is divided by the length of the parent's matching world axis (as
+     * Ogre's derived scale does). Reading {@link #getWorldScale} back gives {@code (x, y, z)} when the parent's world
+     * scale is uniform (or the node is not rotated against a non-uniform one) and does not mirror.
+     *
+     * @param x the world scale factor along the node's x axis
+     * @param y the world scale factor along the node's y axis
+     * @param z the world scale factor along the node's z axis
+     * @return this node, for chaining
+     * @throws IllegalArgumentException if a value is not finite, a parent axis has length 0 (a zero scale up the
+     *                                  chain), or a factor would leave the float range; the node is unchanged
+     */
+    public SceneNode setWorldScale(float x, float y, float z) {
+        checkWritable();
+        checkFinite("world scale", x, y, z, 0f);
+        if (parent == null || !inheritsScale()) {
+            return setScale(x, y, z);
+        }
+        Matrix4x3f p = parent.getWorldMatrix(scene.scratch().world);
+        double px = length(p.m00(), p.m01(), p.m02());
+        double py = length(p.m10(), p.m11(), p.m12());
+        double pz = length(p.m20(), p.m21(), p.m22());
+        if (px == 0.0 || py == 0.0 || pz == 0.0) {
+            throw singularParent("set its world scale to (" + x + ", " + y + ", " + z + ")");
+        }
+        float lx = (float) (x / px);
+        float ly = (float) (y / py);
+        float lz = (float) (z / pz);
+        if (!Float.isFinite(lx) || !Float.isFinite(ly) || !Float.isFinite(lz)) {
+            throw new IllegalArgumentException(describe() + ": world scale (" + x + ", " + y + ", " + z
+                    + ") needs a local scale (" + (x / px) + ", " + (y / py) + ", " + (z / pz)
+                    + ") outside the float range");
+        }
+        return setScale(lx, ly, lz);
+    }
+
+    /**
+     * Scales the node to a world scale, as {@link #setWorldScale(float, float, float)} does.
+     *
+     * @param scale the world scale factors along the node's axes; read, not kept
+     * @return this node, for chaining
+     */
+    public SceneNode setWorldScale(Vector3fc scale) {
+        return setWorldScale(scale.x(), scale.y(), scale.z());
+    }
+
+    /** The node's world matrix as of the last transform pass, what culling reads: no walk, no check. */
+    Matrix4x3f storedWorldMatrix(Matrix4x3f dest) {
+        return scene.worldComposer().stored(liveSlot(), dest);
+    }
+
+    /** The inverse of the parent's current world matrix, in double, or null when it has none. */
+    private Matrix4x3d parentInverse() {
+        Matrix4x3d m = scene.scratch().matrixD.set(parent.getWorldMatrix(scene.scratch().world));
+        double determinant = m.determinant();
+        if (determinant == 0.0 || !Double.isFinite(determinant)) {
+            return null;
+        }
+        return m.invert();
+    }
+
+    private IllegalStateException noOrientation(String operation) {
+        return new IllegalStateException(describe() + ": cannot " + operation + ": its world matrix's axes are zero "
+                + "or share a plane (a zero scale on the node or an ancestor), so it has no world orientation");
+    }
+
+    /** The world orientation {@code m} holds (see {@link #getWorldOrientation}) into {@code dest}, or null if none. */
+    private Quaternionf worldOrientation(Matrix4x3f m, Quaternionf dest) {
+        double sign = m.determinant() < 0f ? -1.0 : 1.0;
+        double x = length(m.m00(), m.m01(), m.m02());
+        double y = length(m.m10(), m.m11(), m.m12());
+        double z = length(m.m20(), m.m21(), m.m22());
+        if (x == 0.0 || y == 0.0 || z == 0.0) {
+            return null;
+        }
+        double sx = sign / x;
+        Matrix3d r = scene.scratch().matrix3D.set(m.m00() * sx, m.m01() * sx, m.m02() * sx, m.m10() / y, m.m11() / y,
+                m.m12() / y, m.m20() / z, m.m21() / z, m.m22() / z);
+        // unit axes that (nearly) share a plane: a zero scale up the chain flattened the node, whatever it turned
+        if (Math.abs(r.determinant()) < FLAT_AXES) {
+            return null;
+        }
+        Quaterniond q = r.getUnnormalizedRotation(scene.scratch().quaternionD3).normalize();
+        return dest.set((float) q.x, (float) q.y, (float) q.z, (float) q.w);
+    }
+
+    private static double length(float x, float y, float z) {
+        return Math.sqrt((double) x * x + (double) y * y + (double) z * z);
     }
 
     // ---- checks ----
@@ -510,7 +1145,8 @@ public final class SceneNode {
     }
 
     private IllegalStateException destroyed() {
-        return new IllegalStateException(describe() + " was destroyed and cannot be used");
+        return new IllegalStateException(describe() + (scene.isClosed() ? " belongs to a closed scene"
+                : " was destroyed") + " and cannot be used");
     }
 
     private void checkWritable() {
@@ -534,11 +1170,15 @@ public final class SceneNode {
         return slot;
     }
 
-    /** A finite quaternion that is not zero: one the store can normalize into a rotation. */
+    /**
+     * A finite quaternion that is not zero: one the store can normalize into a rotation. Its length is taken in double,
+     * as the store takes it, so a tiny quaternion (whose squares vanish in float) is a rotation too.
+     */
     void checkRotation(float x, float y, float z, float w) {
         checkFinite("orientation", x, y, z, w);
-        if (x * x + y * y + z * z + w * w == 0f) {
-            throw new IllegalArgumentException(describe() + ": orientation (0, 0, 0, 0) is not a rotation");
+        if ((double) x * x + (double) y * y + (double) z * z + (double) w * w == 0.0) {
+            throw new IllegalArgumentException(describe() + ": orientation (" + x + ", " + y + ", " + z + ", " + w
+                    + ") has length 0, so it is no rotation");
         }
     }
 

@@ -1,124 +1,364 @@
 package io.flatscene.core.scene;
 
-import io.flatscene.core.container.Index;
+import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.container.LongRadixSort;
+import io.flatscene.core.parallel.WorkerPool;
+import io.flatscene.core.scene.frame.MortonCode;
+import io.flatscene.core.scene.frame.PointBounds;
 import io.flatscene.core.scene.store.ItemStore;
+import io.flatscene.core.scene.store.ObjectStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
+import org.joml.Matrix4fc;
+import org.joml.Vector3fc;
 
 /**
- * Ray, box and sphere queries over the items' world bounds as of the last bounds pass. An item takes part when it
- * is attached to a node in the scene graph and shares a bit with the query mask; its query flags are separate from
- * its visibility flags, so what a camera draws and what a pick can hit are chosen independently. Each query is one
- * linear pass over the flat bounds arrays.
+ * Ray, box, sphere and frustum queries over the items' world bounds, answered by the {@link QueryIndex}.
+ *
+ * <p>An item takes part when it is attached to a node in the scene graph and its query flags share a bit with the
+ * query mask; query flags are separate from visibility flags, so what a camera draws and what a pick can hit are
+ * chosen independently. Each query first brings the world bounds up to the scene as it is (the frame's own
+ * incremental update, run only when something changed since the last query, and then only over what changed), then
+ * the index up to the bounds (the chunks of items whose bounds changed), so that an item created or moved a moment
+ * ago is found at once. A query claims the scene as a pass does: it is refused while a frame runs on another thread
+ * or another thread changes the structure.
+ *
+ * <p>The exact tests, per item, on its world box (center c, half extents h):
+ * <ul>
+ * <li>ray from o along the unit direction u, up to distance m: the slab test, clipping [0, m] per axis to
+ * {@code ((c - h - o) * (1 / u), (c + h - o) * (1 / u))}, an axis with an infinite extent left unclipped and an axis
+ * whose {@code 1 / u} is infinite (the ray runs parallel to it) asking {@code c - h <= o <= c + h}; the distance is
+ * where the clipped range starts;
+ * <li>box (center b, half extents e): {@code |c - b| <= h + e} on every axis, touching included;
+ * <li>sphere (center s, radius r): the squared distance from s to the box, {@code max(|s - c| - h, 0)} per axis,
+ * at most {@code r * r};
+ * <li>frustum: for every plane, the plane's value at c plus {@code |n| . h} at least 0; a box with an infinite
+ * extent always.
+ * </ul>
  */
 final class SceneQueries {
-    private final ItemStore items;
-    private final TransformStore transforms;
-    private final SceneManager scene;
+    /** Below this many rays a batch is cast on the calling thread alone: waking the workers costs more. */
+    private static final int PARALLEL_RAYS = 64;
+    /** Bits of a ray origin's Morton cell per axis: a batch's rays are ordered on a grid of 1,024 cells a side. */
+    private static final int ORIGIN_CELL_BITS = 10;
 
-    SceneQueries(SceneManager scene, ItemStore items, TransformStore transforms) {
-        this.scene = scene;
+    private final SceneGuard guard;
+    private final ObjectStore<Item> items;
+    /** The item at a global index, made once so that a query allocates nothing. */
+    private final IntFunction<Item> itemAt;
+    private final QueryIndex index;
+    private final QueryIndex.RayCaster caster;
+    private final Runnable update;
+    private final Supplier<WorkerPool> workers;
+    /** A batch's casters and hits, one per worker, made as the worker pool's size asks. */
+    private QueryIndex.RayCaster[] workerCasters = new QueryIndex.RayCaster[0];
+    private HitKeys[] workerHits = new HitKeys[0];
+    /** The batch being cast, its rays in cast order, and which worker cast each ray. */
+    private RayBatch batch;
+    private long[] order = new long[0];
+    private int[] orderedRays = new int[0];
+    private int[] rayWorker = new int[0];
+    private final LongRadixSort raySort = new LongRadixSort();
+    private final PointBounds origins = new PointBounds();
+    private final WorkerPool.Task castShare = this::castShare;
+    /** The list-returning queries' result, reused. */
+    private final QueryResult scratch = new QueryResult();
+    private final float[] planes = new float[24];
+
+    /**
+     * @param update  the scene's update of transforms and world bounds, to run inside a claimed pass
+     * @param workers the scene's worker pool, which a batch of rays is spread over
+     */
+    SceneQueries(SceneGuard guard, ObjectStore<Item> items, ItemStore itemData, TransformStore transforms,
+                 Runnable update, Supplier<WorkerPool> workers) {
+        this.guard = guard;
         this.items = items;
-        this.transforms = transforms;
+        this.itemAt = items::get;
+        this.update = update;
+        this.workers = workers;
+        this.index = new QueryIndex(itemData, items.columns(), transforms);
+        this.caster = index.newCaster();
     }
 
-    private boolean takesPart(int item, int mask) {
-        int slot = items.nodeSlotArray()[item];
-        return slot != Index.NONE && (items.queryFlagsArray()[item] & mask) != 0 && transforms.isInGraph(slot);
+    /** Claims the scene for a query and brings the bounds and the index up to date; pair with {@link #end}. */
+    private void begin(String action, QueryResult result) {
+        claim(action);
+        result.begin();
+    }
+
+    /** Claims the scene and brings the bounds and the index up to date; pair with {@code guard.endPass()}. */
+    private void claim(String action) {
+        guard.beginPass(action, null);
+        try {
+            if (guard.takeQueriesStale()) {
+                update.run();
+            }
+            index.sync(items.size());
+        } catch (RuntimeException | Error e) {
+            guard.endPass();
+            throw e;
+        }
+    }
+
+    private void end(QueryResult result) {
+        try {
+            result.finish(itemAt);
+        } finally {
+            guard.endPass();
+        }
     }
 
     /**
-     * Items whose bounds the ray {@code origin + t * direction}, {@code 0 <= t <= maxDistance}, enters, nearest
-     * first (ties in item order). The direction need not be unit length; distances are in its units.
+     * Checks a ray's arguments.
+     *
+     * @return the direction's length
      */
-    List<RayHit> ray(float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance, int mask) {
-        List<RayHit> hits = new ArrayList<>();
-        for (int i = 0; i < scene.itemCount(); i++) {
-            if (!takesPart(i, mask)) {
-                continue;
-            }
-            float entry = slabEntry(i, ox, oy, oz, dx, dy, dz, maxDistance);
-            if (entry >= 0f) {
-                hits.add(new RayHit(scene.item(i), entry));
-            }
+    static double checkRay(Vector3fc origin, Vector3fc direction, float maxDistance) {
+        Objects.requireNonNull(origin, "origin");
+        Objects.requireNonNull(direction, "direction");
+        if (!origin.isFinite()) {
+            throw new IllegalArgumentException("ray query from " + origin + ": the origin must be finite");
         }
-        hits.sort((a, b) -> Float.compare(a.distance(), b.distance()));
+        if (!direction.isFinite() || direction.lengthSquared() == 0f) {
+            throw new IllegalArgumentException("ray query along " + direction + ": the direction must be finite and "
+                    + "not zero");
+        }
+        if (!(maxDistance >= 0f)) {
+            throw new IllegalArgumentException("ray query up to " + maxDistance + ": the distance must be >= 0");
+        }
+        return Math.sqrt((double) direction.x() * direction.x() + (double) direction.y() * direction.y()
+                + (double) direction.z() * direction.z());
+    }
+
+    QueryResult ray(Vector3fc origin, Vector3fc direction, float maxDistance, int mask, QueryResult result) {
+        Objects.requireNonNull(result, "result");
+        double length = checkRay(origin, direction, maxDistance);
+        begin("run a ray query", result);
+        try {
+            caster.cast(origin.x(), origin.y(), origin.z(), (float) (direction.x() / length),
+                    (float) (direction.y() / length), (float) (direction.z() / length), maxDistance, mask,
+                    result.hits);
+        } finally {
+            end(result);
+        }
+        return result;
+    }
+
+    List<RayHit> ray(Vector3fc origin, Vector3fc direction, float maxDistance, int mask) {
+        ray(origin, direction, maxDistance, mask, scratch);
+        List<RayHit> hits = new ArrayList<>(scratch.size());
+        for (int i = 0; i < scratch.size(); i++) {
+            hits.add(new RayHit(scratch.item(i), scratch.distance(i)));
+        }
+        scratch.clear();
         return hits;
     }
 
-    /** The slab test: the ray parameter at which it enters the box, or -1 if it misses within the range. */
-    private float slabEntry(int item, float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance) {
-        int o = item * 3;
-        slabNear = 0f;
-        slabFar = maxDistance;
-        float[] center = items.worldCenterArray();
-        float[] half = items.worldHalfArray();
-        boolean hit = clipAxis(ox, dx, center[o], half[o])
-                && clipAxis(oy, dy, center[o + 1], half[o + 1])
-                && clipAxis(oz, dz, center[o + 2], half[o + 2]);
-        return hit ? slabNear : -1f;
+    QueryResult box(Aabb box, int mask, QueryResult result) {
+        Objects.requireNonNull(box, "box");
+        Objects.requireNonNull(result, "result");
+        begin("run a box query", result);
+        try {
+            index.box(box.centerX(), box.centerY(), box.centerZ(), box.halfX(), box.halfY(), box.halfZ(), mask,
+                    result.hits);
+        } finally {
+            end(result);
+        }
+        return result;
     }
 
-    /** The ray's entry and exit parameters so far; a query runs on one thread, so fields spare an allocation. */
-    private float slabNear;
-    private float slabFar;
-
-    /** Narrows [slabNear, slabFar] to the slab of one axis; false once it is empty. */
-    private boolean clipAxis(float origin, float direction, float center, float half) {
-        if (half == Float.POSITIVE_INFINITY) {
-            return true;
-        }
-        float min = center - half;
-        float max = center + half;
-        if (direction == 0f) {
-            return origin >= min && origin <= max;
-        }
-        float t1 = (min - origin) / direction;
-        float t2 = (max - origin) / direction;
-        slabNear = Math.max(slabNear, Math.min(t1, t2));
-        slabFar = Math.min(slabFar, Math.max(t1, t2));
-        return slabNear <= slabFar;
-    }
-
-    /** Items whose bounds overlap the box (touching counts). */
     List<Item> box(Aabb box, int mask) {
-        List<Item> found = new ArrayList<>();
-        for (int i = 0; i < scene.itemCount(); i++) {
-            if (takesPart(i, mask) && boxesOverlap(i, box)) {
-                found.add(scene.item(i));
+        return list(box(box, mask, scratch));
+    }
+
+    QueryResult sphere(Vector3fc center, float radius, int mask, QueryResult result) {
+        Objects.requireNonNull(center, "center");
+        Objects.requireNonNull(result, "result");
+        if (!center.isFinite()) {
+            throw new IllegalArgumentException("sphere query at " + center + ": the center must be finite");
+        }
+        if (!(radius >= 0f)) {
+            throw new IllegalArgumentException("sphere query with radius " + radius + ": the radius must be >= 0");
+        }
+        begin("run a sphere query", result);
+        try {
+            index.sphere(center.x(), center.y(), center.z(), radius, mask, result.hits);
+        } finally {
+            end(result);
+        }
+        return result;
+    }
+
+    List<Item> sphere(Vector3fc center, float radius, int mask) {
+        return list(sphere(center, radius, mask, scratch));
+    }
+
+    QueryResult frustum(Matrix4fc viewProjection, int mask, QueryResult result) {
+        Objects.requireNonNull(viewProjection, "viewProjection");
+        Objects.requireNonNull(result, "result");
+        if (!viewProjection.isFinite()) {
+            throw new IllegalArgumentException("frustum query through " + viewProjection.toString().strip()
+                    + ": the view-projection matrix must be finite");
+        }
+        planes(viewProjection, planes);
+        begin("run a frustum query", result);
+        try {
+            index.frustum(planes, mask, result.hits);
+        } finally {
+            end(result);
+        }
+        return result;
+    }
+
+    List<Item> frustum(Matrix4fc viewProjection, int mask) {
+        return list(frustum(viewProjection, mask, scratch));
+    }
+
+    /**
+     * The six planes of a view-projection matrix's clip volume (-w <= x, y, z <= w), as (a, b, c, d) with the inside
+     * where {@code a x + b y + c z + d >= 0}: the fourth row plus or minus each of the first three.
+     */
+    static void planes(Matrix4fc m, float[] planes) {
+        for (int row = 0; row < 3; row++) {
+            for (int side = 0; side < 2; side++) {
+                float sign = side == 0 ? 1f : -1f;
+                int p = (row * 2 + side) * 4;
+                planes[p] = m.m03() + sign * m.get(0, row);
+                planes[p + 1] = m.m13() + sign * m.get(1, row);
+                planes[p + 2] = m.m23() + sign * m.get(2, row);
+                planes[p + 3] = m.m33() + sign * m.get(3, row);
             }
         }
+    }
+
+    RayBatch rays(RayBatch batch) {
+        Objects.requireNonNull(batch, "batch");
+        claim("cast a batch of rays");
+        try {
+            int n = batch.size;
+            orderByOrigin(batch);
+            WorkerPool pool = workers.get();
+            int share = n < PARALLEL_RAYS ? 1 : pool.size();
+            if (workerCasters.length < share) {
+                int made = workerCasters.length;
+                workerCasters = Arrays.copyOf(workerCasters, share);
+                workerHits = Arrays.copyOf(workerHits, share);
+                for (int w = made; w < share; w++) {
+                    workerCasters[w] = index.newCaster();
+                    workerHits[w] = new HitKeys(256);
+                }
+            }
+            this.batch = batch;
+            if (share == 1) {
+                castShare(0, 1);
+            } else {
+                pool.run(castShare);
+            }
+            gather(batch, n);
+        } finally {
+            this.batch = null;
+            guard.endPass();
+        }
+        return batch;
+    }
+
+    /**
+     * Puts the batch's rays in the Morton order of their origins, in the box around them: consecutive rays then start
+     * near each other, and each worker's share is a region of space.
+     */
+    private void orderByOrigin(RayBatch batch) {
+        int n = batch.size;
+        if (order.length < n) {
+            order = new long[batch.masks.length];
+            orderedRays = new int[batch.masks.length];
+            rayWorker = new int[batch.masks.length];
+        }
+        float[] rays = batch.rays;
+        origins.clear();
+        for (int r = 0; r < n; r++) {
+            int o = r * RayBatch.RAY_FLOATS;
+            origins.add(rays[o], rays[o + 1], rays[o + 2]);
+        }
+        int cells = 1 << ORIGIN_CELL_BITS;
+        float scaleX = origins.cellScale(0, cells);
+        float scaleY = origins.cellScale(1, cells);
+        float scaleZ = origins.cellScale(2, cells);
+        for (int r = 0; r < n; r++) {
+            int o = r * RayBatch.RAY_FLOATS;
+            order[r] = MortonCode.of(MortonCode.cell(rays[o], origins.min(0), scaleX, cells),
+                    MortonCode.cell(rays[o + 1], origins.min(1), scaleY, cells),
+                    MortonCode.cell(rays[o + 2], origins.min(2), scaleZ, cells));
+            orderedRays[r] = r;
+        }
+        raySort.sort(order, orderedRays, n);
+    }
+
+    private void castShare(int worker, int workers) {
+        RayBatch batch = this.batch;
+        int n = batch.size;
+        QueryIndex.RayCaster rayCaster = workerCasters[worker];
+        HitKeys hits = workerHits[worker];
+        hits.count = 0;
+        float[] rays = batch.rays;
+        for (int p = WorkerPool.shareStart(n, worker, workers), end = WorkerPool.shareStart(n, worker + 1, workers);
+             p < end; p++) {
+            int r = orderedRays[p];
+            int o = r * RayBatch.RAY_FLOATS;
+            int from = hits.count;
+            rayCaster.cast(rays[o], rays[o + 1], rays[o + 2], rays[o + 3], rays[o + 4], rays[o + 5], rays[o + 6],
+                    batch.masks[r], hits);
+            hits.sort(from, hits.count);
+            batch.hitStart[r] = from;
+            batch.hitCount[r] = hits.count - from;
+            rayWorker[r] = worker;
+        }
+    }
+
+    /** Copies every ray's hits, from the buffer of the worker that cast it, into the batch in ray order. */
+    private void gather(RayBatch batch, int n) {
+        int total = 0;
+        for (int r = 0; r < n; r++) {
+            total += batch.hitCount[r];
+        }
+        batch.prepareHits(total);
+        int at = 0;
+        for (int r = 0; r < n; r++) {
+            long[] keys = workerHits[rayWorker[r]].keys;
+            int from = batch.hitStart[r];
+            for (int h = 0, count = batch.hitCount[r]; h < count; h++) {
+                batch.items[at + h] = itemAt.apply(HitKeys.index(keys[from + h]));
+                batch.distances[at + h] = HitKeys.distance(keys[from + h]);
+            }
+            batch.hitStart[r] = at;
+            at += batch.hitCount[r];
+        }
+    }
+
+    private List<Item> list(QueryResult result) {
+        List<Item> found = new ArrayList<>(result.size());
+        for (int i = 0; i < result.size(); i++) {
+            found.add(result.item(i));
+        }
+        result.clear();
         return found;
     }
 
-    private boolean boxesOverlap(int item, Aabb box) {
-        int o = item * 3;
-        float[] center = items.worldCenterArray();
-        float[] half = items.worldHalfArray();
-        return Math.abs(center[o] - box.centerX()) <= half[o] + box.halfX()
-                && Math.abs(center[o + 1] - box.centerY()) <= half[o + 1] + box.halfY()
-                && Math.abs(center[o + 2] - box.centerZ()) <= half[o + 2] + box.halfZ();
+    /** An item was destroyed: its index entry goes at once, since its id may be another item's at the next sync. */
+    void destroyed(Item item) {
+        index.removed(HandleTable.idOf(item.handle));
     }
 
-    /** Items whose bounds come within {@code radius} of the center (touching counts). */
-    List<Item> sphere(float cx, float cy, float cz, float radius, int mask) {
-        List<Item> found = new ArrayList<>();
-        for (int i = 0; i < scene.itemCount(); i++) {
-            if (takesPart(i, mask) && squaredDistanceToBox(i, cx, cy, cz) <= radius * radius) {
-                found.add(scene.item(i));
-            }
-        }
-        return found;
-    }
-
-    private float squaredDistanceToBox(int item, float x, float y, float z) {
-        int o = item * 3;
-        float[] center = items.worldCenterArray();
-        float[] half = items.worldHalfArray();
-        float dx = Math.max(Math.abs(x - center[o]) - half[o], 0f);
-        float dy = Math.max(Math.abs(y - center[o + 1]) - half[o + 1], 0f);
-        float dz = Math.max(Math.abs(z - center[o + 2]) - half[o + 2], 0f);
-        return dx * dx + dy * dy + dz * dz;
+    /**
+     * Checks the index's invariants against items {@code [0, itemCount)}.
+     *
+     * @throws IllegalStateException naming the first broken one
+     */
+    void validate(int itemCount) {
+        index.validate(itemCount);
     }
 }

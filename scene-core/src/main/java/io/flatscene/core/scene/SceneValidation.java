@@ -12,21 +12,26 @@ import io.flatscene.core.scene.store.TransformStore;
 /**
  * The debug pass over every index invariant of a scene: the transform store's bands and id table; each node's global
  * index, parent index, parent link and depth; each object's global index, handle, attachment and node column; every
- * list. Tests run it after every operation, and {@code flatscene.validation=true} after every structural change.
+ * list; the query index against the items' world bounds. Tests run it after every operation, and
+ * {@code flatscene.validation=true} after every structural change.
  */
 final class SceneValidation {
     private final TransformStore transforms;
     private final NodeRegistry<SceneNode> nodes;
     private final IntrusiveListPool nodeLists;
+    private final NameIndex names;
 
-    SceneValidation(TransformStore transforms, NodeRegistry<SceneNode> nodes, IntrusiveListPool nodeLists) {
+    SceneValidation(TransformStore transforms, NodeRegistry<SceneNode> nodes, IntrusiveListPool nodeLists,
+                    NameIndex names) {
         this.transforms = transforms;
         this.nodes = nodes;
         this.nodeLists = nodeLists;
+        this.names = names;
     }
 
-    void validate(SceneNode root, ObjectStore<Item> items, ItemStore itemData, ObjectStore<Light> lights,
-                  LightStore lightData, ObjectStore<Camera> cameras) {
+    void validate(SceneNode root, ObjectStore<Item> items, ItemStore itemData, int attachedItems,
+                  ObjectStore<Light> lights, LightStore lightData, ObjectStore<Camera> cameras,
+                  SceneQueries queries) {
         transforms.validate();
         nodes.validate();
         if (nodes.size() != transforms.size()) {
@@ -40,13 +45,15 @@ final class SceneValidation {
         lights.validate();
         cameras.validate();
         validateAttachments(items, null);
-        validateItemSlots(items, itemData.nodeSlotArray());
+        validateItemSlots(items, itemData.nodeSlotArray(), attachedItems);
         validateAttachments(lights, lightData.nodeIdArray());
         validateAttachments(cameras, null);
         nodeLists.validate();
+        names.validate();
         if (root.parent != null || transforms.depth(transforms.slotOfId(root.id())) != 0) {
             throw new IllegalStateException(root.describe() + " must be a level-0 node without a parent");
         }
+        queries.validate(items.size());
     }
 
     private void validateNode(SceneNode node) {
@@ -118,10 +125,18 @@ final class SceneValidation {
         }
     }
 
-    /** Every item keeps its node's current transform slot (or none when detached). */
-    private void validateItemSlots(ObjectStore<Item> items, int[] nodeSlot) {
+    /**
+     * Every item keeps its node's current transform slot (or none when detached), and the attached items are the
+     * first {@code attachedItems}, which is all the frame passes visit.
+     */
+    private void validateItemSlots(ObjectStore<Item> items, int[] nodeSlot, int attachedItems) {
         for (int i = 0; i < items.size(); i++) {
             SceneNode node = items.get(i).parentNode;
+            if ((node != null) != (i < attachedItems)) {
+                throw new IllegalStateException(items.get(i).describe() + " at global index " + i + " is "
+                        + (node == null ? "detached" : "attached") + " but the first " + attachedItems
+                        + " items are the attached ones");
+            }
             int expected = node == null ? Index.NONE : transforms.slotOfId(node.id());
             if (nodeSlot[i] != expected) {
                 throw new IllegalStateException(items.get(i).describe() + " keeps node slot " + nodeSlot[i]

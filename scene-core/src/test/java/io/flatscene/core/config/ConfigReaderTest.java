@@ -55,9 +55,9 @@ class ConfigReaderTest {
     void aValueAboveTheRangeFailsInTheFileEvenWhenOverridden() {
         // the file's value is rejected where it is parsed, naming the file, not left for the override to hide
         ConfigException e = assertConfigException(() -> SceneConfig.fromProperties(
-                props("flatscene.maxNodes", "2147483640"), props("flatscene.maxNodes", "10")),
-                "flatscene.maxNodes", "2147483640", "must be an integer between 1 and 2147483639");
-        assertEquals("flatscene.maxNodes=2147483640: must be an integer between 1 and 2147483639 "
+                props("flatscene.maxNodes", "134217728"), props("flatscene.maxNodes", "10")),
+                "flatscene.maxNodes", "134217728", "must be an integer between 1 and 134217727");
+        assertEquals("flatscene.maxNodes=134217728: must be an integer between 1 and 134217727 "
                 + "(from properties file)", e.getMessage());
         assertConfigException(() -> SceneConfig.fromProperties(props("flatscene.workerThreads", "1025"),
                 props("flatscene.workerThreads", "2")), "flatscene.workerThreads", "1025",

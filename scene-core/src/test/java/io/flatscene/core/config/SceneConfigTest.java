@@ -2,6 +2,7 @@ package io.flatscene.core.config;
 
 import io.flatscene.core.container.GrowthPolicy;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SceneConfigTest {
-    private static final String CAPACITY_RULE = "must be an integer between 1 and 2147483639";
+    private static final String CAPACITY_RULE = "must be an integer between 1 and 134217727";
     private static final String THREADS_RULE = "must be an integer between 1 and 1024";
     private static final String POLICY_RULE = "must be GROW, FAIL or ON_DEMAND (case-insensitive)";
     private static final String VALIDATION_RULE = "must be true or false";
@@ -79,7 +80,7 @@ class SceneConfigTest {
         SceneConfig config = SceneConfig.builder().maxNodes(1).maxItems(SceneConfig.MAX_CAPACITY).maxLights(1)
                 .maxCameras(1).workerThreads(SceneConfig.MAX_WORKER_THREADS).build();
         assertEquals(1, config.maxNodes());
-        assertEquals(2_147_483_639, config.maxItems());
+        assertEquals(134_217_727, config.maxItems());
         assertEquals(1024, config.workerThreads());
     }
 
@@ -106,7 +107,7 @@ class SceneConfigTest {
     @Test
     void builderExceptionCarriesNoSource() {
         ConfigException e = assertThrows(ConfigException.class, () -> SceneConfig.builder().maxNodes(-5).build());
-        assertEquals("flatscene.maxNodes=-5: must be an integer between 1 and 2147483639", e.getMessage());
+        assertEquals("flatscene.maxNodes=-5: must be an integer between 1 and 134217727", e.getMessage());
         assertEquals(CAPACITY_RULE, e.rule());
         assertTrue(e instanceof IllegalArgumentException);
     }
@@ -300,7 +301,7 @@ class SceneConfigTest {
         Path file = write(dir, "flatscene.maxNodes=-5\n");
         ConfigException e = assertConfigException(() -> SceneConfig.load(file),
                 "flatscene.maxNodes", "-5", CAPACITY_RULE);
-        assertTrue(e.getMessage().startsWith("flatscene.maxNodes=-5: must be an integer between 1 and 2147483639"));
+        assertTrue(e.getMessage().startsWith("flatscene.maxNodes=-5: must be an integer between 1 and 134217727"));
         assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
     }
 
@@ -336,7 +337,7 @@ class SceneConfigTest {
     @Test
     void capacityBoundsAreAcceptedFromText() {
         SceneConfig config = SceneConfig.fromProperties(props("flatscene.maxNodes", "1",
-                "flatscene.maxItems", "2147483639", "flatscene.maxLights", "+7"), new Properties());
+                "flatscene.maxItems", "134217727", "flatscene.maxLights", "+7"), new Properties());
         assertEquals(1, config.maxNodes());
         assertEquals(SceneConfig.MAX_CAPACITY, config.maxItems());
         assertEquals(7, config.maxLights());
@@ -480,6 +481,17 @@ class SceneConfigTest {
                 "SCALAR", "flatscene.transformKernel");
     }
 
+    /** The renderer's keys may share the file; they are its configuration's to check, misspelt ones included. */
+    @Test
+    void theRenderersKeysInTheFileAreLeftToTheRenderer() {
+        SceneConfig config = SceneConfig.fromProperties(props("flatscene.maxNodes", "7",
+                "flatscene.render.drawPath", "INSTANCED", "flatscene.render.noSuchKey", "x"), new Properties());
+        assertEquals(SceneConfig.builder().maxNodes(7).build(), config);
+        ConfigException misspelt = assertThrows(ConfigException.class, () -> SceneConfig.fromProperties(
+                props("flatscene.rendr.drawPath", "INSTANCED"), new Properties()));
+        assertEquals("flatscene.rendr.drawPath", misspelt.key(), "a namespace not the renderer's is the scene's");
+    }
+
     @Test
     void anUnknownKeyFarFromAnyListsTheKnownKeys() {
         ConfigException e = assertThrows(ConfigException.class,
@@ -549,6 +561,27 @@ class SceneConfigTest {
         ConfigException e = assertThrows(ConfigException.class, () -> SceneConfig.load(file));
         assertEquals(file.toString(), e.value());
         assertTrue(e.getCause() instanceof IOException);
+        assertTrue(e.getMessage().contains("not UTF-8 text"), e.getMessage());
+    }
+
+    @Test
+    void aByteOrderMarkIsNoPartOfTheFirstKey(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("bom.properties");
+        Files.write(file, ("\uFEFFflatscene.maxNodes=1234\nflatscene.maxItems=99\n")
+                .getBytes(StandardCharsets.UTF_8));
+        SceneConfig config = SceneConfig.fromProperties(ConfigReader.read(file), new Properties());
+        assertEquals(1234, config.maxNodes());
+        assertEquals(99, config.maxItems());
+    }
+
+    @Test
+    void capacitiesPastTheLargestAllocatableAreRefusedNamingTheKey() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> SceneConfig.builder().maxItems(800_000_000).build());
+        assertEquals(SceneConfig.MAX_ITEMS_KEY, e.key());
+        assertTrue(e.getMessage().contains("between 1 and " + SceneConfig.MAX_CAPACITY), e.getMessage());
+        // the widest per-slot array, a world matrix of 12 floats in blocks of eight, fits at the documented maximum
+        assertTrue(16L * SceneConfig.MAX_CAPACITY <= Integer.MAX_VALUE - 8);
     }
 
     @Test

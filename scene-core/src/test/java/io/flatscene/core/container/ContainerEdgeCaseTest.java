@@ -261,6 +261,27 @@ class ContainerEdgeCaseTest {
         assertThrows(IllegalArgumentException.class, () -> Capacity.checkInitial("x", Capacity.MAX_ARRAY_LENGTH + 1));
     }
 
+    /** Capacities whose arrays a computation would size past an int: a clear refusal, not an arithmetic failure. */
+    @Test
+    void capacitiesPastTheLargestArrayAreRefusedByName() {
+        IllegalArgumentException bytes = assertThrows(IllegalArgumentException.class,
+                () -> new SummaryByteSet(Integer.MAX_VALUE));
+        assertTrue(bytes.getMessage().startsWith("capacity 2147483647 exceeds the largest"), bytes.getMessage());
+        SummaryByteSet small = new SummaryByteSet(64);
+        small.set(3);
+        assertThrows(IllegalArgumentException.class, () -> small.ensureCapacity(Integer.MAX_VALUE));
+        assertTrue(small.get(3));
+        assertEquals(64, small.capacity(), "a refused growth changes nothing");
+
+        SparseSet set = new SparseSet("wide", 1024, GrowthPolicy.GROW);
+        IllegalArgumentException wide = assertThrows(IllegalArgumentException.class,
+                () -> set.addFloatColumn(Integer.MAX_VALUE));
+        assertTrue(wide.getMessage().contains("2147483647 floats per position cannot hold the set's 1024 positions"),
+                wide.getMessage());
+        set.add(7);
+        set.validate();
+    }
+
     // ---- SummaryBitSet ----
 
     @Test

@@ -28,10 +28,18 @@ class GrowthPolicyTest {
         assertTrue(e.getMessage().contains("flatscene.maxItems") && e.getMessage().contains("8"), e.getMessage());
     }
 
+    /** Under every policy, and the message does not blame FAIL or ask for a larger capacity that cannot be had. */
     @Test
     void nothingGrowsPastTheLargestArray() {
-        assertThrows(CapacityExceededException.class,
-                () -> Capacity.next("x", GrowthPolicy.GROW, Capacity.MAX_ARRAY_LENGTH, Capacity.MAX_ARRAY_LENGTH + 1));
+        for (GrowthPolicy policy : GrowthPolicy.values()) {
+            CapacityExceededException e = assertThrows(CapacityExceededException.class, () -> Capacity.next("x",
+                    policy, Capacity.MAX_ARRAY_LENGTH, Capacity.MAX_ARRAY_LENGTH + 1));
+            assertEquals("x is full at " + Capacity.MAX_ARRAY_LENGTH + ": it cannot grow past "
+                    + Capacity.MAX_ARRAY_LENGTH + ", the most one container can hold, under any growth policy",
+                    e.getMessage());
+            assertEquals(Capacity.MAX_ARRAY_LENGTH, e.capacity());
+            assertEquals("x", e.capacityName());
+        }
     }
 
     @Test

@@ -45,7 +45,7 @@ class HandleTablePropertyTest {
 
     @Provide
     Arbitrary<Integer> anyMaxVersion() {
-        return Arbitraries.of(1, 2, 3, 5, 8, Integer.MAX_VALUE);
+        return Arbitraries.of(1, 2, 3, 5, 8, HandleTable.MAX_VERSION);
     }
 
     /** Small maximum versions, so that retirement happens many times within one sequence. */

@@ -40,8 +40,9 @@ class HandleTableTest {
     @Test
     void packAndUnpackRoundTrip() {
         int[] values = {0, 1, 2, 1000, Integer.MAX_VALUE, -1, Integer.MIN_VALUE};
+        int[] versions = {0, 1, 2, 1000, HandleTable.MAX_VERSION};
         for (int index : values) {
-            for (int version : values) {
+            for (int version : versions) {
                 long h = HandleTable.pack(index, version);
                 assertEquals(index, HandleTable.idOf(h));
                 assertEquals(version, HandleTable.versionOf(h));
@@ -309,6 +310,35 @@ class HandleTableTest {
         assertThrows(IllegalArgumentException.class, () -> new HandleTable("h", 4, GrowthPolicy.GROW, 0));
         assertThrows(IllegalArgumentException.class, () -> new HandleTable("h", 4, GrowthPolicy.GROW, -5));
         assertThrows(IllegalArgumentException.class, () -> new HandleTable("h", -1, GrowthPolicy.GROW));
+        assertThrows(IllegalArgumentException.class,
+                () -> new HandleTable("h", 4, GrowthPolicy.GROW, HandleTable.MAX_VERSION + 1));
+    }
+
+    @Test
+    void handlesOfOneKindAreNeverValidInATableOfAnother() {
+        HandleTable nodes = HandleTable.ofKind("nodes", 4, GrowthPolicy.GROW, 1);
+        HandleTable items = HandleTable.ofKind("items", 4, GrowthPolicy.GROW, HandleTable.MAX_KIND);
+        long node = nodes.create(0);
+        long item = items.create(0);
+        assertEquals(HandleTable.idOf(node), HandleTable.idOf(item), "same id");
+        assertEquals(HandleTable.versionOf(node), HandleTable.versionOf(item), "same version");
+        assertEquals(1, HandleTable.kindOf(node));
+        assertEquals(HandleTable.MAX_KIND, HandleTable.kindOf(item));
+        assertTrue(nodes.isValid(node));
+        assertFalse(nodes.isValid(item));
+        assertFalse(items.isValid(node));
+        assertEquals(-1, items.indexOf(node));
+        assertEquals(0, items.indexOf(item));
+        for (int version = 1; version < 5; version++) {
+            items.release(item);
+            item = items.create(version);
+            assertEquals(HandleTable.MAX_KIND, HandleTable.kindOf(item), "the kind survives version bumps");
+            assertEquals(version, items.indexOf(item));
+        }
+        items.validate();
+        assertThrows(IllegalArgumentException.class, () -> HandleTable.ofKind("h", 4, GrowthPolicy.GROW, -1));
+        assertThrows(IllegalArgumentException.class,
+                () -> HandleTable.ofKind("h", 4, GrowthPolicy.GROW, HandleTable.MAX_KIND + 1));
     }
 
     /**

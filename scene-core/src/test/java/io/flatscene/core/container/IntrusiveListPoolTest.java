@@ -429,8 +429,10 @@ class IntrusiveListPoolTest {
                 IntrusiveListPool pool = new IntrusiveListPool("max-" + policy + "-" + slots, 4, slots, policy);
                 int list = pool.newList(slots - 1);
                 pool.pushBack(list, 1);
-                assertRejectedUnchanged(pool, CapacityExceededException.class,
+                CapacityExceededException e = assertRejectedUnchanged(pool, CapacityExceededException.class,
                         () -> pool.pushBack(list, Integer.MAX_VALUE));
+                assertTrue(e.getMessage().endsWith("cannot grow past " + Capacity.MAX_ARRAY_LENGTH / (3 * slots)
+                        + ", the most one container can hold, under any growth policy"), e.getMessage());
                 assertRejectedUnchanged(pool, CapacityExceededException.class,
                         () -> pool.pushFront(list, Integer.MAX_VALUE));
                 assertRejectedUnchanged(pool, CapacityExceededException.class,

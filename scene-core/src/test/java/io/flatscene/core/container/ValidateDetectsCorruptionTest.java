@@ -188,6 +188,21 @@ class ValidateDetectsCorruptionTest {
     }
 
     @Test
+    void handleTableEntryOfAnotherKindIsReported() {
+        HandleTable table = HandleTable.ofKind("t", 4, GrowthPolicy.FAIL, 1);
+        table.create(0);
+        table.release(table.create(1));
+        assertDoesNotThrow(table::validate);
+        int[] versions = (int[]) field(table, "versions");
+        int live = versions[0];
+        versions[0] = (int) (HandleTable.ofKind("u", 1, GrowthPolicy.FAIL, 6).create(0) >>> 32);
+        assertReports(table::validate, "entry 0 has kind 6 in a table of kind 1");
+        versions[0] = live;
+        versions[1] = versions[1] & HandleTable.MAX_VERSION;
+        assertReports(table::validate, "entry 1 has kind 0 in a table of kind 1");
+    }
+
+    @Test
     void handleTableFreeEntryVersionOutOfRangeIsReported() {
         HandleTable retiredVersion = new HandleTable("t", 4, GrowthPolicy.FAIL, 3);
         retiredVersion.release(retiredVersion.create(0));

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class WorkerPoolTest {
 
@@ -60,6 +61,42 @@ class WorkerPoolTest {
             pool.run((worker, workers) -> ran.incrementAndGet(worker));
             assertEquals(1, ran.get(0));
             assertEquals(1, ran.get(1));
+        }
+    }
+
+    @Test
+    void everyWorkersFailureReachesTheCaller() {
+        try (WorkerPool pool = new WorkerPool("test", 3)) {
+            IllegalStateException caught = assertThrows(IllegalStateException.class, () -> pool.run(
+                    (worker, workers) -> {
+                        throw new IllegalStateException("worker " + worker);
+                    }));
+            assertEquals(2, caught.getSuppressed().length, "the first is thrown, the other two ride along");
+        }
+    }
+
+    /** A task that runs another on its own pool is refused, from any worker, rather than hanging or corrupting. */
+    @Test
+    void aTaskCannotRunAnotherOnItsOwnPool() {
+        for (int workers = 1; workers <= 3; workers++) {
+            try (WorkerPool pool = new WorkerPool("nested", workers)) {
+                for (int asking = 0; asking < workers; asking++) {
+                    int from = asking;
+                    IllegalStateException e = assertThrows(IllegalStateException.class, () -> pool.run(
+                            (worker, count) -> {
+                                if (worker == from) {
+                                    pool.run((w, c) -> { });
+                                }
+                            }));
+                    assertTrue(e.getMessage().startsWith("a task cannot run another task on the worker pool running "
+                            + "it, from thread '"), e.getMessage());
+                }
+                AtomicLongArray ran = new AtomicLongArray(workers);
+                pool.run((worker, count) -> ran.incrementAndGet(worker));
+                for (int w = 0; w < workers; w++) {
+                    assertEquals(1, ran.get(w), "the pool still works, worker " + w);
+                }
+            }
         }
     }
 

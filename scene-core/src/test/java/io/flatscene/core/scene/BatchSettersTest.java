@@ -105,7 +105,7 @@ class BatchSettersTest {
                     nodes, "-1 nodes from 3 nodes");
             float[] zeroRotation = {0, 0, 0, 1, 0, 0, 0, 0};
             assertRefused(IllegalArgumentException.class, () -> scene.setOrientations(nodes, zeroRotation, 2), scene,
-                    nodes, nodes[1] + ": orientation (0, 0, 0, 0) is not a rotation");
+                    nodes, nodes[1] + ": orientation (0.0, 0.0, 0.0, 0.0) has length 0, so it is no rotation");
             SceneNode doomed = scene.rootNode().createChild("doomed");
             scene.destroySceneNode(doomed);
             SceneNode[] withDestroyed = {nodes[0], doomed};

@@ -271,6 +271,43 @@ class CoarseCullPropertyTest {
         }
     }
 
+    /**
+     * A sort a window a frame whose next window starts past the items the passes see now (most of them detached
+     * since the round began) ends there, and every frame after it culls as the oracle says.
+     */
+    @Test
+    void aSortInProgressEndsWhereTheAttachedItemsNowEnd() {
+        try (VisibilityScenes.Built built = grid(200, 2)) {
+            SceneManager scene = built.scene;
+            built.camera.setViewport(100, 100).setOrthographic(120f, 1f, 100f).setVisibilityMask(-1);
+            built.cameraNode.setPosition(100f, 100f, 10f);
+            check(built, "first frame");
+            Map<Item, Integer> before = indices(scene);
+            Random random = new Random(5);
+            boolean detached = false;
+            for (int frame = 0; frame < 60 && !detached; frame++) {
+                for (int m = 0; frame < 8 && m < 4_000; m++) {
+                    built.nodes.get(1 + random.nextInt(built.nodes.size() - 1))
+                            .setPosition(random.nextFloat() * 200f, random.nextFloat() * 200f, 0f);
+                }
+                check(built, "frame " + frame);
+                Map<Item, Integer> now = indices(scene);
+                if (!now.equals(before)) {
+                    // the first window is sorted and the next starts at 16,384: leave 10,000 items attached
+                    for (int i = 0; i < built.items.size() - 10_000; i++) {
+                        built.items.get(i).detachFromParent();
+                    }
+                    detached = true;
+                }
+                before = now;
+            }
+            assertTrue(detached, "a sort a window a frame began");
+            for (int frame = 0; frame < 40; frame++) {
+                check(built, "after the detachment, frame " + frame);
+            }
+        }
+    }
+
     /** Culls a whole frame, checks it against the oracle and validates the scene. @return the visible count */
     private static int check(VisibilityScenes.Built built, String context) {
         int visible = VisibilityOraclePropertyTest.checkAgainstOracle(built, built.scene.updateFrame(built.camera),

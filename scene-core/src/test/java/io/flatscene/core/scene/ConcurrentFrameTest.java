@@ -138,6 +138,142 @@ class ConcurrentFrameTest {
     }
 
     /**
+     * close() from another thread while frames run on two workers is refused during a frame (never parking the frame
+     * thread in the worker pool's barrier); once it gets through, between two frames, the next frame is refused with a
+     * clear exception instead of hanging.
+     */
+    @Test
+    void closeFromAnotherThreadIsRefusedDuringAFrameAndEndsTheFramesCleanly() throws InterruptedException {
+        VisibilityScenes.Built built = largeScene();
+        SceneManager scene = built.scene;
+        scene.updateFrame(built.camera);
+        AtomicBoolean closed = new AtomicBoolean();
+        AtomicInteger frames = new AtomicInteger();
+        AtomicInteger closeRefusals = new AtomicInteger();
+        ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<String> frameRefusals = new ConcurrentLinkedQueue<>();
+        Thread game = daemon("frame-thread", () -> {
+            try {
+                while (true) {
+                    scene.updateFrame(built.camera);
+                    frames.incrementAndGet();
+                }
+            } catch (IllegalStateException e) {
+                frameRefusals.add(e.getMessage());
+            } catch (Throwable e) {
+                unexpected.add(e);
+            }
+        });
+        Thread closer = daemon("closing-thread", () -> {
+            while (frames.get() < MIN_FRAMES) {
+                Thread.onSpinWait();
+            }
+            while (!closed.get()) {
+                try {
+                    scene.close();
+                    closed.set(true);
+                } catch (IllegalStateException e) {
+                    closeRefusals.incrementAndGet();
+                    if (!e.getMessage().contains("while a frame runs")) {
+                        unexpected.add(e);
+                        return;
+                    }
+                }
+            }
+        });
+        game.start();
+        closer.start();
+        game.join(HANG_MILLIS);
+        closer.join(HANG_MILLIS);
+        assertFalse(game.isAlive() || closer.isAlive(), "a thread hung after " + frames.get() + " frames");
+        if (!unexpected.isEmpty()) {
+            AssertionError error = new AssertionError("unexpected exceptions after " + frames.get() + " frames");
+            unexpected.forEach(error::addSuppressed);
+            throw error;
+        }
+        assertTrue(closed.get());
+        assertEquals(1, frameRefusals.size());
+        assertTrue(frameRefusals.peek().matches(".*(scene was closed|closed scene).*"), frameRefusals.peek());
+        IllegalStateException again = assertThrows(IllegalStateException.class,
+                () -> scene.updateFrame(built.camera));
+        assertTrue(again.getMessage().matches(".*(scene was closed|closed scene).*"), again.getMessage());
+    }
+
+    /**
+     * Deferred destruction queued from another thread while the frame thread processes the queue: every call goes
+     * through the structural claim, so each is either refused with a clear message or applied whole, and the
+     * pending list is never corrupted.
+     */
+    @Test
+    void destroyLaterFromAnotherThreadNeverCorruptsThePendingList() throws InterruptedException {
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(4_096).build())) {
+            List<SceneNode> doomed = new ArrayList<>();
+            for (int i = 0; i < 2_000; i++) {
+                doomed.add(scene.rootNode().createChild("doomed " + i));
+            }
+            AtomicBoolean done = new AtomicBoolean();
+            AtomicInteger queued = new AtomicInteger();
+            AtomicInteger refused = new AtomicInteger();
+            ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
+            Thread game = daemon("frame-thread", () -> {
+                try {
+                    while (!done.get()) {
+                        try {
+                            scene.processPendingDestruction();
+                        } catch (IllegalStateException e) {
+                            if (!e.getMessage().contains("meddling-thread")) {
+                                unexpected.add(e);
+                            }
+                        }
+                    }
+                } catch (Throwable e) {
+                    unexpected.add(e);
+                }
+            });
+            Thread meddler = daemon("meddling-thread", () -> {
+                try {
+                    for (SceneNode node : doomed) {
+                        // refused while the frame thread holds the claim: try again until it lets go
+                        while (true) {
+                            try {
+                                scene.destroyLater(node);
+                                queued.incrementAndGet();
+                                break;
+                            } catch (IllegalStateException e) {
+                                refused.incrementAndGet();
+                                if (!e.getMessage().contains("changing the scene's structure")) {
+                                    unexpected.add(e);
+                                    return;
+                                }
+                            }
+                        }
+                    }
+                } catch (Throwable e) {
+                    unexpected.add(e);
+                } finally {
+                    done.set(true);
+                }
+            });
+            game.start();
+            meddler.start();
+            meddler.join(HANG_MILLIS);
+            game.join(HANG_MILLIS);
+            assertFalse(game.isAlive() || meddler.isAlive(), "a thread hung");
+            if (!unexpected.isEmpty()) {
+                AssertionError error = new AssertionError("unexpected exceptions");
+                unexpected.forEach(error::addSuppressed);
+                throw error;
+            }
+            scene.processPendingDestruction();
+            scene.validate();
+            assertEquals(0, scene.pendingDestructionCount());
+            assertEquals(doomed.size(), queued.get());
+            assertTrue(doomed.stream().noneMatch(SceneNode::isAlive), "every node queued was destroyed");
+            assertEquals(1, scene.nodeCount(), refused.get() + " refusals on the way");
+        }
+    }
+
+    /**
      * Two threads asking for frames at once: each call must either run a whole frame or be refused with
      * IllegalStateException. The check that a frame is running and the claim of the scene by the new frame must be
      * one atomic step, or both threads can pass the check together and drive the worker pool at the same time.

@@ -25,9 +25,7 @@ class KeptQueuePropertyTest {
         Random random = new Random(seed);
         try (VisibilityScenes.Built built = VisibilityScenes.build(seed, 300, 400, 0, 0.2, 1 + random.nextInt(2))) {
             SceneManager scene = built.scene;
-            Camera other = scene.createCamera("other");
-            built.nodes.get(1 + random.nextInt(built.nodes.size() - 1)).attachObject(other);
-            other.setViewport(640, 480).setPerspective(1.2f, 0.5f, 400f);
+            Camera other = otherCamera(random, built);
             RenderQueue otherQueue = new RenderQueue();
             Light lamp = scene.createLight("lamp", Light.Type.POINT).setRange(50f);
             built.nodes.get(1 + random.nextInt(built.nodes.size() - 1)).attachObject(lamp);
@@ -38,7 +36,11 @@ class KeptQueuePropertyTest {
                 boolean still = op < 3;
                 switch (op) {
                     case 3 -> VisibilityScenes.mutate(random, built, 1 + random.nextInt(20), false);
-                    case 4 -> VisibilityScenes.mutate(random, built, 0, true);
+                    case 4 -> {
+                        VisibilityScenes.mutate(random, built, 0, true);
+                        // destroying a node destroys the objects attached to it, the other camera among them
+                        other = other.isAlive() ? other : otherCamera(random, built);
+                    }
                     case 5 -> VisibilityScenes.aimCamera(random, built);
                     case 6 -> changeAnItem(random, built);
                     case 7 -> scene.update();
@@ -66,6 +68,13 @@ class KeptQueuePropertyTest {
                 }
             }
         }
+    }
+
+    /** A second camera, on a node other than the root. */
+    private static Camera otherCamera(Random random, VisibilityScenes.Built built) {
+        Camera other = built.scene.createCamera("other");
+        built.nodes.get(1 + random.nextInt(built.nodes.size() - 1)).attachObject(other);
+        return other.setViewport(640, 480).setPerspective(1.2f, 0.5f, 400f);
     }
 
     private static void changeAnItem(Random random, VisibilityScenes.Built built) {

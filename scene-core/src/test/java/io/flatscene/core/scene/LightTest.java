@@ -1,6 +1,7 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.container.HandleTable;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -268,6 +269,6 @@ class LightTest {
     /** The light as messages name it, written independently of the scene's own describe(). */
     private static String named(Light light) {
         long handle = light.handle();
-        return "light " + (int) handle + ":" + (int) (handle >>> 32) + " '" + light.name() + "'";
+        return "light " + HandleTable.describe(handle) + " '" + light.name() + "'";
     }
 }

@@ -155,7 +155,7 @@ class NodeGroupTest {
                     members, members[2].describe() + ": position (3.0, 3.0, Infinity) must be finite");
             refused(IllegalArgumentException.class,
                     () -> group.setOrientations(new float[] {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1}), scene, members,
-                    members[1].describe() + ": orientation (0, 0, 0, 0) is not a rotation");
+                    members[1].describe() + ": orientation (0.0, 0.0, 0.0, 0.0) has length 0, so it is no rotation");
             refused(IllegalArgumentException.class,
                     () -> group.setOrientations(new float[] {0, 0, 0, 1, 0, 0, 0, 1, Float.NaN, 0, 0, 1}), scene,
                     members, members[2].describe() + ": orientation (NaN, 0.0, 0.0, 1.0) must be finite");

@@ -1,11 +1,15 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.config.ConfigException;
+import io.flatscene.core.config.SceneCapacity;
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.container.CapacityExceededException;
 import io.flatscene.core.container.GrowthPolicy;
+import io.flatscene.core.container.HandleTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -28,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Every bad input the scene-core issue lists: each call must throw the documented exception, with a message that
@@ -127,6 +132,39 @@ class SceneBadInputTest {
         refused(IllegalStateException.class, c::parent, dead, "destroyed");
         assertFalse(c.isAlive());
         assertTrue(scene.findNode(c.handle()).isEmpty());
+    }
+
+    /**
+     * A refused setter of an item, a light or a camera leaves the scene as it was, including its record of a change:
+     * otherwise the next cull could not keep the last one's queue, for a call that changed nothing.
+     */
+    @Test
+    void aRefusedSetterIsNoChange() {
+        scene.guard().takeChanged();
+        refused(IllegalArgumentException.class, () -> hull.setMesh(-1), named(hull), "mesh id -1 must be >= 0");
+        refused(IllegalArgumentException.class, () -> hull.setMaterialId(-2), named(hull),
+                "material id -2 must be >= 0");
+        refused(IllegalArgumentException.class, () -> hull.setRenderQueueGroup(256), named(hull), "must be 0..255");
+        refused(IllegalArgumentException.class, () -> hull.setLocalAabb(null), named(hull), "must not be null");
+        refused(IllegalArgumentException.class, () -> lamp.setType(null), named(lamp));
+        refused(IllegalArgumentException.class, () -> lamp.setColor(-1f, 0f, 0f), named(lamp));
+        refused(IllegalArgumentException.class, () -> lamp.setRange(0f), named(lamp));
+        refused(IllegalArgumentException.class, () -> lamp.setSpotAngles(1f, 0.5f), named(lamp));
+        refused(IllegalArgumentException.class, () -> eye.setPerspective(4f, 0.1f, 10f), named(eye));
+        refused(IllegalArgumentException.class, () -> eye.setOrthographic(-1f, 0.1f, 10f), named(eye));
+        refused(IllegalArgumentException.class, () -> eye.setViewport(0, 10), named(eye));
+        refused(IllegalArgumentException.class, () -> eye.setAspectRatio(Float.NaN), named(eye));
+        assertFalse(scene.guard().takeChanged(), "a refused setter marked the scene changed");
+        refused(IllegalArgumentException.class, () -> scene.createItem("bad", -1, 0, new Aabb(0f, 0f, 0f, 1f, 1f, 1f)),
+                "item 'bad': mesh id -1 and material id 0 must be >= 0");
+        refused(IllegalArgumentException.class, () -> scene.createItem("bad", 0, -1, new Aabb(0f, 0f, 0f, 1f, 1f, 1f)),
+                "material id -1 must be >= 0");
+    }
+
+    @Test
+    void reparentingUnderNullSaysHowToDetach() {
+        refused(NullPointerException.class, () -> c.reparent(null), "cannot move node " + named(c),
+                "under null: detachFromParent() detaches a node");
     }
 
     @Test
@@ -334,6 +372,31 @@ class SceneBadInputTest {
     // ---- another scene ----
 
     @Test
+    void aHandleOfOneKindFindsNothingOfAnother() {
+        assertTrue(scene.findItem(a.handle()).isEmpty(), "a node's handle is no item's");
+        assertTrue(scene.findLight(hull.handle()).isEmpty(), "an item's handle is no light's");
+        assertTrue(scene.findCamera(lamp.handle()).isEmpty(), "a light's handle is no camera's");
+        assertTrue(scene.findNode(eye.handle()).isEmpty(), "a camera's handle is no node's");
+        assertSame(hull, scene.findItem(hull.handle()).orElseThrow());
+        assertSame(a, scene.findNode(a.handle()).orElseThrow());
+    }
+
+    @Test
+    void capacitiesTheHeapCannotHoldAreRefusedNamingTheSettingAndTheBytes() {
+        long heap = Runtime.getRuntime().maxMemory();
+        assumeTrue((long) SceneConfig.MAX_CAPACITY * SceneCapacity.NODES.reservedBytes() > heap,
+                "a heap larger than the largest node capacity needs");
+        SceneConfig huge = SceneConfig.builder().maxNodes(SceneConfig.MAX_CAPACITY).build();
+        ConfigException e = assertThrows(ConfigException.class, () -> new SceneManager(huge));
+        assertEquals(SceneConfig.MAX_NODES_KEY, e.key());
+        assertTrue(e.getMessage().startsWith(SceneConfig.MAX_NODES_KEY + "=" + SceneConfig.MAX_CAPACITY + ": "),
+                e.getMessage());
+        assertTrue(e.getMessage().contains(String.format(Locale.ROOT, "%,d MiB",
+                heap >> 20)), e.getMessage());
+        assertTrue(e.getMessage().contains("-Xmx"), e.getMessage());
+    }
+
+    @Test
     void nodesAndObjectsOfAnotherSceneAreRefused() {
         SceneManager other = open(SceneConfig.builder().maxNodes(8).maxItems(2).build());
         SceneNode stranger = other.rootNode().createChild("stranger");
@@ -413,17 +476,187 @@ class SceneBadInputTest {
     @Test
     void translationThatOverflowsToInfinityIsRefused() {
         d.setPosition(3e38f, 0f, 0f);
-        refused(IllegalArgumentException.class, () -> d.translate(3e38f, 0f, 0f, Space.PARENT), named(d), "finite");
+        IllegalArgumentException e = refused(IllegalArgumentException.class,
+                () -> d.translate(3e38f, 0f, 0f, Space.PARENT), named(d), "translating by (3.0E38, 0.0, 0.0)",
+                "would leave the float range");
+        assertFalse(e.getMessage().contains("NaN"), "the message quotes no value the caller never gave: "
+                + e.getMessage());
         assertEquals(3e38f, d.getPosition(new Vector3f()).x);
     }
 
     @Test
     void zeroQuaternionIsRefused() {
-        refused(IllegalArgumentException.class, () -> b.setOrientation(0f, 0f, 0f, 0f), named(b), "not a rotation");
+        refused(IllegalArgumentException.class, () -> b.setOrientation(0f, 0f, 0f, 0f), named(b), "no rotation");
         refused(IllegalArgumentException.class, () -> b.setOrientation(new Quaternionf(0f, 0f, 0f, 0f)), named(b),
-                "not a rotation");
+                "no rotation");
         refused(IllegalArgumentException.class, () -> b.rotate(new Quaternionf(0f, 0f, 0f, 0f), Space.LOCAL),
-                named(b), "not a rotation");
+                named(b), "no rotation");
+    }
+
+    @Test
+    void aTinyQuaternionIsARotation() {
+        b.setOrientation(1e-30f, 0f, 0f, 0f);
+        Quaternionf q = b.getOrientation(new Quaternionf());
+        assertEquals(1f, q.x, 1e-6f, "normalized: " + q);
+    }
+
+    @Test
+    void anInfiniteBoxFromMinAndMaxNamesTheBoundsNotACenter() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Aabb.ofMinMax(
+                Float.NEGATIVE_INFINITY, 0f, 0f, Float.POSITIVE_INFINITY, 1f, 1f));
+        assertTrue(e.getMessage().startsWith("Aabb min (-Infinity, 0.0, 0.0) and max (Infinity, 1.0, 1.0) must be "
+                + "finite"), e.getMessage());
+        assertTrue(e.getMessage().contains("Aabb.INFINITE"), e.getMessage());
+    }
+
+    @Test
+    void itemsWhoseWorldMatrixOverflowedAreCulledNotDrawn() {
+        SceneNode eyeNode = root.createChild("eye node").setPosition(0f, 0f, 50f);
+        eyeNode.attachObject(eye);
+        // finite scales whose product down the chain overflows the float range
+        SceneNode chain = root.createChild("chain").setScale(1e20f, 1e20f, 1e20f);
+        SceneNode end = chain.createChild("end").setScale(1e20f, 1e20f, 1e20f).createChild("far end");
+        Item lost = scene.createItem("lost", 1, 1, new Aabb(0f, 0f, 0f, 1f, 1f, 1f));
+        end.attachObject(lost);
+        Item fine = scene.createItem("fine", 1, 1, new Aabb(0f, 0f, 0f, 1f, 1f, 1f));
+        root.createChild("fine node").attachObject(fine);
+        FrameStats stats = scene.updateFrame(eye);
+        assertTrue(Float.isNaN(lost.getWorldHalfExtents(new Vector3f()).x)
+                || Float.isInfinite(lost.getWorldHalfExtents(new Vector3f()).x), "the chain overflowed");
+        RenderQueue queue = scene.renderQueue();
+        for (int i = 0; i < queue.instanceCount(); i++) {
+            assertFalse(scene.item(queue.instanceItem(i)) == lost, "an item with no finite bounds was drawn");
+        }
+        assertTrue(stats.itemsVisible() >= 1, "the sane item is still drawn: " + stats);
+    }
+
+    // ---- values each fine, together past what float holds ----
+
+    /**
+     * Each value is in its range, but the projection they make is not finite: a subnormal field of view or depth
+     * range, an extreme viewport. Accepted, they made every later cull refuse the camera blaming its node's matrix.
+     */
+    @Test
+    void cameraSettingsWhoseProjectionLeavesTheFloatRangeAreRefused() {
+        eye.setOrthographic(1e30f, 0.1f, 10f);
+        refused(IllegalArgumentException.class, () -> eye.setPerspective(Float.MIN_VALUE, 0.1f, 100f), named(eye),
+                "field of view 1.4E-45", "outside the float range");
+        refused(IllegalArgumentException.class, () -> eye.setOrthographic(1f, 0f, Float.MIN_VALUE), named(eye),
+                "orthographic height 1.0", "outside the float range");
+        refused(IllegalArgumentException.class, () -> eye.setViewport(Integer.MAX_VALUE, 1), named(eye),
+                "viewport 2147483647x1", "outside the float range");
+        assertEquals(Camera.Projection.ORTHOGRAPHIC, eye.projection());
+        assertEquals(1e30f, eye.orthographicHeight());
+        assertEquals(1280, eye.viewportWidth(), "a refused setter changes nothing");
+    }
+
+    /**
+     * Settings whose projection is finite but whose frustum planes float cannot normalize: a far/near ratio past
+     * about 10^7 (the far plane's normal is zero in float), a huge orthographic height (the side planes' squared
+     * normals underflow), near and far a hair apart (the depth planes' squared normals overflow). The cull must
+     * still see the item straight ahead exactly when it lies within near and far.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"perspective 1 0.01 1e7 true", "perspective 1 0.001 1e30 true",
+        "orthographic 1e30 0 100 true", "orthographic 1e25 1 1e30 true", "orthographic 2 1e-30 1.0000001e-30 false",
+        "orthographic 2 20 20.000002 false", "perspective 1 0.1 1000 true"})
+    void extremeButFiniteCameraSettingsStillCullRight(String setting) {
+        String[] v = setting.split(" ");
+        SceneManager view = open(SceneConfig.builder().maxNodes(4).maxItems(2).build());
+        Camera camera = view.createCamera("camera");
+        view.rootNode().createChild("eye").setPosition(0f, 0f, 10f).attachObject(camera);
+        view.rootNode().createChild("target").attachObject(view.createItem("ahead", 1, 1,
+                new Aabb(0f, 0f, 0f, 1f, 1f, 1f)));
+        float first = Float.parseFloat(v[1]);
+        float near = Float.parseFloat(v[2]);
+        float far = Float.parseFloat(v[3]);
+        if (v[0].equals("perspective")) {
+            camera.setPerspective(first, near, far);
+        } else {
+            camera.setOrthographic(first, near, far);
+        }
+        view.updateFrame(camera);
+        assertEquals(Boolean.parseBoolean(v[4]) ? 1 : 0, view.renderQueue().instanceCount(), setting);
+    }
+
+    /**
+     * A target so far that the squared distance overflows float, or so near that it underflows, is still a direction:
+     * it was refused, as a NaN orientation the caller never gave or as the node's own position.
+     */
+    @Test
+    void lookAtAFarOrANearTargetTurnsTheNode() {
+        SceneNode aim = track(root.createChild("aim"));
+        Vector3f forward = new Vector3f();
+        for (float x : new float[] {1e20f, Float.MAX_VALUE, 1e-23f, Float.MIN_VALUE}) {
+            aim.lookAt(new Vector3f(x, 0f, 0f), Space.PARENT);
+            aim.getOrientation(new Quaternionf()).transform(forward.set(0f, 0f, -1f));
+            assertEquals(1f, forward.x, 1e-6f, "looking at " + x + " turns -Z to +X: " + forward);
+        }
+        aim.setPosition(-Float.MAX_VALUE, 0f, 0f).lookAt(new Vector3f(Float.MAX_VALUE, 0f, 0f), Space.PARENT);
+        aim.getOrientation(new Quaternionf()).transform(forward.set(0f, 0f, -1f));
+        assertEquals(1f, forward.x, 1e-6f, "points further apart than the float range: " + forward);
+        scene.validate();
+    }
+
+    @Test
+    void worldSpaceTurnsUnderAZeroScaleParentNameTheRule() {
+        SceneNode flat = track(root.createChild("flat").setScale(0f, 1f, 1f));
+        SceneNode under = track(flat.createChild("under"));
+        scene.updateAllTransforms();
+        for (Executable turn : List.<Executable>of(() -> under.rotate(new Quaternionf().rotateX(1f), Space.WORLD),
+                () -> under.yaw(1f, Space.WORLD), () -> under.lookAt(new Vector3f(1f, 2f, 3f), Space.WORLD))) {
+            IllegalArgumentException e = refused(IllegalArgumentException.class, turn, named(under),
+                    "cannot be inverted", "zero scale");
+            assertFalse(e.getMessage().contains("NaN"), "the message quotes no value the caller never gave: "
+                    + e.getMessage());
+        }
+    }
+
+    /** Its inverse length exceeds float: normalized in float, it was stored as infinity and NaN. */
+    @Test
+    void aSubnormalQuaternionIsARotation() {
+        b.setOrientation(Float.MIN_VALUE, 0f, 0f, 0f);
+        assertEquals(new Quaternionf(1f, 0f, 0f, 0f), b.getOrientation(new Quaternionf()));
+        scene.setOrientations(new SceneNode[] {c}, new float[] {0f, -Float.MIN_VALUE, 0f, 0f}, 1);
+        assertEquals(new Quaternionf(0f, -1f, 0f, 0f), c.getOrientation(new Quaternionf()));
+        scene.updateAllTransforms();
+        assertTrue(c.getWorldMatrix(new Matrix4f()).isFinite());
+    }
+
+    /** A rotation need not be unit; a huge one made the product overflow and was refused as an infinite orientation. */
+    @Test
+    void aHugeRotationQuaternionTurnsLikeItsUnitOne() {
+        // a quarter turn about X, turned by another: the product's x sums two terms near the float maximum
+        b.setOrientation(1f, 0f, 0f, 1f);
+        Quaternionf expected = new Quaternionf(1f, 0f, 0f, 0f);
+        b.rotate(new Quaternionf(Float.MAX_VALUE, 0f, 0f, Float.MAX_VALUE), Space.LOCAL);
+        assertTrue(expected.equals(b.getOrientation(new Quaternionf()), 1e-6f), b.getOrientation(new Quaternionf())
+                + " expected " + expected);
+    }
+
+    @Test
+    void aBoxFromTheWidestFiniteBoundsIsFinite() {
+        Aabb widest = Aabb.ofMinMax(-Float.MAX_VALUE, 0f, Float.MAX_VALUE, Float.MAX_VALUE, 1f, Float.MAX_VALUE);
+        assertEquals(new Aabb(0f, 0.5f, Float.MAX_VALUE, Float.MAX_VALUE, 0.5f, 0f), widest);
+        assertFalse(widest.isInfinite(), "finite bounds make a finite box; Aabb.INFINITE is the infinite one");
+    }
+
+    /**
+     * A light or camera node scaled so small that its axis's squared length underflows float still has a direction:
+     * the queue handed the renderer a NaN one.
+     */
+    @Test
+    void aTinyScaledLightStillShinesAlongItsAxis() {
+        SceneNode tiny = track(root.createChild("tiny").setScale(1e-25f, 1e-25f, 1e-25f));
+        lamp.detachFromParent();
+        tiny.attachObject(lamp);
+        SceneNode eyeNode = track(root.createChild("eye node").setPosition(0f, 0f, 50f));
+        eyeNode.attachObject(eye);
+        scene.updateFrame(eye);
+        RenderQueue queue = scene.renderQueue();
+        assertEquals(1, queue.lightCount());
+        Vector3f direction = queue.getLightDirection(0, new Vector3f());
+        assertTrue(new Vector3f(0f, 0f, -1f).equals(direction, 1e-6f), "along -Z: " + direction);
     }
 
     // ---- capacity under FAIL ----
@@ -764,7 +997,7 @@ class SceneBadInputTest {
         }
 
         static String of(long handle) {
-            return (int) handle + ":" + (int) (handle >>> 32);
+            return HandleTable.describe(handle);
         }
     }
 }

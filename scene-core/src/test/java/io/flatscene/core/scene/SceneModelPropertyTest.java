@@ -3,6 +3,8 @@ package io.flatscene.core.scene;
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.container.CapacityExceededException;
 import io.flatscene.core.container.GrowthPolicy;
+import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -29,11 +31,13 @@ import org.joml.Vector3f;
  * Model-based test of the scene's structure: random operation sequences run against a {@link SceneManager} and
  * against a plain object tree, and after every operation {@link SceneManager#validate()} must pass and the scene
  * must agree with the tree (node count, parents, children, depth, static flag, attachments, local transforms, node
- * lists, the pending queue, live and stale handles of nodes and objects). After each update operation the world
- * matrices must equal the plain JOML chain, the in-graph bits must match reachability from the root, and attached
- * items' world bounds must follow their nodes. Refused operations (cycles, the static rule, the root, dead handles,
- * capacity under FAIL, misuse of attachments and lists) must throw the documented type and leave the model's view
- * of the scene exactly as it was.
+ * lists, the pending queue, live and stale handles of nodes and objects, the game's tags and user data on nodes and
+ * objects, which must survive every swap-and-pop move of slots and global indices, and each node's visibility switch).
+ * Destruction follows its mode: objects go with their nodes, or are kept detached. After each update operation the
+ * world matrices must equal the plain JOML chain, the in-graph and shown bits must match reachability from the root
+ * (through visible nodes only, for the shown bit), and attached items' world bounds must follow their nodes. Refused
+ * operations (cycles, the static rule, the root, dead handles, capacity under FAIL, misuse of attachments and lists)
+ * must throw the documented type and leave the model's view of the scene exactly as it was.
  *
  * <p>Operation budget per run: the issue asks for at least one million operations per CI run. Lists have a
  * minimum length, so the guaranteed count is {@code tries x minimum length} summed over the properties:
@@ -62,7 +66,7 @@ class SceneModelPropertyTest {
         ADD_CHILD, REMOVE_CHILD, DETACH_FROM_PARENT, REPARENT, REPARENT_UNDER_DESCENDANT, SET_POSITION,
         SET_ORIENTATION, SET_SCALE, TRANSLATE, CREATE_ITEM, CREATE_LIGHT, CREATE_CAMERA, ATTACH, DETACH,
         DESTROY_OBJECT, LIST_ADD, LIST_REMOVE, FIND_NODE, FIND_BY_NAME, UPDATE, USE_DEAD_NODE, USE_DEAD_OBJECT,
-        BAD_ROOT, SET_STATIC
+        BAD_ROOT, SET_STATIC, CREATE_UNDER_LAST, DESTROY_KEEP_OBJECTS, SET_TAG, SET_USER_DATA, SET_VISIBLE
     }
 
     record Op(Kind kind, int a, int b, int c) {
@@ -113,6 +117,19 @@ class SceneModelPropertyTest {
     }
 
 
+    /**
+     * Chains past {@link TransformStore#DEEP}, where nodes share the deep bands and their parents may sit anywhere in
+     * them: creation keeps extending the last node made, and moves, detaches and destruction carry subtrees across
+     * the deep boundary both ways.
+     */
+    @Property(tries = 30, edgeCases = EdgeCasesMode.NONE, shrinking = ShrinkingMode.BOUNDED)
+    void deepChainsMatchModel(@ForAll("deepOps") List<Op> ops) {
+        Runner runner = new Runner(GrowthPolicy.GROW, 1, 4 * TransformStore.DEEP);
+        runner.run(ops);
+        Statistics.label("node below the deep boundary").collect(runner.deepest > TransformStore.DEEP + 4);
+        Statistics.label("node below the deep boundary").coverage(c -> c.check(true).percentage(p -> p >= 90));
+    }
+
     // ---- generators ----
 
     @Provide
@@ -152,7 +169,33 @@ class SceneModelPropertyTest {
         weights.add(Tuple.of(4, Kind.FIND_NODE));
         weights.add(Tuple.of(2, Kind.USE_DEAD_NODE));
         weights.add(Tuple.of(6, Kind.SET_STATIC));
+        weights.add(Tuple.of(3, Kind.DESTROY_KEEP_OBJECTS));
+        weights.add(Tuple.of(3, Kind.SET_TAG));
+        weights.add(Tuple.of(2, Kind.SET_USER_DATA));
+        weights.add(Tuple.of(2, Kind.SET_VISIBLE));
         return ops(weights, 1000, 1500);
+    }
+
+    @Provide
+    Arbitrary<List<Op>> deepOps() {
+        List<Tuple.Tuple2<Integer, Kind>> weights = new ArrayList<>();
+        weights.add(Tuple.of(70, Kind.CREATE_UNDER_LAST));
+        weights.add(Tuple.of(2, Kind.CREATE_DETACHED));
+        weights.add(Tuple.of(1, Kind.DESTROY_SUBTREE));
+        weights.add(Tuple.of(3, Kind.DESTROY_REATTACH));
+        weights.add(Tuple.of(1, Kind.DESTROY_LATER));
+        weights.add(Tuple.of(1, Kind.PROCESS_PENDING));
+        weights.add(Tuple.of(6, Kind.REPARENT));
+        weights.add(Tuple.of(2, Kind.REPARENT_UNDER_DESCENDANT));
+        weights.add(Tuple.of(2, Kind.ADD_CHILD));
+        weights.add(Tuple.of(2, Kind.DETACH_FROM_PARENT));
+        weights.add(Tuple.of(5, Kind.SET_POSITION));
+        weights.add(Tuple.of(2, Kind.SET_SCALE));
+        weights.add(Tuple.of(2, Kind.CREATE_ITEM));
+        weights.add(Tuple.of(2, Kind.ATTACH));
+        weights.add(Tuple.of(6, Kind.UPDATE));
+        weights.add(Tuple.of(3, Kind.SET_STATIC));
+        return ops(weights, 600, 800);
     }
 
     private static List<Tuple.Tuple2<Integer, Kind>> mixedWeights() {
@@ -187,6 +230,10 @@ class SceneModelPropertyTest {
         weights.add(Tuple.of(1, Kind.USE_DEAD_OBJECT));
         weights.add(Tuple.of(1, Kind.BAD_ROOT));
         weights.add(Tuple.of(3, Kind.SET_STATIC));
+        weights.add(Tuple.of(2, Kind.DESTROY_KEEP_OBJECTS));
+        weights.add(Tuple.of(4, Kind.SET_TAG));
+        weights.add(Tuple.of(3, Kind.SET_USER_DATA));
+        weights.add(Tuple.of(2, Kind.SET_VISIBLE));
         return weights;
     }
 
@@ -211,6 +258,9 @@ class SceneModelPropertyTest {
         /** The model list (index into {@code Runner.listModel}) per channel, or -1. */
         final int[] listOf = {-1, -1, -1};
         boolean isStatic;
+        boolean visible = true;
+        long tag;
+        Object userData;
         int liveIndex;
         boolean alive = true;
         int stamp;
@@ -233,6 +283,8 @@ class SceneModelPropertyTest {
         final String name;
         final Aabb local;
         MNode node;
+        long tag;
+        Object userData;
         int liveIndex;
         int stamp;
 
@@ -246,7 +298,7 @@ class SceneModelPropertyTest {
     }
 
     static String handleText(long handle) {
-        return (int) handle + ":" + (int) (handle >>> 32);
+        return HandleTable.describe(handle);
     }
 
     static float coordinate(int v) {
@@ -276,6 +328,10 @@ class SceneModelPropertyTest {
 
         final GrowthPolicy policy;
         final int compareEvery;
+        final int softNodes;
+        /** The last node made by a create operation, which {@code CREATE_UNDER_LAST} extends. */
+        MNode last;
+        int deepest;
         final boolean failMode;
         final SceneManager scene;
         final MNode root;
@@ -322,7 +378,13 @@ class SceneModelPropertyTest {
 
         /** @param compareEvery the model comparison runs after every this many operations; validate() after each */
         Runner(GrowthPolicy policy, int compareEvery) {
+            this(policy, compareEvery, SOFT_NODES);
+        }
+
+        /** @param softNodes under GROW, creation turns into destruction past this many live nodes */
+        Runner(GrowthPolicy policy, int compareEvery, int softNodes) {
             this.compareEvery = compareEvery;
+            this.softNodes = softNodes;
             this.policy = policy;
             this.failMode = policy == GrowthPolicy.FAIL;
             SceneConfig config = SceneConfig.builder().maxNodes(MAX_NODES).maxItems(MAX_ITEMS)
@@ -457,6 +519,7 @@ class SceneModelPropertyTest {
             m.liveIndex = nodes.size();
             nodes.add(m);
             nodeModel.put(real, m);
+            last = m;
             return m;
         }
 
@@ -476,12 +539,17 @@ class SceneModelPropertyTest {
             }
         }
 
-        void destroySubtree(MNode m) {
+        /** The model of a node's destruction: its objects go with it unless {@code keepObjects}. */
+        void destroySubtree(MNode m, boolean keepObjects) {
             while (!m.children.isEmpty()) {
-                destroySubtree(m.children.get(m.children.size() - 1));
+                destroySubtree(m.children.get(m.children.size() - 1), keepObjects);
             }
-            for (MObj o : m.attached) {
-                o.node = null;
+            for (MObj o : new ArrayList<>(m.attached)) {
+                if (keepObjects) {
+                    o.node = null;
+                } else {
+                    destroyObject(o);
+                }
             }
             m.attached.clear();
             if (m.parent != null) {
@@ -568,11 +636,16 @@ class SceneModelPropertyTest {
                 case USE_DEAD_OBJECT -> useDeadObject(a, b, c);
                 case BAD_ROOT -> badRoot(b, c);
                 case SET_STATIC -> setStatic(a, c);
+                case CREATE_UNDER_LAST -> createUnderLast(a, b);
+                case DESTROY_KEEP_OBJECTS -> destroy(a, b, DestroyMode.SUBTREE_KEEP_OBJECTS);
+                case SET_TAG -> setTag(a, b, c);
+                case SET_USER_DATA -> setUserData(a, b, c);
+                case SET_VISIBLE -> setVisible(a, c);
             }
         }
 
         boolean overSoftNodeCap(int a, int b) {
-            if (!failMode && nodes.size() >= SOFT_NODES) {
+            if (!failMode && nodes.size() >= softNodes) {
                 destroy(a, b, DestroyMode.SUBTREE);
                 return true;
             }
@@ -594,6 +667,21 @@ class SceneModelPropertyTest {
             SceneNode created = parent.real.createChild(name);
             addNode(created, name, parent);
             note += " -> " + handleText(created.handle());
+        }
+
+        void createUnderLast(int a, int b) {
+            if (last == null || !last.alive) {
+                createChild(a, b);
+                return;
+            }
+            if (overSoftNodeCap(a, b)) {
+                return;
+            }
+            String name = "c" + b % 3;
+            note = "under the last, " + handleText(last.handle);
+            MNode parent = last;
+            addNode(parent.real.createChild(name), name, parent);
+            deepest = Math.max(deepest, depthOf(last));
         }
 
         void createDetached(int a, int b) {
@@ -629,7 +717,7 @@ class SceneModelPropertyTest {
                     move(child, root);
                 }
             }
-            destroySubtree(m);
+            destroySubtree(m, mode == DestroyMode.SUBTREE_KEEP_OBJECTS);
         }
 
         void destroyLater(int a, int b, int c) {
@@ -659,7 +747,7 @@ class SceneModelPropertyTest {
             int expected = 0;
             for (MNode m : new ArrayList<>(pending)) {
                 if (m.alive) {
-                    destroySubtree(m);
+                    destroySubtree(m, false);
                     expected++;
                 } else {
                     queuedInsideQueued++;
@@ -1072,6 +1160,50 @@ class SceneModelPropertyTest {
             }
         }
 
+        /** Sets a tag on a node or an object: any long, the extremes included. */
+        void setTag(int a, int b, int c) {
+            long tag = switch (c % 5) {
+                case 0 -> Long.MIN_VALUE;
+                case 1 -> Long.MAX_VALUE;
+                case 2 -> 0L;
+                default -> (long) b << 32 | c;
+            };
+            if (b % 2 == 0 || objects.isEmpty()) {
+                MNode m = pickNode(a);
+                note = handleText(m.handle) + " tag " + tag;
+                expectSame(m.real, m.real.setTag(tag), () -> "setTag returns the node");
+                m.tag = tag;
+            } else {
+                MObj o = objects.get(a % objects.size());
+                note = o.kind + " " + handleText(o.handle) + " tag " + tag;
+                o.real.setTag(tag);
+                o.tag = tag;
+            }
+        }
+
+        void setUserData(int a, int b, int c) {
+            Object data = c % 4 == 0 ? null : "data " + b;
+            if (b % 2 == 0 || objects.isEmpty()) {
+                MNode m = pickNode(a);
+                note = handleText(m.handle) + " user data " + data;
+                m.real.setUserData(data);
+                m.userData = data;
+            } else {
+                MObj o = objects.get(a % objects.size());
+                note = o.kind + " " + handleText(o.handle) + " user data " + data;
+                o.real.setUserData(data);
+                o.userData = data;
+            }
+        }
+
+        void setVisible(int a, int c) {
+            MNode m = pickNode(a);
+            boolean visible = c % 3 == 0;
+            note = handleText(m.handle) + " visible " + visible;
+            m.real.setVisible(visible);
+            m.visible = visible;
+        }
+
         void findByName(int a) {
             String name = a % 2 == 0 ? "n" + a % 6 : "d" + a % 3;
             List<SceneNode> found = scene.findNodesByName(name);
@@ -1088,6 +1220,12 @@ class SceneModelPropertyTest {
                 MNode m = nodeModel.get(n);
                 expect(m != null && m.name.equals(name), () -> "findNodesByName(" + name + ") returned " + n);
             }
+            if (count > 1) {
+                rejects(IllegalStateException.class, () -> scene.findNodeByName(name), null, name, count + " live");
+            } else {
+                SceneNode one = scene.findNodeByName(name).orElse(null);
+                expectSame(count == 1 ? found.get(0) : null, one, () -> "findNodeByName(" + name + ")");
+            }
         }
 
         void update() {
@@ -1103,6 +1241,10 @@ class SceneModelPropertyTest {
                 boolean inGraph = scene.transforms().isInGraph(scene.transforms().slotOfId(m.real.id()));
                 expect(inGraph == hangsFromRoot(m), () -> handleText(m.handle) + " in-graph bit " + inGraph
                         + " after the update, model " + hangsFromRoot(m));
+                boolean shown = (scene.transforms().flags()[scene.transforms().slotOfId(m.real.id())]
+                        & TransformStore.SHOWN) != 0;
+                expect(shown == shownFromRoot(m), () -> handleText(m.handle) + " shown bit " + shown
+                        + " after the update, model " + shownFromRoot(m));
             }
             Vector3f center = new Vector3f();
             Vector3f half = new Vector3f();
@@ -1123,6 +1265,15 @@ class SceneModelPropertyTest {
                 compare(expectedHalf, item.getWorldHalfExtents(half), () -> "world half extents of item "
                         + handleText(o.handle) + " on node " + handleText(o.node.handle));
             }
+        }
+
+        boolean shownFromRoot(MNode m) {
+            for (MNode at = m; at != null; at = at.parent) {
+                if (!at.visible) {
+                    return false;
+                }
+            }
+            return hangsFromRoot(m);
         }
 
         boolean hangsFromRoot(MNode m) {
@@ -1370,6 +1521,10 @@ class SceneModelPropertyTest {
             n.getScale(v1);
             expect(v1.x == m.scale[0] && v1.y == m.scale[1] && v1.z == m.scale[2], () -> "scale of "
                     + handleText(m.handle) + " is " + v1 + ", model " + java.util.Arrays.toString(m.scale));
+            expect(n.tag() == m.tag, () -> "tag of " + handleText(m.handle) + " is " + n.tag() + ", model " + m.tag);
+            expectSame(m.userData, n.userData(), () -> "user data of " + handleText(m.handle));
+            expect(n.isVisible() == m.visible, () -> handleText(m.handle) + " visible " + n.isVisible() + ", model "
+                    + m.visible);
         }
 
         static boolean close(Vector3f actual, float[] expected) {
@@ -1390,6 +1545,9 @@ class SceneModelPropertyTest {
                 expectSame(o.node == null ? null : o.node.real, o.real.parentNode(), () -> "node of " + o.kind + " "
                         + handleText(o.handle));
                 expectSame(o.real, find(o), () -> "find(" + o.kind + " " + handleText(o.handle) + ")");
+                expect(o.real.tag() == o.tag, () -> "tag of " + o.kind + " " + handleText(o.handle) + " is "
+                        + o.real.tag() + ", model " + o.tag);
+                expectSame(o.userData, o.real.userData(), () -> "user data of " + o.kind + " " + handleText(o.handle));
             }
         }
 

@@ -23,7 +23,7 @@ class SceneQueryTest {
         return new SceneManager(SceneConfig.builder().maxNodes(4096).maxItems(4096).workerThreads(1).build());
     }
 
-    /** Queries read the bounds and graph bits of the last frame; one frame brings them up to date. */
+    /** A frame between changes and queries, which queries no longer need: they see the scene as it is. */
     private static void refresh(SceneManager scene) {
         Camera camera = scene.cameraCount() > 0 ? scene.camera(0) : scene.createCamera("eye");
         scene.updateFrame(camera);
@@ -52,9 +52,9 @@ class SceneQueryTest {
             assertEquals(19f, hits.get(1).distance(), 1e-6f);
             assertEquals(29f, hits.get(2).distance(), 1e-6f);
 
-            // Distances are in units of the direction's length.
+            // Distances, and the range, are in world units whatever the direction's length.
             List<RayHit> scaled = scene.rayQuery(ORIGIN, new Vector3f(2, 0, 0), 100, -1);
-            assertEquals(4.5f, scaled.get(0).distance(), 1e-6f);
+            assertEquals(9f, scaled.get(0).distance(), 1e-6f);
             assertEquals(3, scaled.size());
 
             // From inside a box, the ray enters it at 0.
@@ -218,6 +218,7 @@ class SceneQueryTest {
         List<Double> expectedDistances = new ArrayList<>();
         Vector3f c = new Vector3f();
         Vector3f h = new Vector3f();
+        double length = Math.sqrt((double) d.x * d.x + (double) d.y * d.y + (double) d.z * d.z);
         for (int i = 0; i < scene.itemCount(); i++) {
             Item item = scene.item(i);
             if (!takesPart(item, mask)) {
@@ -236,7 +237,7 @@ class SceneQueryTest {
                 double min = c.get(axis) - half;
                 double max = c.get(axis) + half;
                 double origin = o.get(axis);
-                double dir = d.get(axis);
+                double dir = d.get(axis) / length;
                 if (dir == 0) {
                     hit = origin >= min && origin <= max;
                     continue;

@@ -57,7 +57,6 @@ class TransformOperationsTest {
                 .setScale(PARENT_SCALE);
         child = parent.createChild("child").setPosition(CHILD_POSITION).setOrientation(CHILD_Q)
                 .setScale(CHILD_SCALE);
-        // World-space operations read the parent's world matrix as of the last update.
         scene.updateAllTransforms();
     }
 
@@ -189,13 +188,15 @@ class TransformOperationsTest {
     }
 
     @Test
-    void worldSpaceOperationsUseTheParentAsOfTheLastUpdate() {
-        Matrix4f lastUpdated = parentWorld();
-        parent.setOrientation(new Quaternionf().rotateX(1.1f)).setScale(3f, 3f, 3f);
+    void worldSpaceOperationsUseTheParentsCurrentWorldMatrix() {
+        Quaternionf turned = new Quaternionf().rotateX(1.1f);
+        parent.setOrientation(turned).setScale(3f, 3f, 3f);
         child.translate(1f, 2f, 3f, Space.WORLD);
-        Vector3f inParent = lastUpdated.invert().transformDirection(new Vector3f(1f, 2f, 3f));
+        Matrix4f current = new Matrix4f().translate(ROOT_POSITION).rotate(ROOT_Q).translate(PARENT_POSITION)
+                .rotate(turned).scale(3f);
+        Vector3f inParent = current.invert().transformDirection(new Vector3f(1f, 2f, 3f));
         assertVector(new Vector3f(CHILD_POSITION).add(inParent), child.getPosition(new Vector3f()),
-                "translation through the parent's last computed world matrix");
+                "translation through the parent's current world matrix, changed since the last update");
     }
 
     @Test
@@ -413,9 +414,9 @@ class TransformOperationsTest {
         assertVector(child.getWorldPosition(new Vector3f()), other.getWorldCenter(new Vector3f()),
                 "the still attached item follows its node", 1e-4f);
 
-        // Destroying the node detaches its items, which keep their bounds too.
+        // Destroying the node keeping its items detaches them, and they keep their bounds too.
         Vector3f otherCenter = other.getWorldCenter(new Vector3f());
-        scene.destroySceneNode(child);
+        scene.destroySceneNode(child, DestroyMode.SUBTREE_KEEP_OBJECTS);
         scene.updateAllTransforms();
         scene.updateAllBounds();
         assertFalse(other.isAttached());
@@ -485,7 +486,7 @@ class TransformOperationsTest {
     }
 
     @Test
-    void viewIsTheInverseOfTheCameraNodeWorldMatrix() {
+    void viewIsTheInverseOfTheCameraNodesWorldPositionAndOrientation() {
         Camera camera = scene.createCamera("eye").setViewport(640, 480);
         Matrix4f view = new Matrix4f();
         assertSame(view, camera.getView(view));
@@ -493,19 +494,22 @@ class TransformOperationsTest {
 
         child.attachObject(camera);
         camera.getView(view);
-        Matrix4f expected = childWorld().invert();
+        // the node's axes each made unit length: the camera takes no scale from the chain
+        Matrix4f eye = childWorld().normalize3x3();
+        Matrix4f expected = new Matrix4f(eye).invert();
         assertMatrix(expected, view, "view");
-        assertMatrix(new Matrix4f(), new Matrix4f(view).mul(childWorld()), "view * world");
+        assertMatrix(new Matrix4f(), new Matrix4f(view).mul(eye), "view * eye");
 
         Matrix4f viewProjection = camera.getViewProjection(new Matrix4f(), new Matrix4f());
         assertMatrix(camera.getProjection(new Matrix4f()).mul(expected), viewProjection, "view projection");
 
-        // The view follows the node only through an update, like every world-space read.
+        // The view follows the node at once, like every world-space read.
         child.setPosition(100f, 0f, 0f);
-        assertMatrix(expected, camera.getView(new Matrix4f()), "view before the update");
+        Matrix4f moved = parentWorld().translate(100f, 0f, 0f).rotate(CHILD_Q).scale(CHILD_SCALE).normalize3x3()
+                .invert();
+        assertMatrix(moved, camera.getView(new Matrix4f()), "view before the update");
         scene.updateAllTransforms();
-        assertMatrix(parentWorld().translate(100f, 0f, 0f).rotate(CHILD_Q).scale(CHILD_SCALE).invert(),
-                camera.getView(new Matrix4f()), "view after the update");
+        assertMatrix(moved, camera.getView(new Matrix4f()), "view after the update");
     }
 
     @Test

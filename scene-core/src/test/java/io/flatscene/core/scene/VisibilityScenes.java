@@ -211,7 +211,7 @@ final class VisibilityScenes {
         }
         for (int op = 0; op < 4 && nodes.size() > 1; op++) {
             SceneNode node = nodes.get(1 + random.nextInt(nodes.size() - 1));
-            switch (random.nextInt(5)) {
+            switch (random.nextInt(6)) {
                 case 0 -> {
                     // Only dynamic nodes below the root's level leave, so their whole subtree is dynamic.
                     if (node.parent() != null && !node.isStatic()) {
@@ -226,11 +226,16 @@ final class VisibilityScenes {
                 }
                 case 2 -> {
                     if (random.nextInt(3) == 0) {
-                        built.scene.destroySceneNode(node);
+                        built.scene.destroySceneNode(node, random.nextBoolean() ? DestroyMode.SUBTREE
+                                : DestroyMode.SUBTREE_KEEP_OBJECTS);
                         nodes.removeIf(n -> !n.isAlive());
+                        built.items.removeIf(item -> !item.isAlive());
                     }
                 }
                 case 3 -> {
+                    if (built.items.isEmpty()) {
+                        continue;
+                    }
                     Item item = built.items.get(random.nextInt(built.items.size()));
                     if (item.isAttached()) {
                         item.detachFromParent();
@@ -238,10 +243,12 @@ final class VisibilityScenes {
                         nodes.get(random.nextInt(nodes.size())).attachObject(item);
                     }
                 }
-                default -> {
-                    Item item = built.items.get(random.nextInt(built.items.size()));
-                    item.setVisibilityFlags(randomFlags(random));
+                case 4 -> {
+                    if (!built.items.isEmpty()) {
+                        built.items.get(random.nextInt(built.items.size())).setVisibilityFlags(randomFlags(random));
+                    }
                 }
+                default -> node.setVisible(!node.isVisible());
             }
         }
     }
@@ -253,6 +260,16 @@ final class VisibilityScenes {
             }
         }
         return false;
+    }
+
+    /** Whether the node hangs from the root with no hidden node on the way: what the cull draws items of. */
+    static boolean shownFromRoot(SceneNode node) {
+        for (SceneNode n = node; n != null; n = n.parent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return hangsFromRoot(node);
     }
 
     static boolean hangsFromRoot(SceneNode node) {

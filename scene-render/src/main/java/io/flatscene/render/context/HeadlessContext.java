@@ -1,5 +1,6 @@
 package io.flatscene.render.context;
 
+import io.flatscene.render.gl.ContextLifetime;
 import io.flatscene.render.gl.GlInfo;
 import java.nio.IntBuffer;
 import java.util.Arrays;
@@ -51,6 +52,7 @@ public final class HeadlessContext implements GlContext {
     private final long context;
     private final GLCapabilities capabilities;
     private final String description;
+    private final ContextLifetime lifetime;
     private boolean closed;
 
     private HeadlessContext(long display, long context, GLCapabilities capabilities, String description) {
@@ -58,9 +60,15 @@ public final class HeadlessContext implements GlContext {
         this.context = context;
         this.capabilities = capabilities;
         this.description = description;
+        lifetime = ContextLifetime.begin(capabilities, "headless " + description);
     }
 
-    /** A context without KHR_debug output; see {@link #create(boolean)}. */
+    /**
+     * A context without KHR_debug output; see {@link #create(boolean)}.
+     *
+     * @return the new context, current on the calling thread
+     * @throws ContextException as {@link #create(boolean)} does
+     */
     public static HeadlessContext create() {
         return create(false);
     }
@@ -70,6 +78,7 @@ public final class HeadlessContext implements GlContext {
      * calling thread.
      *
      * @param debug ask for a debug context, so that the renderer's GL debug output reports everything
+     * @return the new context, current on the calling thread
      * @throws ContextException if libEGL cannot be loaded (naming the Debian packages to install), the device
      *                          platform is missing, or no core context of 4.1 or newer can be created
      */
@@ -183,8 +192,10 @@ public final class HeadlessContext implements GlContext {
     public void makeCurrent() {
         checkOpen();
         if (!EGL10.eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {
-            throw new ContextException("eglMakeCurrent failed (error 0x" + Integer.toHexString(EGL10.eglGetError())
-                    + ")");
+            int error = EGL10.eglGetError();
+            throw new ContextException("eglMakeCurrent failed (error 0x" + Integer.toHexString(error) + ")"
+                    + (error == EGL10.EGL_BAD_ACCESS ? ": the headless context is current on another thread, and a "
+                    + "context is current on one thread at a time" : ""));
         }
         GL.setCapabilities(capabilities);
     }
@@ -206,6 +217,8 @@ public final class HeadlessContext implements GlContext {
             return;
         }
         closed = true;
+        // first, so that renderers, framebuffers and overlays made in it refuse work from now on
+        lifetime.end();
         // another context (a window's, another headless one) may be current on this thread: leave it be
         if (EGL14.eglGetCurrentContext() == context) {
             EGL10.eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);

@@ -1,5 +1,6 @@
 package io.flatscene.render.context;
 
+import io.flatscene.render.gl.ContextLifetime;
 import io.flatscene.render.gl.GlInfo;
 import io.flatscene.render.target.RenderTarget;
 import java.util.List;
@@ -71,6 +72,7 @@ public final class WindowContext implements GlContext {
     private final GLCapabilities capabilities;
     private final String description;
     private final GLFWFramebufferSizeCallback sizeCallback;
+    private final ContextLifetime lifetime;
     private int framebufferWidth;
     private int framebufferHeight;
     private RenderTarget target;
@@ -83,6 +85,7 @@ public final class WindowContext implements GlContext {
         this.framebufferWidth = width;
         this.framebufferHeight = height;
         this.target = RenderTarget.of(0, width, height);
+        this.lifetime = ContextLifetime.begin(capabilities, "window " + description);
         this.sizeCallback = GLFWFramebufferSizeCallback.create((window, newWidth, newHeight) -> {
             framebufferWidth = newWidth;
             framebufferHeight = newHeight;
@@ -93,8 +96,11 @@ public final class WindowContext implements GlContext {
     /**
      * Opens the window, makes its context current on the calling thread and applies the swap interval.
      *
+     * @param options the window's title, size, swap interval, debug flag and visibility, not null
+     * @return the open window, its context current on the calling thread
      * @throws ContextException if there is no display, GLFW cannot initialize, or none of the core versions can be
      *                          created; the message names what was tried and GLFW's error
+     * @throws IllegalArgumentException if {@code options} is null
      */
     public static WindowContext create(WindowOptions options) {
         if (options == null) {
@@ -212,13 +218,21 @@ public final class WindowContext implements GlContext {
      * The GLFW window pointer, for installing input callbacks and other GLFW calls. A framebuffer-size callback set
      * here replaces the one that keeps {@link #target()} current: call the callback that
      * {@code glfwSetFramebufferSizeCallback} returns from yours. Callbacks you install are yours to free.
+     *
+     * @return the GLFW window pointer, never 0 while open
+     * @throws IllegalStateException if the window was closed
      */
     public long handle() {
         checkOpen();
         return handle;
     }
 
-    /** True once the user asked to close the window (or someone called glfwSetWindowShouldClose). */
+    /**
+     * True once the user asked to close the window (or someone called glfwSetWindowShouldClose).
+     *
+     * @return whether a close was requested; the window stays open until {@link #close()}
+     * @throws IllegalStateException if the window was closed
+     */
     public boolean shouldClose() {
         checkOpen();
         return glfwWindowShouldClose(handle);
@@ -240,6 +254,9 @@ public final class WindowContext implements GlContext {
      * The default framebuffer at its current size in pixels (more than the window size on HiDPI screens). The same
      * object until a resize, so asking every frame costs nothing. While the window is minimized its framebuffer is
      * 0x0; this keeps the last real size, and {@link #framebufferWidth()} tells a loop to skip the frame.
+     *
+     * @return the target to give the renderer, its id 0
+     * @throws IllegalStateException if the window was closed
      */
     public RenderTarget target() {
         checkOpen();
@@ -250,18 +267,35 @@ public final class WindowContext implements GlContext {
         return target;
     }
 
-    /** The framebuffer's width in pixels as of the last {@link #pollEvents()}; 0 while minimized. */
+    /**
+     * The framebuffer's width in pixels as of the last {@link #pollEvents()}; 0 while minimized.
+     *
+     * @return the width in pixels, 0 or more
+     * @throws IllegalStateException if the window was closed
+     */
     public int framebufferWidth() {
         checkOpen();
         return framebufferWidth;
     }
 
-    /** The framebuffer's height in pixels as of the last {@link #pollEvents()}; 0 while minimized. */
+    /**
+     * The framebuffer's height in pixels as of the last {@link #pollEvents()}; 0 while minimized.
+     *
+     * @return the height in pixels, 0 or more
+     * @throws IllegalStateException if the window was closed
+     */
     public int framebufferHeight() {
         checkOpen();
         return framebufferHeight;
     }
 
+    /**
+     * Changes the title bar text.
+     *
+     * @param title the new text, not null; may be empty
+     * @throws IllegalArgumentException if {@code title} is null
+     * @throws IllegalStateException    if the window was closed
+     */
     public void setTitle(String title) {
         checkOpen();
         if (title == null) {
@@ -294,6 +328,8 @@ public final class WindowContext implements GlContext {
             return;
         }
         closed = true;
+        // first, so that renderers, framebuffers and overlays made in it refuse work from now on
+        lifetime.end();
         if (glfwGetCurrentContext() == handle) {
             glfwMakeContextCurrent(0L);
             GL.setCapabilities(null);

@@ -43,9 +43,12 @@ public final class GlDebugLog {
 
     /**
      * Installs the callback on the current context, synchronous so that a logged error's stack is the GL call's;
-     * whatever callback and output switches the context had come back with {@link #uninstall()}.
+     * whatever callback and output switches the context had come back with {@link #uninstall}.
+     *
+     * @throws IllegalStateException if no context is current on this thread, or FlatScene closed the one that is
      */
     public GlDebugLog() {
+        GlOwner.requireCurrent("GL debug output");
         previousCallback = glGetPointer(GL_DEBUG_CALLBACK_FUNCTION);
         previousUserParam = glGetPointer(GL_DEBUG_CALLBACK_USER_PARAM);
         previousOutput = glIsEnabled(GL_DEBUG_OUTPUT);
@@ -96,11 +99,16 @@ public final class GlDebugLog {
         return errors;
     }
 
-    /** Puts back the context's previous callback and output switches, and frees this one. */
-    public void uninstall() {
-        nglDebugMessageCallback(previousCallback, previousUserParam);
-        setEnabled(GL_DEBUG_OUTPUT, previousOutput);
-        setEnabled(GL_DEBUG_OUTPUT_SYNCHRONOUS, previousSynchronous);
+    /**
+     * Puts back the context's previous callback and output switches while it is current, and frees this callback
+     * either way: a context that is gone calls no callback any more.
+     */
+    public void uninstall(boolean contextCurrent) {
+        if (contextCurrent) {
+            nglDebugMessageCallback(previousCallback, previousUserParam);
+            setEnabled(GL_DEBUG_OUTPUT, previousOutput);
+            setEnabled(GL_DEBUG_OUTPUT_SYNCHRONOUS, previousSynchronous);
+        }
         callback.free();
     }
 

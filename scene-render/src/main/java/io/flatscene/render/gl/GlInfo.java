@@ -14,8 +14,13 @@ public final class GlInfo {
     private GlInfo() {
     }
 
-    /** Logs the context's details once at INFO and returns {@code "renderer / version"}. */
+    /**
+     * Logs the context's details once at INFO and returns {@code "renderer / version"}.
+     *
+     * @throws IllegalStateException if no context is current on this thread, or FlatScene closed the one that is
+     */
     public static String describeAndLog(String kind, GLCapabilities capabilities) {
+        GlOwner.requireCurrent("describing a " + kind + " context");
         String renderer = GL11C.glGetString(GL11C.GL_RENDERER);
         String version = GL11C.glGetString(GL11C.GL_VERSION);
         LOG.info("OpenGL context ({}): vendor {}, renderer {}, version {}, GLSL {}; buffer storage {}, "
@@ -35,8 +40,14 @@ public final class GlInfo {
         return capabilities.OpenGL43 || capabilities.GL_ARB_multi_draw_indirect;
     }
 
-    /** Whether vertex shaders can read shader storage buffers: the resident matrices of the multi-draw path. */
+    /**
+     * Whether vertex shaders can read shader storage buffers: the resident matrices of the multi-draw path. Asks the
+     * context current on this thread, which {@code capabilities} must be.
+     *
+     * @throws IllegalStateException if no context is current on this thread, or FlatScene closed the one that is
+     */
     public static boolean hasVertexStorageBuffers(GLCapabilities capabilities) {
+        GlOwner.requireCurrent("asking for vertex storage buffers");
         return (capabilities.OpenGL43 || capabilities.GL_ARB_shader_storage_buffer_object)
                 && GL11C.glGetInteger(GL43C.GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS) > 0;
     }

@@ -17,6 +17,7 @@ import static org.lwjgl.opengl.GL11C.GL_DEPTH_WRITEMASK;
 import static org.lwjgl.opengl.GL11C.GL_FRONT_FACE;
 import static org.lwjgl.opengl.GL11C.GL_SCISSOR_TEST;
 import static org.lwjgl.opengl.GL11C.GL_VIEWPORT;
+import static org.lwjgl.opengl.GL11C.glBindTexture;
 import static org.lwjgl.opengl.GL11C.glClearColor;
 import static org.lwjgl.opengl.GL11C.glClearDepth;
 import static org.lwjgl.opengl.GL11C.glColorMask;
@@ -30,6 +31,9 @@ import static org.lwjgl.opengl.GL11C.glGetFloatv;
 import static org.lwjgl.opengl.GL11C.glGetIntegerv;
 import static org.lwjgl.opengl.GL11C.glIsEnabled;
 import static org.lwjgl.opengl.GL11C.glViewport;
+import static org.lwjgl.opengl.GL13C.GL_ACTIVE_TEXTURE;
+import static org.lwjgl.opengl.GL13C.GL_TEXTURE0;
+import static org.lwjgl.opengl.GL13C.glActiveTexture;
 import static org.lwjgl.opengl.GL14C.GL_BLEND_DST_ALPHA;
 import static org.lwjgl.opengl.GL14C.GL_BLEND_DST_RGB;
 import static org.lwjgl.opengl.GL14C.GL_BLEND_SRC_ALPHA;
@@ -45,6 +49,8 @@ import static org.lwjgl.opengl.GL20C.glBlendEquationSeparate;
 import static org.lwjgl.opengl.GL20C.glUseProgram;
 import static org.lwjgl.opengl.GL30C.GL_DRAW_FRAMEBUFFER;
 import static org.lwjgl.opengl.GL30C.GL_DRAW_FRAMEBUFFER_BINDING;
+import static org.lwjgl.opengl.GL30C.GL_TEXTURE_2D_ARRAY;
+import static org.lwjgl.opengl.GL30C.GL_TEXTURE_BINDING_2D_ARRAY;
 import static org.lwjgl.opengl.GL30C.GL_VERTEX_ARRAY_BINDING;
 import static org.lwjgl.opengl.GL30C.glBindBufferBase;
 import static org.lwjgl.opengl.GL30C.glBindBufferRange;
@@ -56,6 +62,8 @@ import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER_BINDING;
 import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER_SIZE;
 import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER_START;
 import static org.lwjgl.opengl.GL32C.glGetInteger64i_v;
+import static org.lwjgl.opengl.GL33C.GL_SAMPLER_BINDING;
+import static org.lwjgl.opengl.GL33C.glBindSampler;
 import static org.lwjgl.opengl.GL40C.GL_DRAW_INDIRECT_BUFFER;
 import static org.lwjgl.opengl.GL40C.GL_DRAW_INDIRECT_BUFFER_BINDING;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER;
@@ -98,18 +106,26 @@ public final class GlStateSnapshot {
     private final int[] storageBuffer;
     private final long[] storageStart;
     private final long[] storageSize;
+    private int activeTexture;
+    private final int[] arrayTexture;
+    private final int[] sampler;
 
     /**
      * @param uniformBindings the uniform buffer binding points the renderer uses: 0 to this, exclusive
      * @param storageBindings the shader storage buffer binding points it uses, likewise (0 on a context without them)
+     * @param textureUnits    the texture units it binds 2D array textures and sampler objects on, likewise
+     * @throws IllegalStateException if no context is current on this thread, or FlatScene closed the one that is
      */
-    public GlStateSnapshot(int uniformBindings, int storageBindings) {
+    public GlStateSnapshot(int uniformBindings, int storageBindings, int textureUnits) {
+        GlOwner.requireCurrent("a GL state snapshot");
         uniformBuffer = new int[uniformBindings];
         uniformStart = new long[uniformBindings];
         uniformSize = new long[uniformBindings];
         storageBuffer = new int[storageBindings];
         storageStart = new long[storageBindings];
         storageSize = new long[storageBindings];
+        arrayTexture = new int[textureUnits];
+        sampler = new int[textureUnits];
     }
 
     public void capture() {
@@ -153,6 +169,13 @@ public final class GlStateSnapshot {
             captureIndexed(GL_SHADER_STORAGE_BUFFER_BINDING, GL_SHADER_STORAGE_BUFFER_START,
                     GL_SHADER_STORAGE_BUFFER_SIZE, storageBuffer, storageStart, storageSize);
         }
+        activeTexture = integer(GL_ACTIVE_TEXTURE);
+        for (int unit = 0; unit < arrayTexture.length; unit++) {
+            glActiveTexture(GL_TEXTURE0 + unit);
+            arrayTexture[unit] = integer(GL_TEXTURE_BINDING_2D_ARRAY);
+            sampler[unit] = integer(GL_SAMPLER_BINDING);
+        }
+        glActiveTexture(activeTexture);
     }
 
     private void captureIndexed(int binding, int start, int size, int[] buffers, long[] starts, long[] sizes) {
@@ -207,6 +230,12 @@ public final class GlStateSnapshot {
             restoreIndexed(GL_SHADER_STORAGE_BUFFER, storageBuffer, storageStart, storageSize);
             glBindBuffer(GL_SHADER_STORAGE_BUFFER, genericStorageBuffer);
         }
+        for (int unit = 0; unit < arrayTexture.length; unit++) {
+            glActiveTexture(GL_TEXTURE0 + unit);
+            glBindTexture(GL_TEXTURE_2D_ARRAY, arrayTexture[unit]);
+            glBindSampler(unit, sampler[unit]);
+        }
+        glActiveTexture(activeTexture);
     }
 
     private int integer(int name) {

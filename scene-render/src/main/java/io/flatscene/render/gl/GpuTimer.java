@@ -32,7 +32,9 @@ public final class GpuTimer {
     private boolean timing;
     private long latestNanos = -1;
 
+    /** @throws IllegalStateException if no context is current on this thread, or FlatScene closed the one that is */
     public GpuTimer() {
+        GlOwner.requireCurrent("a GPU timer");
         glGenQueries(queries);
     }
 

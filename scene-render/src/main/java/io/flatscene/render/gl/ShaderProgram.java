@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
+import static org.lwjgl.opengl.GL11C.glGetInteger;
 import static org.lwjgl.opengl.GL20C.GL_COMPILE_STATUS;
+import static org.lwjgl.opengl.GL20C.GL_CURRENT_PROGRAM;
 import static org.lwjgl.opengl.GL20C.GL_FRAGMENT_SHADER;
 import static org.lwjgl.opengl.GL20C.GL_LINK_STATUS;
 import static org.lwjgl.opengl.GL20C.GL_VERTEX_SHADER;
@@ -23,6 +25,8 @@ import static org.lwjgl.opengl.GL20C.glGetShaderi;
 import static org.lwjgl.opengl.GL20C.glGetUniformLocation;
 import static org.lwjgl.opengl.GL20C.glLinkProgram;
 import static org.lwjgl.opengl.GL20C.glShaderSource;
+import static org.lwjgl.opengl.GL20C.glUniform1iv;
+import static org.lwjgl.opengl.GL20C.glUseProgram;
 import static org.lwjgl.opengl.GL31C.GL_INVALID_INDEX;
 import static org.lwjgl.opengl.GL31C.glGetUniformBlockIndex;
 import static org.lwjgl.opengl.GL31C.glUniformBlockBinding;
@@ -33,9 +37,11 @@ public final class ShaderProgram {
 
     /**
      * @param header text placed before each source: the {@code #version} line and defines
-     * @throws IllegalStateException with the driver's log when a stage fails to compile or the program to link
+     * @throws IllegalStateException with the driver's log when a stage fails to compile or the program to link; if
+     *                               no context is current on this thread, or FlatScene closed the one that is
      */
     public ShaderProgram(String header, String vertexResource, String fragmentResource) {
+        GlOwner.requireCurrent("shader program " + vertexResource + " + " + fragmentResource);
         int vertex = compile(GL_VERTEX_SHADER, vertexResource, header + source(vertexResource));
         int fragment;
         try {
@@ -91,6 +97,24 @@ public final class ShaderProgram {
             throw new IllegalStateException("shader program has no uniform block " + block);
         }
         glUniformBlockBinding(program, index, binding);
+    }
+
+    /**
+     * Points sampler array {@code name}'s elements at texture units 0 to {@code units - 1}, in order; the program it
+     * makes current is the one current before again.
+     *
+     * @throws IllegalStateException if the program has no active uniform of that name
+     */
+    public void bindSamplerArray(String name, int units) {
+        int location = uniformLocation(name + "[0]");
+        int previous = glGetInteger(GL_CURRENT_PROGRAM);
+        int[] unitNumbers = new int[units];
+        for (int unit = 0; unit < units; unit++) {
+            unitNumbers[unit] = unit;
+        }
+        glUseProgram(program);
+        glUniform1iv(location, unitNumbers);
+        glUseProgram(previous);
     }
 
     /** @throws IllegalStateException if the program has no active uniform of that name */

@@ -36,5 +36,9 @@ public sealed interface DrawSubmission permits MultiDrawSubmission, InstancedSub
     /** Marks the end of the frame's draws, after which the memory they read may be reused once the GPU is done. */
     void endFrame();
 
-    void delete();
+    /**
+     * Deletes the GL objects while their context is current (once it is gone, they went with it, mapped memory
+     * included), and frees native memory in any case.
+     */
+    void release(boolean contextCurrent);
 }

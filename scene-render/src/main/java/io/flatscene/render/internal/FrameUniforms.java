@@ -2,7 +2,10 @@ package io.flatscene.render.internal;
 
 import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.RenderQueue;
+import io.flatscene.render.RendererConfig;
 import java.nio.ByteBuffer;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.joml.Matrix4f;
 import org.joml.Vector3f;
 import org.lwjgl.system.MemoryUtil;
@@ -17,9 +20,12 @@ import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER;
 
 /**
  * The per-frame uniform block of {@code frame.glsl}: camera, ambient light, the first directional light and the
- * local (point and spot) lights nearest the camera, up to the configured number. Written without allocation.
+ * local (point and spot) lights nearest the camera, up to the configured number. Written without allocation. The
+ * first frame that drops a light says so, once for local lights and once for directional ones: a scene whose lights
+ * go dark without a word is hard to debug, and a line every frame would bury the log.
  */
 public final class FrameUniforms {
+    private static final Logger LOG = LogManager.getLogger(FrameUniforms.class);
     private static final int HEADER_BYTES = 144;
     private static final int LIGHT_BYTES = 64;
 
@@ -27,6 +33,15 @@ public final class FrameUniforms {
     private final ByteBuffer staging;
     private final int buffer;
     private final Matrix4f viewProjection = new Matrix4f();
+    /**
+     * The prepared view-projection's first row, and what decides whether a draw rescales it: kept apart from the
+     * staging, which {@link #fitTo} rewrites for each target, and from the queue, which the scene may cull into again
+     * between prepare and draw.
+     */
+    private final float[] firstRow = new float[4];
+    private boolean aspectFixed;
+    private int viewportWidth;
+    private int viewportHeight;
     private final Vector3f cameraPosition = new Vector3f();
     private final Vector3f position = new Vector3f();
     private final Vector3f direction = new Vector3f();
@@ -34,6 +49,8 @@ public final class FrameUniforms {
     /** The nearest local lights so far, nearest first: index in the queue's lights and squared distance. */
     private final int[] nearest;
     private final float[] nearestDistance;
+    private boolean localDropWarned;
+    private boolean directionalDropWarned;
 
     public FrameUniforms(int maxLights) {
         this.maxLights = maxLights;
@@ -52,15 +69,24 @@ public final class FrameUniforms {
      */
     public long write(RenderQueue queue, float[] ambient) {
         queue.getViewProjection(viewProjection).get(0, staging);
+        for (int column = 0; column < 4; column++) {
+            firstRow[column] = viewProjection.get(column, 0);
+        }
+        aspectFixed = queue.isAspectRatioFixed();
+        viewportWidth = queue.viewportWidth();
+        viewportHeight = queue.viewportHeight();
         queue.getCameraPosition(cameraPosition);
         putVec4(64, cameraPosition.x, cameraPosition.y, cameraPosition.z, 1f);
         putVec4(80, ambient[0], ambient[1], ambient[2], 0f);
         putVec4(96, 0f, 0f, -1f, 0f);
         putVec4(112, 0f, 0f, 0f, 0f);
         int found = 0;
+        int locals = 0;
+        int directionals = 0;
         boolean sun = false;
         for (int i = 0, lights = queue.lightCount(); i < lights; i++) {
             if (queue.lightType(i) == Light.Type.DIRECTIONAL) {
+                directionals++;
                 if (!sun) {
                     sun = true;
                     queue.getLightDirection(i, direction);
@@ -69,9 +95,11 @@ public final class FrameUniforms {
                     putVec4(112, color.x, color.y, color.z, 0f);
                 }
             } else {
+                locals++;
                 found = keepNearest(i, queue.lightDistanceSquared(i), found);
             }
         }
+        warnOfDrops(locals, directionals);
         staging.putInt(128, found);
         for (int n = 0; n < found; n++) {
             int light = nearest[n];
@@ -89,6 +117,21 @@ public final class FrameUniforms {
             putVec4(base + 48, cosInner, 0f, 0f, 0f);
         }
         return staging.capacity();
+    }
+
+    private void warnOfDrops(int locals, int directionals) {
+        if (locals > maxLights && !localDropWarned) {
+            localDropWarned = true;
+            LOG.warn("{} point and spot lights shine in the scene but the renderer draws the {} nearest the camera "
+                    + "and drops the rest: raise {} (up to {}) to draw more; said once a renderer", locals,
+                    maxLights, RendererConfig.MAX_LOCAL_LIGHTS_KEY, RendererConfig.MAX_LOCAL_LIGHTS_LIMIT);
+        }
+        if (directionals > 1 && !directionalDropWarned) {
+            directionalDropWarned = true;
+            LOG.warn("{} directional lights shine in the scene but the renderer draws the first only and drops the "
+                    + "rest (no setting changes that; {} counts point and spot lights); said once a renderer",
+                    directionals, RendererConfig.MAX_LOCAL_LIGHTS_KEY);
+        }
     }
 
     /** Inserts light {@code index} among the nearest if it is nearer than the farthest kept; returns the new count. */
@@ -111,6 +154,18 @@ public final class FrameUniforms {
         staging.putFloat(offset, x).putFloat(offset + 4, y).putFloat(offset + 8, z).putFloat(offset + 12, w);
     }
 
+    /**
+     * Gives the prepared projection the aspect of a {@code width} x {@code height} target, unless the camera fixed
+     * its aspect ratio (as {@link RenderQueue#getViewProjection(Matrix4f, int, int)} does, on the staged copy).
+     */
+    public void fitTo(int width, int height) {
+        float k = aspectFixed || (long) width * viewportHeight == (long) height * viewportWidth ? 1f
+                : (float) (((double) viewportWidth * height) / ((double) viewportHeight * width));
+        for (int column = 0; column < 4; column++) {
+            staging.putFloat(column * 16, firstRow[column] * k);
+        }
+    }
+
     public void upload() {
         glBindBuffer(GL_UNIFORM_BUFFER, buffer);
         glBufferSubData(GL_UNIFORM_BUFFER, 0L, staging);
@@ -121,8 +176,11 @@ public final class FrameUniforms {
         return buffer;
     }
 
-    public void delete() {
-        glDeleteBuffers(buffer);
+    /** Deletes the buffer while its context is current (once it is gone, it went with it); frees the staging. */
+    public void release(boolean contextCurrent) {
+        if (contextCurrent) {
+            glDeleteBuffers(buffer);
+        }
         MemoryUtil.memFree(staging);
     }
 }

@@ -5,11 +5,11 @@ import io.flatscene.render.MeshRegistry;
 import java.util.Arrays;
 
 /**
- * The resident path's thin instance stream as last built: each instance's transform slot and material in draw order
- * (the GPU reads the world matrix by slot), and each batch's draw command. Kept on the CPU so that a frame can tell
- * whether the queue's order and contents changed, comparing the slots in bulk and the batches one by one; {@link
- * #version} counts the changes, so each buffer region can tell whether it already holds the current stream and need
- * not be written again.
+ * The resident path's thin instance stream as last built: each instance's transform slot, material and tint in
+ * draw order (the GPU reads the world matrix by slot), and each batch's draw command. Kept on the CPU so that a
+ * frame can tell whether the queue's order and contents changed, comparing the slots and tints in bulk and the
+ * batches one by one; {@link #version} counts the changes, so each buffer region can tell whether it already holds
+ * the current stream and need not be written again.
  */
 final class InstanceStream {
     /** count, instanceCount, firstIndex, baseVertex, baseInstance: DrawElementsIndirectCommand. */
@@ -17,6 +17,7 @@ final class InstanceStream {
 
     private int[] slots = new int[0];
     private int[] materials = new int[0];
+    private int[] tints = new int[0];
     private int[] commands = new int[0];
     /** Each batch's material: with the commands, what decides {@link #materials}. */
     private int[] batchMaterials = new int[0];
@@ -40,6 +41,7 @@ final class InstanceStream {
             int capacity = Math.max(newInstances, slots.length * 2);
             slots = Arrays.copyOf(slots, capacity);
             materials = Arrays.copyOf(materials, capacity);
+            tints = Arrays.copyOf(tints, capacity);
         }
         if (batchMaterials.length < newBatches) {
             int capacity = Math.max(newBatches, batchMaterials.length * 2);
@@ -52,6 +54,7 @@ final class InstanceStream {
         if (changed) {
             System.arraycopy(queueSlots, 0, slots, 0, newInstances);
         }
+        changed |= gatherTints(queue, newInstances);
         for (int batch = 0; batch < newBatches; batch++) {
             int mesh = queue.batchMeshId(batch);
             int material = queue.batchMaterialId(batch);
@@ -70,6 +73,21 @@ final class InstanceStream {
         batches = newBatches;
         if (changed) {
             version++;
+        }
+        return changed;
+    }
+
+    /**
+     * Gathers each instance's tint from the scene's column by item; a queue is re-culled when a tint changes, so the
+     * tints are read only when the queue's version moved.
+     */
+    private boolean gatherTints(RenderQueue queue, int count) {
+        int[] itemTints = queue.itemTints();
+        boolean changed = false;
+        for (int i = 0; i < count; i++) {
+            int tint = itemTints[queue.instanceItem(i)];
+            changed |= tints[i] != tint;
+            tints[i] = tint;
         }
         return changed;
     }
@@ -100,6 +118,11 @@ final class InstanceStream {
     /** Each instance's material id, in draw order. */
     int[] materials() {
         return materials;
+    }
+
+    /** Each instance's tint, RGBA bytes with red lowest, in draw order. */
+    int[] tints() {
+        return tints;
     }
 
     /** {@link #COMMAND_INTS} ints a batch. */

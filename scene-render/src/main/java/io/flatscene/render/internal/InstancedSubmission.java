@@ -115,8 +115,10 @@ public final class InstancedSubmission implements DrawSubmission {
     }
 
     @Override
-    public void delete() {
-        glDeleteBuffers(buffer);
+    public void release(boolean contextCurrent) {
+        if (contextCurrent) {
+            glDeleteBuffers(buffer);
+        }
         MemoryUtil.nmemFree(staging);
         staging = 0L;
     }

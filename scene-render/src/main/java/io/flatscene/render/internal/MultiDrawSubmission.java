@@ -28,14 +28,13 @@ import static org.lwjgl.opengl.GL40C.GL_DRAW_INDIRECT_BUFFER;
 import static org.lwjgl.opengl.GL43C.glMultiDrawElementsIndirect;
 
 /**
- * The GL 4.4 path, with the scene's world matrices resident on the GPU: instances are a thin stream (transform slot
- * and material, 4 bytes each, in two runs a region), draw commands, and {@link ResidentMatrices} copies refreshed
- * only where the scene's changed-slot set says, all in persistently mapped, coherent buffers split into
- * {@link #REGIONS} regions. A frame
- * that changes nothing the last region holds (a still scene and camera) draws that region again and writes nothing;
- * otherwise frame n writes region n mod 3 while the GPU may still read the two before it. A fence per region, set
- * after the frame's draws, is waited on before the region is written again, so the CPU never overwrites what the GPU
- * reads and, with three regions, rarely waits at all.
+ * The GL 4.4 path, with the scene's world matrices resident on the GPU: instances are a thin stream (transform
+ * slot, material and tint, 4 bytes each, in three runs a region), draw commands, and {@link ResidentMatrices} copies
+ * refreshed only where the scene's changed-slot set says, all in persistently mapped, coherent buffers split into
+ * {@link #REGIONS} regions. A frame that changes nothing the last region holds (a still scene and camera) draws
+ * that region again and writes nothing; otherwise frame n writes region n mod 3 while the GPU may still read the
+ * two before it. A fence per region, set after the frame's draws, is waited on before the region is written again,
+ * so the CPU never overwrites what the GPU reads and, with three regions, rarely waits at all.
  */
 public final class MultiDrawSubmission implements DrawSubmission {
     private static final Logger LOG = LogManager.getLogger(MultiDrawSubmission.class);
@@ -74,7 +73,7 @@ public final class MultiDrawSubmission implements DrawSubmission {
 
     /** Capacity counts instances; commands never outnumber instances, since every batch holds at least one. */
     private void allocate(int instances) {
-        // per region: every instance's slot, then every instance's material (two attributes, one buffer)
+        // per region: every instance's slot, then every material, then every tint (three attributes, one buffer)
         long records = instanceBuffer.map((long) REGIONS * instances * VertexLayout.SLOT_INSTANCE_BYTES);
         long commands;
         try {
@@ -84,7 +83,7 @@ public final class MultiDrawSubmission implements DrawSubmission {
             throw e;
         }
         capacity = instances;
-        instanceInts = MemoryUtil.memIntBuffer(records, REGIONS * instances * 2);
+        instanceInts = MemoryUtil.memIntBuffer(records, REGIONS * instances * VertexLayout.SLOT_INSTANCE_INTS);
         commandInts = MemoryUtil.memIntBuffer(commands, REGIONS * instances * InstanceStream.COMMAND_INTS);
         Arrays.fill(regionStream, -1L);
     }
@@ -143,9 +142,10 @@ public final class MultiDrawSubmission implements DrawSubmission {
         waitFor(region);
         waitNanos = System.nanoTime() - waitStart;
         if (regionStream[region] != stream.version()) {
-            int regionInts = region * capacity * 2;
+            int regionInts = region * capacity * VertexLayout.SLOT_INSTANCE_INTS;
             instanceInts.put(regionInts, stream.slots(), 0, instances);
             instanceInts.put(regionInts + capacity, stream.materials(), 0, instances);
+            instanceInts.put(regionInts + 2 * capacity, stream.tints(), 0, instances);
             commandInts.put(region * capacity * InstanceStream.COMMAND_INTS, stream.commands(), 0,
                     stream.batches() * InstanceStream.COMMAND_INTS);
             regionStream[region] = stream.version();
@@ -210,7 +210,8 @@ public final class MultiDrawSubmission implements DrawSubmission {
         glBindBuffer(GL_ARRAY_BUFFER, instanceBuffer.name());
         // the region's start goes into the attribute offset, so each command's base instance is the batch's own
         long slots = regionInstanceOffset();
-        VertexLayout.pointSlotAttributes(slots, slots + (long) capacity * Integer.BYTES);
+        VertexLayout.pointSlotAttributes(slots, slots + (long) capacity * Integer.BYTES,
+                slots + 2L * capacity * Integer.BYTES);
         glBindBuffer(GL_DRAW_INDIRECT_BUFFER, commandBuffer.name());
         matrices.bind(region);
     }
@@ -233,9 +234,18 @@ public final class MultiDrawSubmission implements DrawSubmission {
     }
 
     @Override
-    public void delete() {
-        waitForAll();
-        releaseInstances();
-        matrices.delete();
+    public void release(boolean contextCurrent) {
+        if (contextCurrent) {
+            waitForAll();
+            releaseInstances();
+            matrices.delete();
+        } else {
+            // the context took the buffers, their mappings and the fences with it
+            instanceBuffer.forget();
+            commandBuffer.forget();
+            matrices.forget();
+            instanceInts = null;
+            commandInts = null;
+        }
     }
 }

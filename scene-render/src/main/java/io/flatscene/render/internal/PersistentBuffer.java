@@ -54,6 +54,12 @@ final class PersistentBuffer {
         return address;
     }
 
+    /** Drops the buffer whose context is gone, and its mapping with it; nothing is left to delete. */
+    void forget() {
+        name = 0;
+        address = 0L;
+    }
+
     /** Unmaps and deletes the buffer, if there is one. */
     void release() {
         if (name == 0) {

@@ -263,4 +263,10 @@ final class ResidentMatrices {
         storage.release();
         floats = null;
     }
+
+    /** Drops the copies whose context is gone, and their mapping with it. */
+    void forget() {
+        storage.forget();
+        floats = null;
+    }
 }

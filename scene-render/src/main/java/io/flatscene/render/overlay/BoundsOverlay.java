@@ -6,6 +6,7 @@ import io.flatscene.core.scene.RenderQueue;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.render.gl.GlOwner;
 import io.flatscene.render.gl.ShaderProgram;
+import io.flatscene.render.gl.TargetBinder;
 import io.flatscene.render.target.RenderTarget;
 import java.nio.FloatBuffer;
 import org.joml.Matrix4f;
@@ -21,7 +22,6 @@ import static org.lwjgl.opengl.GL11C.glViewport;
 import static org.lwjgl.opengl.GL20C.glUniformMatrix4fv;
 import static org.lwjgl.opengl.GL20C.glUseProgram;
 import static org.lwjgl.opengl.GL30C.GL_DRAW_FRAMEBUFFER;
-import static org.lwjgl.opengl.GL30C.glBindFramebuffer;
 
 /**
  * Draws the world-space bounding boxes of the items in a scene's render queue as lines, over a finished frame:
@@ -30,7 +30,8 @@ import static org.lwjgl.opengl.GL30C.glBindFramebuffer;
  * nothing on the Java heap once the native buffer has grown to the most boxes drawn.
  *
  * <p>Like a {@code Renderer}, a bounds overlay uses the context current on the thread that creates it, and only
- * that thread may call it.
+ * that thread may call it, with that context current; once the context is closed it refuses to draw, and
+ * {@link #close()} frees its native memory only.
  *
  * <p>GL state: {@link #draw} binds the target as draw framebuffer and sets the viewport to the whole target, and
  * leaves them so; it draws with blending, depth test and face culling off and leaves them off, and leaves program,
@@ -56,6 +57,7 @@ public final class BoundsOverlay implements AutoCloseable {
     private final Matrix4f scratch = new Matrix4f();
     private ShaderProgram program;
     private int viewProjectionUniform;
+    private TargetBinder targets;
     private OverlayGeometry geometry;
     private FloatBuffer matrix;
     private boolean closed;
@@ -70,10 +72,11 @@ public final class BoundsOverlay implements AutoCloseable {
         try {
             program = new ShaderProgram("#version 410 core\n", "overlay-bounds.vert", "overlay.frag");
             viewProjectionUniform = program.uniformLocation("viewProjection");
+            targets = new TargetBinder();
             matrix = MemoryUtil.memAllocFloat(16);
             geometry = new OverlayGeometry("bounds overlay", BOX_EDGES, CORNERS, INITIAL_BOXES);
         } catch (RuntimeException | Error e) {
-            release();
+            release(true);
             throw e;
         }
     }
@@ -84,13 +87,23 @@ public final class BoundsOverlay implements AutoCloseable {
      * scene's last frame update ({@code Renderer.prepare} or {@code render} runs one), so call it before the
      * scene's structure changes again; items with infinite bounds are skipped and do not count.
      *
+     * @param scene    the scene whose render queue to show, not null
+     * @param camera   the camera to see the boxes with, not null; normally the one the frame was drawn with
+     * @param target   where to draw, not null: the frame the renderer just drew, usually
+     * @param maxBoxes the most boxes to draw, 0 or more; 0 draws nothing and touches no state
      * @return the number of boxes drawn
-     * @throws IllegalArgumentException if {@code maxBoxes} is negative
-     * @throws IllegalStateException    if called from another thread than the creating one, or after close
+     * @throws IllegalArgumentException if {@code maxBoxes} is negative, an argument is null, or the target cannot be
+     *                                  drawn into (its size beyond the context's limit, its name no framebuffer)
+     * @throws IllegalStateException    if called from another thread than the creating one, after close, when its
+     *                                  context was closed or is not current, or the target's framebuffer refuses
      */
     public int draw(SceneManager scene, Camera camera, RenderTarget target, int maxBoxes) {
         owner.check(closed);
-        checkMaxBoxes(maxBoxes);
+        if (scene == null || camera == null) {
+            throw new IllegalArgumentException("bounds overlay needs a scene and a camera, got " + scene + " and "
+                    + camera);
+        }
+        checkDraw(target, maxBoxes);
         return drawBoxes(scene.renderQueue(), camera.getViewProjection(viewProjection, scratch), target, maxBoxes);
     }
 
@@ -99,17 +112,28 @@ public final class BoundsOverlay implements AutoCloseable {
      * {@code target}, seen by the camera the queue was culled for, in one draw call. Call it before the queue's scene
      * changes its structure again; items with infinite bounds are skipped and do not count.
      *
+     * @param queue    a queue filled by {@code scene.cull(camera, queue)}, not null
+     * @param target   where to draw, not null: the frame the renderer just drew, usually
+     * @param maxBoxes the most boxes to draw, 0 or more; 0 draws nothing and touches no state
      * @return the number of boxes drawn
-     * @throws IllegalArgumentException if {@code maxBoxes} is negative
-     * @throws IllegalStateException    if called from another thread than the creating one, or after close
+     * @throws IllegalArgumentException if {@code maxBoxes} is negative, an argument is null, the queue was never
+     *                                  culled, or the target cannot be drawn into
+     * @throws IllegalStateException    as {@link #draw(SceneManager, Camera, RenderTarget, int)} does
      */
     public int draw(RenderQueue queue, RenderTarget target, int maxBoxes) {
         owner.check(closed);
-        checkMaxBoxes(maxBoxes);
+        if (queue == null || queue.scene() == null) {
+            throw new IllegalArgumentException("bounds overlay needs a render queue filled by scene.cull(camera, "
+                    + "queue), got " + (queue == null ? "null" : "one never culled"));
+        }
+        checkDraw(target, maxBoxes);
         return drawBoxes(queue, queue.getViewProjection(viewProjection), target, maxBoxes);
     }
 
-    private static void checkMaxBoxes(int maxBoxes) {
+    private static void checkDraw(RenderTarget target, int maxBoxes) {
+        if (target == null) {
+            throw new IllegalArgumentException("render target must not be null");
+        }
         if (maxBoxes < 0) {
             throw new IllegalArgumentException("maxBoxes " + maxBoxes + " must be >= 0");
         }
@@ -122,7 +146,7 @@ public final class BoundsOverlay implements AutoCloseable {
             return 0;
         }
         viewProjection.get(matrix);
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target.framebufferId());
+        targets.bind(GL_DRAW_FRAMEBUFFER, target);
         glViewport(0, 0, target.width(), target.height());
         glDisable(GL_DEPTH_TEST);
         glDisable(GL_CULL_FACE);
@@ -168,26 +192,33 @@ public final class BoundsOverlay implements AutoCloseable {
         return boxes;
     }
 
-    /** Deletes the GL objects and frees the native memory; call it on the creating thread, context current. */
+    /**
+     * Deletes the GL objects and frees the native memory; call it on the creating thread, context current. If the
+     * context was closed first, its GL objects went with it and this frees the native memory only; so it does, with a
+     * warning, when a context the game made is no longer current here.
+     *
+     * @throws IllegalStateException if called from another thread than the creating one, or while its context, one
+     *                               FlatScene created and still open, is not current: the overlay stays open
+     */
     @Override
     public void close() {
         if (closed) {
             return;
         }
-        owner.check(false);
+        boolean contextCurrent = owner.checkClose();
         closed = true;
-        release();
+        release(contextCurrent);
     }
 
-    /** Releases whatever exists, each step even if an earlier one failed. */
-    private void release() {
+    /** Releases whatever exists, each step even if an earlier one failed; GL objects only while they exist. */
+    private void release(boolean contextCurrent) {
         try {
             if (geometry != null) {
-                geometry.delete();
+                geometry.release(contextCurrent);
             }
         } finally {
             try {
-                if (program != null) {
+                if (program != null && contextCurrent) {
                     program.delete();
                 }
             } finally {

@@ -37,7 +37,7 @@ import static org.lwjgl.opengl.GL30C.glGenVertexArrays;
 final class OverlayGeometry {
     static final int VERTEX_BYTES = 16;
     /** stb_easy_font takes the buffer size as an int; a HUD needing more than this is a bug, not a bigger HUD. */
-    private static final long MAX_BYTES = 1L << 30;
+    static final long MAX_BYTES = 1L << 30;
     private static final Logger LOG = LogManager.getLogger(OverlayGeometry.class);
 
     private final String owner;
@@ -82,7 +82,7 @@ final class OverlayGeometry {
             glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer);
             writeIndices();
         } catch (RuntimeException | Error e) {
-            delete();
+            release(true);
             throw e;
         } finally {
             glBindVertexArray(previousVertexArray);
@@ -188,20 +188,25 @@ final class OverlayGeometry {
         indexedPrimitives = primitives;
     }
 
-    /** Deletes whatever exists; safe on a half-made geometry and a second time. */
-    void delete() {
-        if (vertexArray != 0) {
-            glDeleteVertexArrays(vertexArray);
-            vertexArray = 0;
+    /**
+     * Deletes whatever GL objects exist while their context is current (once it is gone, they went with it), and
+     * frees the native store either way; safe on a half-made geometry and a second time.
+     */
+    void release(boolean contextCurrent) {
+        if (contextCurrent) {
+            if (vertexArray != 0) {
+                glDeleteVertexArrays(vertexArray);
+            }
+            if (vertexBuffer != 0) {
+                glDeleteBuffers(vertexBuffer);
+            }
+            if (indexBuffer != 0) {
+                glDeleteBuffers(indexBuffer);
+            }
         }
-        if (vertexBuffer != 0) {
-            glDeleteBuffers(vertexBuffer);
-            vertexBuffer = 0;
-        }
-        if (indexBuffer != 0) {
-            glDeleteBuffers(indexBuffer);
-            indexBuffer = 0;
-        }
+        vertexArray = 0;
+        vertexBuffer = 0;
+        indexBuffer = 0;
         MemoryUtil.memFree(vertices);
         vertices = null;
         address = 0L;

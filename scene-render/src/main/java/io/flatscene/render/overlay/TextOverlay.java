@@ -2,6 +2,7 @@ package io.flatscene.render.overlay;
 
 import io.flatscene.render.gl.GlOwner;
 import io.flatscene.render.gl.ShaderProgram;
+import io.flatscene.render.gl.TargetBinder;
 import io.flatscene.render.target.RenderTarget;
 import java.nio.ByteBuffer;
 import org.lwjgl.system.MemoryUtil;
@@ -22,7 +23,6 @@ import static org.lwjgl.opengl.GL14C.glBlendFuncSeparate;
 import static org.lwjgl.opengl.GL20C.glUniform2f;
 import static org.lwjgl.opengl.GL20C.glUseProgram;
 import static org.lwjgl.opengl.GL30C.GL_DRAW_FRAMEBUFFER;
-import static org.lwjgl.opengl.GL30C.glBindFramebuffer;
 import static org.lwjgl.stb.STBEasyFont.nstb_easy_font_height;
 import static org.lwjgl.stb.STBEasyFont.nstb_easy_font_print;
 import static org.lwjgl.stb.STBEasyFont.nstb_easy_font_width;
@@ -34,7 +34,8 @@ import static org.lwjgl.stb.STBEasyFont.nstb_easy_font_width;
  * Neither method allocates on the Java heap once the native buffers have grown to the largest frame.
  *
  * <p>Like a {@code Renderer}, a text overlay uses the context current on the thread that creates it, and only
- * that thread may call it.
+ * that thread may call it, with that context current; once the context is closed it refuses work, and
+ * {@link #close()} frees its native memory only.
  *
  * <p>GL state: {@link #draw} binds the target as draw framebuffer and sets the viewport to the whole target, and
  * leaves them so; it draws with blending on ({@code GL_FUNC_ADD}, source alpha over, alpha composed the same way
@@ -60,6 +61,7 @@ public final class TextOverlay implements AutoCloseable {
     private final GlOwner owner;
     private ShaderProgram program;
     private int targetSizeUniform;
+    private TargetBinder targets;
     private OverlayGeometry geometry;
     /** The text being added as NUL-terminated ASCII, the form stb_easy_font reads. */
     private ByteBuffer ascii;
@@ -76,11 +78,12 @@ public final class TextOverlay implements AutoCloseable {
         try {
             program = new ShaderProgram("#version 410 core\n", "overlay-text.vert", "overlay.frag");
             targetSizeUniform = program.uniformLocation("targetSize");
+            targets = new TargetBinder();
             ascii = MemoryUtil.memAlloc(INITIAL_TEXT_BYTES);
             color = MemoryUtil.memAlloc(4);
             geometry = new OverlayGeometry("text overlay", QUAD, 4, INITIAL_QUADS);
         } catch (RuntimeException | Error e) {
-            release();
+            release(true);
             throw e;
         }
     }
@@ -90,9 +93,18 @@ public final class TextOverlay implements AutoCloseable {
      * each font pixel {@code scale} pixels wide; {@code '\n'} starts a new line 12 font pixels lower. Characters
      * outside printable ASCII show as {@code '?'}. Colors are 0 to 1, written as given (no sRGB encoding).
      *
-     * @throws IllegalArgumentException if the position is not finite, the scale not finite and positive, or a
-     *                                  color component outside 0 to 1
-     * @throws IllegalStateException    if called from another thread than the creating one, or after close
+     * @param text  the text, not null; empty queues nothing
+     * @param x     the left edge in pixels from the target's left, finite; may lie outside the target
+     * @param y     the top edge in pixels from the target's top, finite; may lie outside the target
+     * @param scale target pixels per font pixel, finite and above 0; 1 gives glyphs about 6 pixels tall, whole numbers
+     *              keep them sharp
+     * @param red   the text's red component, 0 to 1
+     * @param green the text's green component, 0 to 1
+     * @param blue  the text's blue component, 0 to 1
+     * @throws IllegalArgumentException if the text is null or longer than one draw can hold, the position is not
+     *                                  finite, the scale not finite and positive, or a color component outside 0 to 1
+     * @throws IllegalStateException    if called from another thread than the creating one, after close, or when
+     *                                  its context was closed or is not current
      */
     public void add(CharSequence text, float x, float y, float scale, float red, float green, float blue) {
         owner.check(closed);
@@ -104,6 +116,10 @@ public final class TextOverlay implements AutoCloseable {
         int length = text.length();
         if (length == 0) {
             return;
+        }
+        if (length >= OverlayGeometry.MAX_BYTES) {
+            throw new IllegalArgumentException("text of " + length + " characters exceeds the "
+                    + OverlayGeometry.MAX_BYTES + " one draw can hold");
         }
         long textAddress = encode(text);
         color.put(0, toByte(red)).put(1, toByte(green)).put(2, toByte(blue)).put(3, (byte) 255);
@@ -150,11 +166,11 @@ public final class TextOverlay implements AutoCloseable {
     private long encode(CharSequence text) {
         int length = text.length();
         if (ascii.capacity() < length + 1) {
-            int grown = ascii.capacity();
+            long grown = ascii.capacity();
             while (grown < length + 1) {
                 grown *= 2;
             }
-            ascii = MemoryUtil.memRealloc(ascii, grown);
+            ascii = MemoryUtil.memRealloc(ascii, (int) grown);
         }
         long address = MemoryUtil.memAddress(ascii);
         for (int i = 0; i < length; i++) {
@@ -194,17 +210,24 @@ public final class TextOverlay implements AutoCloseable {
      * Draws all queued text over {@code target}'s color buffer in one draw call, then empties the queue, also when
      * the draw fails. See the class comment for the GL state it leaves.
      *
-     * @throws IllegalStateException if called from another thread than the creating one, or after close
+     * @param target where to draw, not null: the frame the renderer just drew, usually
+     * @throws IllegalArgumentException if {@code target} is null or cannot be drawn into (its size beyond the
+     *                                  context's limit, its name no framebuffer of the context)
+     * @throws IllegalStateException    if called from another thread than the creating one, after close, when its
+     *                                  context was closed or is not current, or the target's framebuffer refuses
      */
     public void draw(RenderTarget target) {
         owner.check(closed);
+        if (target == null) {
+            throw new IllegalArgumentException("render target must not be null");
+        }
         if (geometry.usedBytes() == 0) {
             return;
         }
         try {
+            targets.bind(GL_DRAW_FRAMEBUFFER, target);
             int width = target.width();
             int height = target.height();
-            glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target.framebufferId());
             glViewport(0, 0, width, height);
             glDisable(GL_DEPTH_TEST);
             glDisable(GL_CULL_FACE);
@@ -235,26 +258,33 @@ public final class TextOverlay implements AutoCloseable {
         return geometry.capacityBytes();
     }
 
-    /** Deletes the GL objects and frees the native memory; call it on the creating thread, context current. */
+    /**
+     * Deletes the GL objects and frees the native memory; call it on the creating thread, context current. If the
+     * context was closed first, its GL objects went with it and this frees the native memory only; so it does, with a
+     * warning, when a context the game made is no longer current here.
+     *
+     * @throws IllegalStateException if called from another thread than the creating one, or while its context, one
+     *                               FlatScene created and still open, is not current: the overlay stays open
+     */
     @Override
     public void close() {
         if (closed) {
             return;
         }
-        owner.check(false);
+        boolean contextCurrent = owner.checkClose();
         closed = true;
-        release();
+        release(contextCurrent);
     }
 
-    /** Releases whatever exists, each step even if an earlier one failed. */
-    private void release() {
+    /** Releases whatever exists, each step even if an earlier one failed; GL objects only while they exist. */
+    private void release(boolean contextCurrent) {
         try {
             if (geometry != null) {
-                geometry.delete();
+                geometry.release(contextCurrent);
             }
         } finally {
             try {
-                if (program != null) {
+                if (program != null && contextCurrent) {
                     program.delete();
                 }
             } finally {

@@ -3,24 +3,33 @@
 
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
+layout(location = 2) in vec2 uv;
+// xyz where u grows, w the bitangent's sign; all zero for a mesh without tangents
+layout(location = 3) in vec4 tangent;
+layout(location = 4) in vec4 color;
 #ifdef RESIDENT_TRANSFORMS
-// The instance's transform slot and material; the world matrices stay on the GPU, by slot, in the scene's lane
+// The instance's transform slot, material and tint; the world matrices stay on the GPU, by slot, in the scene's lane
 // blocks: component c of slot s at 96 * (s / 8) + 8 * c + s % 8, JOML Matrix4x3f's column order
-layout(location = 2) in uint slot;
-layout(location = 3) in uint material;
+layout(location = 5) in uint slot;
+layout(location = 6) in uint material;
+layout(location = 7) in vec4 tint;
 layout(std430, binding = 0) readonly buffer WorldMatrices {
     float worldLanes[];
 };
 #else
 // One instance's world matrix as JOML Matrix4x3f stores it, column after column, packed in three vec4s
-layout(location = 2) in vec4 world0;
-layout(location = 3) in vec4 world1;
-layout(location = 4) in vec4 world2;
-layout(location = 5) in uint material;
+layout(location = 5) in vec4 world0;
+layout(location = 6) in vec4 world1;
+layout(location = 7) in vec4 world2;
+layout(location = 8) in uint material;
+layout(location = 9) in vec4 tint;
 #endif
 
 out vec3 vWorldPosition;
 out vec3 vNormal;
+out vec2 vUv;
+out vec4 vTangent;
+out vec4 vColor;
 flat out uint vMaterial;
 
 void main() {
@@ -43,5 +52,9 @@ void main() {
     vWorldPosition = worldPosition;
     vNormal = handedness * (cofactor * normal);
     vMaterial = material;
+    vUv = uv;
+    // a tangent lies in the surface, so the linear part carries it; w (the bitangent's sign) flips with a mirror
+    vTangent = vec4(linear * tangent.xyz, tangent.w * handedness);
+    vColor = color * tint;
     gl_Position = viewProjection * vec4(worldPosition, 1.0);
 }

@@ -1,8 +1,8 @@
 package io.flatscene.render.context;
 
+import io.flatscene.render.Display;
 import io.flatscene.render.target.RenderTarget;
 import java.nio.ByteBuffer;
-import java.util.Locale;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -48,13 +48,10 @@ import static org.lwjgl.opengl.GL43C.GL_CONTEXT_FLAG_DEBUG_BIT;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WindowContextTest {
-    private static final String NO_DISPLAY = "no DISPLAY or WAYLAND_DISPLAY: window tests need a display "
-            + "(run under xvfb-run); HeadlessContext tests cover rendering without one";
-
     @Test
     @Order(1)
     void clearsTheDefaultFramebufferAndReadsItBack() {
-        assumeTrue(hasDisplay(), NO_DISPLAY);
+        assumeTrue(Display.present(), Display.ABSENT);
         try (WindowContext window = WindowContext.create(WindowOptions.builder().title("WindowContextTest")
                 .size(320, 240).vsync(false).build())) {
             int major = glGetInteger(GL_MAJOR_VERSION);
@@ -83,7 +80,7 @@ class WindowContextTest {
     @Test
     @Order(2)
     void aWindowAndAHeadlessContextShareOneProcess() {
-        assumeTrue(hasDisplay(), NO_DISPLAY);
+        assumeTrue(Display.present(), Display.ABSENT);
         try (HeadlessContext headless = HeadlessContext.create();
              WindowContext window = WindowContext.create(WindowOptions.builder().title("WindowContextTest")
                      .size(320, 240).vsync(false).debug(true).build())) {
@@ -104,7 +101,7 @@ class WindowContextTest {
 
     @Test
     void withoutADisplayCreateSaysSoAndPointsAtHeadless() {
-        assumeFalse(hasDisplay(), "a display is set, so a window opens");
+        assumeFalse(Display.present(), "a display is set, so a window opens");
         ContextException thrown = assertThrows(ContextException.class,
                 () -> WindowContext.create(WindowOptions.builder().size(320, 240).build()));
         assertTrue(thrown.getMessage().contains("no display") && thrown.getMessage().contains("HeadlessContext"),
@@ -139,17 +136,5 @@ class WindowContextTest {
                     && Math.abs(actual[2] - blue) <= 1, message + ", expected " + red + "," + green + "," + blue);
         }
         assertEquals(GL_NO_ERROR, glGetError());
-    }
-
-    private static boolean hasDisplay() {
-        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
-        if (os.contains("win") || os.contains("mac")) {
-            return true;
-        }
-        return !isBlank(System.getenv("DISPLAY")) || !isBlank(System.getenv("WAYLAND_DISPLAY"));
-    }
-
-    private static boolean isBlank(String value) {
-        return value == null || value.isBlank();
     }
 }

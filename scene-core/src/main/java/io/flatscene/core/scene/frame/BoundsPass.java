@@ -39,6 +39,11 @@ final class BoundsPass {
      * sort makes the next cull a full one).
      */
     private int[] stamps = new int[0];
+    /**
+     * Set once a box came out with a NaN or infinity in it (but an infinite box's extents): its node's world matrix
+     * overflowed the float range. Written by any worker, only ever to true.
+     */
+    private volatile boolean nonFiniteSeen;
 
     BoundsPass(ItemStore items, TransformStore transforms, ChunkBounds chunks) {
         this.items = items;
@@ -64,6 +69,13 @@ final class BoundsPass {
         return stamps;
     }
 
+    /** Whether any pass since the last call computed a box that is not finite; clears the note. */
+    boolean takeNonFinite() {
+        boolean seen = nonFiniteSeen;
+        nonFiniteSeen = false;
+        return seen;
+    }
+
     /**
      * Updates items {@code [from, to)}, whole chunks of 64 unless {@code to} is the item count: all of them, or only
      * those that can have changed since the last transform pass (which must then be the only one since the last bounds
@@ -82,6 +94,8 @@ final class BoundsPass {
         float[] localHalf = items.localHalfArray();
         float[] worldCenter = items.worldCenterArray();
         float[] worldHalf = items.worldHalfArray();
+        // stays 0 while every box is finite, NaN from the first that is not
+        float probe = 0f;
         for (int start = from, end; start < to; start = end) {
             int chunk = start >>> 6;
             end = Math.min(to, (chunk + 1) << 6);
@@ -116,6 +130,7 @@ final class BoundsPass {
                 worldCenter[o] = m[w] * cx + m[w + 3 * L] * cy + m[w + 6 * L] * cz + m[w + 9 * L];
                 worldCenter[o + 1] = m[w + L] * cx + m[w + 4 * L] * cy + m[w + 7 * L] * cz + m[w + 10 * L];
                 worldCenter[o + 2] = m[w + 2 * L] * cx + m[w + 5 * L] * cy + m[w + 8 * L] * cz + m[w + 11 * L];
+                probe += (worldCenter[o] + worldCenter[o + 1] + worldCenter[o + 2]) * 0f;
                 if (hx == Float.POSITIVE_INFINITY || hy == Float.POSITIVE_INFINITY || hz == Float.POSITIVE_INFINITY) {
                     worldHalf[o] = Float.POSITIVE_INFINITY;
                     worldHalf[o + 1] = Float.POSITIVE_INFINITY;
@@ -128,9 +143,13 @@ final class BoundsPass {
                         + Math.abs(m[w + 7 * L]) * hz;
                 worldHalf[o + 2] = Math.abs(m[w + 2 * L]) * hx + Math.abs(m[w + 5 * L]) * hy
                         + Math.abs(m[w + 8 * L]) * hz;
+                probe += (worldHalf[o] + worldHalf[o + 1] + worldHalf[o + 2]) * 0f;
             }
             slotMin[chunk] = lowest;
             slotMax[chunk] = highest;
+        }
+        if (probe != 0f) {
+            nonFiniteSeen = true;
         }
     }
 }

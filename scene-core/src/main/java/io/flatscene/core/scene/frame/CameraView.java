@@ -29,6 +29,8 @@ public final class CameraView {
     public int mask;
     public int viewportWidth;
     public int viewportHeight;
+    /** Whether the camera fixed its aspect ratio, rather than taking its viewport's (which a target can override). */
+    public boolean aspectFixed;
 
     /**
      * Derives the rest from {@link #projection} and {@link #view}, which the caller has written (a camera on no node
@@ -47,12 +49,44 @@ public final class CameraView {
         }
         for (int p = 0; p < 6; p++) {
             viewProjection.frustumPlane(PLANES[p], plane);
-            planes[p * 4] = plane.x;
-            planes[p * 4 + 1] = plane.y;
-            planes[p * 4 + 2] = plane.z;
-            planes[p * 4 + 3] = plane.w;
+            if (plane.isFinite() && (plane.x != 0f || plane.y != 0f || plane.z != 0f)) {
+                planes[p * 4] = plane.x;
+                planes[p * 4 + 1] = plane.y;
+                planes[p * 4 + 2] = plane.z;
+                planes[p * 4 + 3] = plane.w;
+            } else {
+                planeInDouble(p);
+            }
         }
         return true;
+    }
+
+    /**
+     * Plane {@code p} from the view-projection's rows in double, where JOML's float normalization failed: a normal
+     * whose squared length underflows (a huge orthographic height) or overflows (near and far a hair apart) comes out
+     * NaN or zero, and a NaN plane culls every box. A normal that is zero even in double is a plane at infinity (a far
+     * plane that float cannot tell from the near one's at a far/near ratio past about 10^7): it bounds nothing, so it
+     * passes every box, or none when the frustum lies wholly behind it.
+     */
+    private void planeInDouble(int p) {
+        int row = p >> 1;
+        double sign = (p & 1) == 0 ? 1.0 : -1.0;
+        double a = viewProjection.m03() + sign * viewProjection.get(0, row);
+        double b = viewProjection.m13() + sign * viewProjection.get(1, row);
+        double c = viewProjection.m23() + sign * viewProjection.get(2, row);
+        double d = viewProjection.m33() + sign * viewProjection.get(3, row);
+        double length = Math.sqrt(a * a + b * b + c * c);
+        if (length == 0.0) {
+            a = 0.0;
+            b = 0.0;
+            c = 0.0;
+            d = d >= 0.0 ? 1.0 : -1.0;
+            length = 1.0;
+        }
+        planes[p * 4] = (float) (a / length);
+        planes[p * 4 + 1] = (float) (b / length);
+        planes[p * 4 + 2] = (float) (c / length);
+        planes[p * 4 + 3] = (float) (d / length);
     }
 
     /**
@@ -64,7 +98,7 @@ public final class CameraView {
                 && x == other.x && y == other.y && z == other.z
                 && forwardX == other.forwardX && forwardY == other.forwardY && forwardZ == other.forwardZ
                 && far == other.far && mask == other.mask && viewportWidth == other.viewportWidth
-                && viewportHeight == other.viewportHeight;
+                && viewportHeight == other.viewportHeight && aspectFixed == other.aspectFixed;
     }
 
     public void set(CameraView other) {
@@ -82,6 +116,7 @@ public final class CameraView {
         mask = other.mask;
         viewportWidth = other.viewportWidth;
         viewportHeight = other.viewportHeight;
+        aspectFixed = other.aspectFixed;
     }
 
     /** Sets position and forward axis from the camera node's world matrix, or the origin looking down -Z. */
@@ -98,10 +133,12 @@ public final class CameraView {
         x = world.m30();
         y = world.m31();
         z = world.m32();
-        float length = (float) Math.sqrt(world.m20() * world.m20() + world.m21() * world.m21()
-                + world.m22() * world.m22());
-        forwardX = -world.m20() / length;
-        forwardY = -world.m21() / length;
-        forwardZ = -world.m22() / length;
+        // in double: the squares of a tiny or huge scale's axis underflow or overflow float, which would leave a NaN
+        // or zero forward axis and with it every item's depth in the sort keys
+        double length = Math.sqrt((double) world.m20() * world.m20() + (double) world.m21() * world.m21()
+                + (double) world.m22() * world.m22());
+        forwardX = (float) (-world.m20() / length);
+        forwardY = (float) (-world.m21() / length);
+        forwardZ = (float) (-world.m22() / length);
     }
 }

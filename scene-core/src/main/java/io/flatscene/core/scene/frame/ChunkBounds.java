@@ -112,6 +112,9 @@ final class ChunkBounds {
         int chunks = chunkCount(itemCount);
         for (int chunk = 0; chunk < chunks; chunk++) {
             byte was = state[chunk];
+            if (was == STALE) {
+                items.queryChanged(chunk);
+            }
             if (was == STALE && changedAt[chunk] == previous) {
                 state[chunk] = MOVING;
                 changedAt[chunk] = refreshes;

@@ -32,7 +32,8 @@ final class CullPass {
     }
 
     /**
-     * Tests items {@code [from, to)}: attached to a node in the scene graph, sharing a bit with the camera's mask,
+     * Tests items {@code [from, to)}: attached to a node shown in the scene graph (in it, with no hidden node on its
+     * way up), sharing a bit with the camera's mask,
      * and not wholly outside any frustum plane (a box is outside a plane when its center's distance is below minus
      * its extent along the normal). Infinite boxes always pass. Writes the visible ones from {@code from} on, and
      * notes in {@code out.wideIds[worker]} whether a visible item has a mesh or material id outside 0..65535, which
@@ -75,7 +76,7 @@ final class CullPass {
                     continue;
                 }
                 int slotFlags = flags[slot];
-                if ((slotFlags & TransformStore.IN_GRAPH) == 0) {
+                if ((slotFlags & TransformStore.SHOWN) == 0) {
                     continue;
                 }
                 int o = i * 3;
@@ -120,7 +121,7 @@ final class CullPass {
             int i = list[n];
             int slot = nodeSlot[i];
             if (slot == Index.NONE || (visibility[i] & camera.mask) == 0
-                    || (flags[slot] & TransformStore.IN_GRAPH) == 0) {
+                    || (flags[slot] & TransformStore.SHOWN) == 0) {
                 continue;
             }
             int o = i * 3;
@@ -138,16 +139,20 @@ final class CullPass {
         return written;
     }
 
-    /** Whether a box is wholly outside a plane; an infinite box never is. */
+    /**
+     * Whether a box is wholly outside a plane; an infinite box never is. A box with a NaN in it (its node's world
+     * matrix overflowed the float range) always is: written as "not inside", every comparison with NaN rejects it,
+     * where "outside" would let it through to be drawn from nowhere.
+     */
     private static boolean outside(float[] p, float cx, float cy, float cz, float hx, float hy, float hz) {
         if (hx == Float.POSITIVE_INFINITY) {
-            return false;
+            return Float.isNaN(cx + cy + cz);
         }
         boolean outside = false;
         for (int k = 0; k < 24 && !outside; k += 4) {
             float distance = p[k] * cx + p[k + 1] * cy + p[k + 2] * cz + p[k + 3];
             float extent = Math.abs(p[k]) * hx + Math.abs(p[k + 1]) * hy + Math.abs(p[k + 2]) * hz;
-            outside = distance < -extent;
+            outside = !(distance >= -extent);
         }
         return outside;
     }

@@ -14,6 +14,8 @@ public final class DrawList {
     public int[] slots = new int[0];
     /** The scene's world matrices as of the cull: 12 floats a slot, valid until the scene next changes. */
     public float[] world = new float[0];
+    /** The scene's item tints as of the cull, by the item's global index: valid until the scene next changes. */
+    public int[] tints = new int[0];
 
     /** Whether a visible item has a mesh or material id outside 0..65535 (batches then compare the ids). */
     public boolean wideIds;

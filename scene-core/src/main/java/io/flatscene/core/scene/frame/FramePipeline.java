@@ -7,6 +7,8 @@ import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.LightStore;
 import io.flatscene.core.scene.store.ObjectStore;
 import io.flatscene.core.scene.store.TransformStore;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * Every pass of a frame, in the one order they run, with their timings.
@@ -34,7 +36,10 @@ public final class FramePipeline {
     private final PlainBlockKernel blockKernel;
     private final ItemStore items;
     private final TransformPass transformPass;
+    private static final Logger LOG = LogManager.getLogger(FramePipeline.class);
+
     private final BoundsPass boundsPass;
+    private boolean nonFiniteWarned;
     private final CullPass cullPass;
     private final LightPass lightPass;
     private final BatchBuilder batchBuilder;
@@ -124,6 +129,12 @@ public final class FramePipeline {
         items.dirtyChunks().clear();
         slotMovesAtBounds = transforms.slotMoves();
         transformPassesSinceBounds = 0;
+        if (boundsPass.takeNonFinite() && !nonFiniteWarned) {
+            nonFiniteWarned = true;
+            LOG.warn("some items' world bounds left the float range (their node's world matrix overflowed, as scales "
+                    + "multiplied down a chain can): they are culled until their transforms are sane again; said once "
+                    + "a scene");
+        }
         chunks.refresh(itemCount);
         if (order.sortDue(itemCount, chunks)) {
             changed = true;
@@ -210,6 +221,7 @@ public final class FramePipeline {
         long sortDone = System.nanoTime();
 
         draws.world = transforms.worlds();
+        draws.tints = items.tintArray();
         draws.wideIds = wideIds;
         batchBuilder.run(scratch, visible, wideIds, draws, pool);
         lightPass.run(lightCount, view, lights);
@@ -267,6 +279,7 @@ public final class FramePipeline {
         long sortDone = System.nanoTime();
 
         draws.world = transforms.worlds();
+        draws.tints = items.tintArray();
         draws.wideIds = scratch.changedWide[0];
         batchBuilder.cutInPlace(visible, draws.wideIds, draws);
         lightPass.run(lightCount, view, lights);

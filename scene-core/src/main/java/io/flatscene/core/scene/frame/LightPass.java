@@ -6,7 +6,8 @@ import io.flatscene.core.scene.store.LightStore;
 import io.flatscene.core.scene.store.TransformStore;
 
 /**
- * Gathers the lights attached in the scene graph into a {@link LightList}: one pass over the light columns, reading
+ * Gathers the lights attached in the scene graph, on nodes neither hidden nor under a hidden one, into a
+ * {@link LightList}: one pass over the light columns, reading
  * each light's node world matrix from the transform store.
  */
 final class LightPass {
@@ -33,7 +34,7 @@ final class LightPass {
                 continue;
             }
             int slot = transforms.slotOfId(node);
-            if ((flags[slot] & TransformStore.IN_GRAPH) == 0) {
+            if ((flags[slot] & TransformStore.SHOWN) == 0) {
                 continue;
             }
             int w = LaneBlocks.base(slot, TransformStore.MATRIX_WIDTH);
@@ -49,10 +50,12 @@ final class LightPass {
             float dx = -world[w + 6 * LaneBlocks.LANES];
             float dy = -world[w + 7 * LaneBlocks.LANES];
             float dz = -world[w + 8 * LaneBlocks.LANES];
-            float inverseLength = 1f / (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
-            values[o + LightList.DIRECTION] = dx * inverseLength;
-            values[o + LightList.DIRECTION + 1] = dy * inverseLength;
-            values[o + LightList.DIRECTION + 2] = dz * inverseLength;
+            // in double: the squares of a tiny or huge scale's axis underflow or overflow float, which would give
+            // the renderer a NaN or zero direction
+            double length = Math.sqrt((double) dx * dx + (double) dy * dy + (double) dz * dz);
+            values[o + LightList.DIRECTION] = (float) (dx / length);
+            values[o + LightList.DIRECTION + 1] = (float) (dy / length);
+            values[o + LightList.DIRECTION + 2] = (float) (dz / length);
             values[o + LightList.COLOR] = parameters[p + LightStore.RED];
             values[o + LightList.COLOR + 1] = parameters[p + LightStore.GREEN];
             values[o + LightList.COLOR + 2] = parameters[p + LightStore.BLUE];

@@ -49,6 +49,8 @@ final class SpatialOrder {
     private final ItemStore items;
     /** The sort key: a column of the items' set, so that the sort can read it; scratch between sorts. */
     private final LongColumn cell;
+    /** {@link #fixGrid}'s scratch: the box around the items' centers. */
+    private final PointBounds centers = new PointBounds();
     private boolean sorted;
     private double sortedLooseness;
     private int passesSinceSort;
@@ -84,12 +86,20 @@ final class SpatialOrder {
         if (!sorted) {
             fixGrid(itemCount);
             writeCells(0, itemCount);
-            store.sortBy(cell);
+            // the detached items after the first itemCount stay where they are, behind the attached ones
+            store.sortBy(cell, 0, itemCount);
             reordered(0, itemCount, itemCount, chunks);
             sorted = true;
             sortedLooseness = chunks.looseness();
             passesSinceSort = 0;
             return true;
+        }
+        if (windowStart != Index.NONE && windowStart >= itemCount) {
+            // the items past the next window were destroyed or detached since: the round has sorted them all
+            windowStart = Index.NONE;
+            sortedLooseness = chunks.looseness();
+            passesSinceSort = 0;
+            return false;
         }
         if (windowStart == Index.NONE) {
             if (passesSinceSort < PERIOD || !chunks.settled()
@@ -127,26 +137,16 @@ final class SpatialOrder {
     private void fixGrid(int itemCount) {
         float[] c = items.worldCenterArray();
         float[] h = items.worldHalfArray();
-        float minX = Float.POSITIVE_INFINITY;
-        float minY = Float.POSITIVE_INFINITY;
-        float minZ = Float.POSITIVE_INFINITY;
-        float maxX = Float.NEGATIVE_INFINITY;
-        float maxY = Float.NEGATIVE_INFINITY;
-        float maxZ = Float.NEGATIVE_INFINITY;
+        centers.clear();
         for (int i = 0; i < itemCount; i++) {
             int o = i * 3;
             if (finite(c, h, o)) {
-                minX = Math.min(minX, c[o]);
-                minY = Math.min(minY, c[o + 1]);
-                minZ = Math.min(minZ, c[o + 2]);
-                maxX = Math.max(maxX, c[o]);
-                maxY = Math.max(maxY, c[o + 1]);
-                maxZ = Math.max(maxZ, c[o + 2]);
+                centers.add(c[o], c[o + 1], c[o + 2]);
             }
         }
-        float spanX = span(minX, maxX);
-        float spanY = span(minY, maxY);
-        float spanZ = span(minZ, maxZ);
+        float spanX = centers.span(0);
+        float spanY = centers.span(1);
+        float spanZ = centers.span(2);
         // An axis far thinner than the widest (a flat scene's up axis) is not cut: it would only thin the cells.
         float flat = Math.max(spanX, Math.max(spanY, spanZ)) / 64f;
         spanX = spanX > flat ? spanX : 0f;
@@ -157,14 +157,14 @@ final class SpatialOrder {
         scaleX = spanX > 0f ? perAxis / spanX : 0f;
         scaleY = spanY > 0f ? perAxis / spanY : 0f;
         scaleZ = spanZ > 0f ? perAxis / spanZ : 0f;
-        this.minX = minX;
-        this.minY = minY;
-        this.minZ = minZ;
+        minX = centers.min(0);
+        minY = centers.min(1);
+        minZ = centers.min(2);
     }
 
     /**
      * The key of items {@code [from, to)}: its cell in the high half, the cells of the grid numbered in Morton order
-     * (bits interleaved, x lowest), and its node's slot in the low half (detached items last in their cell). Items
+     * (bits interleaved, x lowest), and its node's slot in the low half (the passes' items are all attached). Items
      * with a non-finite box go last, together, so that they leave few chunks open; so do items outside the grid
      * (moved out since it was laid), in its border cells.
      */
@@ -179,11 +179,9 @@ final class SpatialOrder {
                 cells[i] = Long.MAX_VALUE;
                 continue;
             }
-            long code = spread(quantize(c[o], minX, scaleX, perAxis))
-                    | spread(quantize(c[o + 1], minY, scaleY, perAxis)) << 1
-                    | spread(quantize(c[o + 2], minZ, scaleZ, perAxis)) << 2;
-            int slot = nodeSlot[i];
-            cells[i] = code << 32 | (slot == Index.NONE ? 0xFFFF_FFFFL : slot);
+            long code = MortonCode.of(MortonCode.cell(c[o], minX, scaleX, perAxis),
+                    MortonCode.cell(c[o + 1], minY, scaleY, perAxis), MortonCode.cell(c[o + 2], minZ, scaleZ, perAxis));
+            cells[i] = code << 32 | nodeSlot[i];
         }
     }
 
@@ -200,26 +198,5 @@ final class SpatialOrder {
     private static boolean finite(float[] c, float[] h, int o) {
         return Float.isFinite(c[o]) && Float.isFinite(c[o + 1]) && Float.isFinite(c[o + 2])
                 && Float.isFinite(h[o]) && Float.isFinite(h[o + 1]) && Float.isFinite(h[o + 2]);
-    }
-
-    /** The width of {@code [min, max]}; 0 where it is empty or not finite, so that the axis is not cut. */
-    private static float span(float min, float max) {
-        float span = max - min;
-        return span > 0f && Float.isFinite(span) ? span : 0f;
-    }
-
-    private static long quantize(float v, float min, float scale, int perAxis) {
-        return Math.min((long) Math.max((v - min) * scale, 0f), perAxis - 1);
-    }
-
-    /** The low 21 bits of {@code v}, two zero bits after each. */
-    private static long spread(long v) {
-        long x = v & 0x1F_FFFFL;
-        x = (x | x << 32) & 0x1F_0000_0000_FFFFL;
-        x = (x | x << 16) & 0x1F_0000_FF00_00FFL;
-        x = (x | x << 8) & 0x100F_00F0_0F00_F00FL;
-        x = (x | x << 4) & 0x10C3_0C30_C30C_30C3L;
-        x = (x | x << 2) & 0x1249_2492_4924_9249L;
-        return x;
     }
 }

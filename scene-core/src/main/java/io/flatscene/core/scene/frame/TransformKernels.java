@@ -8,6 +8,7 @@ import static io.flatscene.core.scene.store.TransformStore.IN_GRAPH;
 import static io.flatscene.core.scene.store.TransformStore.MATRIX_WIDTH;
 import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
 import static io.flatscene.core.scene.store.TransformStore.QUATERNION_WIDTH;
+import static io.flatscene.core.scene.store.TransformStore.SHOWN;
 import static io.flatscene.core.scene.store.TransformStore.VECTOR_WIDTH;
 
 /**
@@ -70,12 +71,18 @@ final class TransformKernels {
     }
 
     /**
-     * A plain-chain node's flags after its recompute: in the graph if its parent is, and mirrored if exactly one of
-     * its parent and its own scale mirrors (a rotation never mirrors, so down a plain matrix chain the sign of the
-     * determinant is the parent's times the node's scale's).
+     * A plain-chain node's flags after its recompute: in the graph if its parent is, shown if its parent is and it is
+     * not hidden, and mirrored if exactly one of its parent and its own scale mirrors (a rotation never mirrors, so
+     * down a plain matrix chain the sign of the determinant is the parent's times the node's scale's).
      */
     static int plainChildFlags(int f, int parentFlags) {
-        return (f & ~(IN_GRAPH | MIRRORED)) | (parentFlags & IN_GRAPH) | ((parentFlags ^ (f >>> 1)) & MIRRORED);
+        return (f & ~(IN_GRAPH | MIRRORED | SHOWN)) | (parentFlags & IN_GRAPH) | (parentFlags & ~(f << 4) & SHOWN)
+                | ((parentFlags ^ (f >>> 1)) & MIRRORED);
+    }
+
+    /** A child's flags but the mirrored bit, which {@link #plainChildFlags} derives and a split parent cannot. */
+    static int childGraphFlags(int f, int parentFlags) {
+        return (f & ~(IN_GRAPH | MIRRORED | SHOWN)) | (parentFlags & IN_GRAPH) | (parentFlags & ~(f << 4) & SHOWN);
     }
 
     /**

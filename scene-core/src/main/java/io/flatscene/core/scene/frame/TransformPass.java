@@ -7,13 +7,16 @@ import io.flatscene.core.container.SummaryByteSet;
 import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.store.BandAllocator;
 import io.flatscene.core.scene.store.TransformStore;
+import java.util.Arrays;
 
 import static io.flatscene.core.scene.frame.TransformKernels.BLOCK;
 import static io.flatscene.core.scene.frame.TransformKernels.PLAIN;
+import static io.flatscene.core.scene.store.TransformStore.HIDDEN;
 import static io.flatscene.core.scene.store.TransformStore.INHERIT_ORIENTATION;
 import static io.flatscene.core.scene.store.TransformStore.INHERIT_SCALE;
 import static io.flatscene.core.scene.store.TransformStore.IN_GRAPH;
 import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
+import static io.flatscene.core.scene.store.TransformStore.SHOWN;
 
 /**
  * The transform pass: recomputes the world matrix (and the in-graph and mirrored bits) of every node that is dirty or
@@ -36,7 +39,9 @@ import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
  *       barrier per band.</li>
  * </ul>
  * A static node's parent is static or at depth 0 (the scene enforces it), so below depth 1 a static band looks only
- * at the static band above it: a static subtree costs nothing per frame until one of its nodes changes.
+ * at the static band above it: a static subtree costs nothing per frame until one of its nodes changes. The deep bands
+ * (depth {@link TransformStore#DEEP} and below), which hold parents and children together, are walked node by node,
+ * parents first, on the caller's thread ({@link #updateDeep}).
  */
 final class TransformPass {
     /** Bands smaller than this run on the caller's thread: splitting them costs more than it saves. */
@@ -48,6 +53,9 @@ final class TransformPass {
     private final TransformStore store;
     private final PlainBlockKernel blockKernel;
     private BandShares shares;
+    /** The deep walk's path and done marks, one a deep slot: kept, so that once grown the pass allocates nothing. */
+    private int[] deepPath = new int[0];
+    private long[] deepDone = new long[0];
     /** The store's arrays, read once a pass: nothing grows the store while the pass runs. */
     private float[] position;
     private float[] orientation;
@@ -77,7 +85,7 @@ final class TransformPass {
             graphRoot = store.graphRoot();
             SummaryByteSet dirty = store.dirtySlots();
             int updated = 0;
-            for (int band = 0; band < bands.bands(); band++) {
+            for (int band = 0; band < Math.min(bands.bands(), TransformStore.DEEP_BAND); band++) {
                 int start = bands.start(band);
                 int end = bands.end(band);
                 boolean parentsChanged = parentsChanged(bands, band);
@@ -96,11 +104,70 @@ final class TransformPass {
                 bands.passed(band, changed > 0);
                 updated += changed;
             }
+            if (bands.bands() > TransformStore.DEEP_BAND) {
+                updated += updateDeep(bands, dirty);
+            }
             store.publishChangedSet();
             return updated;
         } finally {
             store.setUpdating(false);
         }
+    }
+
+    /**
+     * Recomputes the stale nodes of the deep bands, the last two, where a parent may lie at any slot of either: each
+     * node that is not yet done climbs through its undone ancestors in the deep bands, then the climbed path is
+     * computed parents first. So every node is visited once, any depth costs no recursion, and a node's changed bit is
+     * set (in the word, at once) before any of its children reads it.
+     */
+    private int updateDeep(BandAllocator bands, SummaryByteSet dirty) {
+        int first = TransformStore.DEEP_BAND;
+        int start = bands.start(first);
+        int end = bands.total();
+        boolean parentsChanged = bands.changed(first - 2) || bands.changed(first - 1);
+        int count = 0;
+        if (parentsChanged || dirty.nextSetBit(start, end) != Index.NONE) {
+            for (int band = first; band < bands.bands(); band++) {
+                store.refreshParentSlots(band);
+            }
+            count = walkDeep(start, end, dirty);
+            store.changedSlots().summarize(start >>> 6, (end + 63) >>> 6);
+            dirty.clear(start, end);
+        }
+        for (int band = first; band < bands.bands(); band++) {
+            bands.passed(band, count > 0);
+        }
+        return count;
+    }
+
+    private int walkDeep(int start, int end, SummaryByteSet dirty) {
+        int length = end - start;
+        if (deepPath.length < length) {
+            deepPath = new int[length];
+            deepDone = new long[(length + 63) >>> 6];
+        }
+        int[] path = deepPath;
+        long[] done = deepDone;
+        Arrays.fill(done, 0, (length + 63) >>> 6, 0L);
+        long[] changedWords = store.changedSlots().words();
+        int count = 0;
+        for (int slot = start; slot < end; slot++) {
+            int top = 0;
+            // parents of deep nodes are never NONE, and a parent outside the deep bands lies before them
+            for (int node = slot; node >= start && !isSet(done, node - start); node = parentSlot[node]) {
+                done[(node - start) >>> 6] |= 1L << (node - start);
+                path[top++] = node;
+            }
+            while (top > 0) {
+                int node = path[--top];
+                if (dirty.get(node) || isSet(changedWords, parentSlot[node])) {
+                    recompute(TransformStore.DEEP, node);
+                    changedWords[node >>> 6] |= 1L << node;
+                    count++;
+                }
+            }
+        }
+        return count;
     }
 
     /** Whether a band its nodes' parents may live in changed in this pass. */
@@ -348,11 +415,11 @@ final class TransformPass {
     /** Recomputes one node's world matrix and its in-graph and mirrored bits. */
     private void recompute(int depth, int slot) {
         int f = flags[slot];
-        int clean = f & ~(IN_GRAPH | MIRRORED);
         if (depth == 0) {
             TransformKernels.writeLocal(position, orientation, scale, world, slot);
             boolean inGraph = store.idAt(slot) == graphRoot;
-            flags[slot] = clean | (inGraph ? IN_GRAPH : 0) | ((f >>> 1) & MIRRORED);
+            flags[slot] = (f & ~(IN_GRAPH | MIRRORED | SHOWN)) | (inGraph ? IN_GRAPH : 0)
+                    | (inGraph && (f & HIDDEN) == 0 ? SHOWN : 0) | ((f >>> 1) & MIRRORED);
             return;
         }
         int parent = parentSlot[slot];
@@ -366,6 +433,6 @@ final class TransformPass {
                 (f & INHERIT_ORIENTATION) != 0, (f & INHERIT_SCALE) != 0);
         // splitting the parent (partial inheritance) needs the real determinant
         boolean mirrored = TransformKernels.linearDeterminant(world, slot) < 0f;
-        flags[slot] = clean | (parentFlags & IN_GRAPH) | (mirrored ? MIRRORED : 0);
+        flags[slot] = TransformKernels.childGraphFlags(f, parentFlags) | (mirrored ? MIRRORED : 0);
     }
 }

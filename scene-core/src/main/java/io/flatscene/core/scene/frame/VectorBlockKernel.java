@@ -13,6 +13,7 @@ import static io.flatscene.core.scene.store.TransformStore.IN_GRAPH;
 import static io.flatscene.core.scene.store.TransformStore.MATRIX_WIDTH;
 import static io.flatscene.core.scene.store.TransformStore.MIRRORED;
 import static io.flatscene.core.scene.store.TransformStore.QUATERNION_WIDTH;
+import static io.flatscene.core.scene.store.TransformStore.SHOWN;
 import static io.flatscene.core.scene.store.TransformStore.VECTOR_WIDTH;
 
 /**
@@ -98,7 +99,8 @@ final class VectorBlockKernel implements PlainBlockKernel {
     /** {@link TransformKernels#plainChildFlags} lane by lane, written to the {@code stale} lanes only. */
     private static void writeFlags(int[] flags, int first, int parentFlags, int stale) {
         IntVector f = IntVector.fromArray(INTS, flags, first);
-        IntVector updated = f.and(~(IN_GRAPH | MIRRORED)).or(parentFlags & IN_GRAPH)
+        IntVector updated = f.and(~(IN_GRAPH | MIRRORED | SHOWN)).or(parentFlags & IN_GRAPH)
+                .or(f.lanewise(VectorOperators.LSHL, 4).not().and(parentFlags & SHOWN))
                 .or(f.lanewise(VectorOperators.LSHR, 1).and(MIRRORED).lanewise(VectorOperators.XOR,
                         parentFlags & MIRRORED));
         if (stale == BLOCK) {

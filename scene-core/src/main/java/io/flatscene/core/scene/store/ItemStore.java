@@ -15,9 +15,12 @@ import io.flatscene.core.container.SummaryBitSet;
  * is attached to, or {@link io.flatscene.core.container.Index#NONE}; a detached item keeps its last world bounds. The
  * slot, not the node's stable id, so the passes read the node's data without the id table for every item: written
  * at attachment and, through the node, each time the node's data moves to another slot ({@link #nodeMoved}).
- * {@code transparent} is 1 or 0.
+ * {@code transparent} is 1 or 0. {@code tint} is four unsigned normalized bytes, red in the lowest: the bytes of a
+ * little-endian int in the order a GL {@code RGBA} unsigned-byte attribute reads them, so the renderer copies it as is.
  */
 public final class ItemStore {
+    /** The tint of a new item: every byte 255, which leaves the material's colour as it is. */
+    public static final int OPAQUE_WHITE = 0xFFFF_FFFF;
     /** Counts item setter calls; see {@link #propertiesChanging}. */
     private long propertyChanges;
     private final FloatColumn localCenter;
@@ -31,6 +34,7 @@ public final class ItemStore {
     private final IntColumn visibilityFlags;
     private final IntColumn queryFlags;
     private final IntColumn transparent;
+    private final IntColumn tint;
     /** 1 when the world box must be recomputed whatever the node did: new, re-attached, or a new local box. */
     private final IntColumn boundsDirty;
     /**
@@ -39,6 +43,12 @@ public final class ItemStore {
      * whatever their nodes did.
      */
     private final SummaryBitSet dirtyChunks = new SummaryBitSet(0);
+    /**
+     * Bit {@code c} set when chunk {@code c}'s world boxes or its items changed since the scene queries' index last
+     * read it: set where an item arrives at an index ({@link #moved}) and, for every chunk the bounds pass or a spatial
+     * sort changed, where the chunk boxes are refreshed after it (one thread, whatever the pass ran on).
+     */
+    private final SummaryBitSet queryChunks = new SummaryBitSet(0);
 
     public ItemStore(SparseSet items) {
         localCenter = items.addFloatColumn(3);
@@ -52,6 +62,7 @@ public final class ItemStore {
         visibilityFlags = items.addIntColumn();
         queryFlags = items.addIntColumn();
         transparent = items.addIntColumn();
+        tint = items.addIntColumn();
         boundsDirty = items.addIntColumn();
     }
 
@@ -66,6 +77,7 @@ public final class ItemStore {
         visibilityFlags.values()[index] = visibility;
         queryFlags.values()[index] = query;
         transparent.values()[index] = 0;
+        tint.values()[index] = OPAQUE_WHITE;
     }
 
     public void setLocal(int index, float cx, float cy, float cz, float hx, float hy, float hz) {
@@ -97,6 +109,18 @@ public final class ItemStore {
     /** An item arrived at {@code index} (created there, or the last item moved there by a removal). */
     public void moved(int index) {
         markChunk(index);
+        queryChanged(index >>> 6);
+    }
+
+    /** The world boxes or the items of chunk {@code chunk} changed: the query index must read it again. */
+    public void queryChanged(int chunk) {
+        queryChunks.ensureCapacity(chunk + 1);
+        queryChunks.set(chunk);
+    }
+
+    /** The chunks the scene queries' index must read again; it clears them. */
+    public SummaryBitSet queryChunks() {
+        return queryChunks;
     }
 
     private void markChunk(int index) {
@@ -165,5 +189,9 @@ public final class ItemStore {
 
     public int[] transparentArray() {
         return transparent.values();
+    }
+
+    public int[] tintArray() {
+        return tint.values();
     }
 }

@@ -1,5 +1,7 @@
 package io.flatscene.core.scene.store;
 
+import io.flatscene.core.container.Capacity;
+import io.flatscene.core.container.CapacityExceededException;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
@@ -26,6 +28,8 @@ public final class ObjectStore<T> {
     private final HandleTable handles;
     private final SparseSet set;
     private final ObjectColumn<T> objects;
+    /** The game's tag per object, a column of the set: it moves with the object on every swap-and-pop and sort. */
+    private final LongColumn tags;
     private final IndexField<? super T> denseIndex;
     private final ToLongFunction<? super T> handleOf;
 
@@ -33,14 +37,16 @@ public final class ObjectStore<T> {
      * @param capacityKey the configuration key of the capacity, named by growth warnings and capacity errors
      * @param denseIndex  the object's field that mirrors its dense position
      * @param handleOf    reads the handle {@link #add} issued to an object
+     * @param handleKind  carried by the handles, so that another store's handle is never valid here
      */
     public ObjectStore(String capacityKey, int capacity, GrowthPolicy policy, IndexField<? super T> denseIndex,
-                       ToLongFunction<? super T> handleOf) {
+                       ToLongFunction<? super T> handleOf, int handleKind) {
         this.name = capacityKey;
-        this.handles = new HandleTable(capacityKey, capacity, policy);
+        this.handles = HandleTable.ofKind(capacityKey, capacity, policy, handleKind);
         // The handle table enforces the capacity and logs its growth; the set grows silently in step with it.
         this.set = new SparseSet(capacityKey, capacity, GrowthPolicy.ON_DEMAND);
         this.objects = set.addObjectColumn();
+        this.tags = set.addLongColumn();
         this.denseIndex = denseIndex;
         this.handleOf = handleOf;
     }
@@ -61,9 +67,13 @@ public final class ObjectStore<T> {
         if (recorded != Index.NONE) {
             throw new IllegalStateException(name + ": cannot add " + object + ": it is already stored at " + recorded);
         }
+        if (set.size() == Capacity.MAX_SLOTS) {
+            throw CapacityExceededException.atLimit(name, set.size(), Capacity.MAX_SLOTS);
+        }
         long handle = handles.create(0);
         int position = set.add(HandleTable.idOf(handle));
         objects.set(position, object);
+        tags.values()[position] = 0L;
         denseIndex.set(object, position);
         return handle;
     }
@@ -80,16 +90,11 @@ public final class ObjectStore<T> {
         handles.release(handle);
     }
 
-    /**
-     * Reorders the objects ascending by {@code key}, a column of {@link #columns()}, equal keys keeping their order:
-     * every column moves once, and every object's recorded position follows. O(size), allocation-free after the
-     * first sort.
-     */
-    public void sortBy(LongColumn key) {
-        set.sortBy(key);
-        for (int p = 0; p < set.size(); p++) {
-            denseIndex.set(objects.get(p), p);
-        }
+    /** Swaps the objects at dense positions {@code a} and {@code b}, with every column, and fixes both positions. */
+    public void swap(int a, int b) {
+        set.swapPositions(a, b);
+        denseIndex.set(objects.get(a), a);
+        denseIndex.set(objects.get(b), b);
     }
 
     /** Sorts the objects at global indices {@code [from, to)} by a long column and leaves the others in place. */
@@ -98,6 +103,11 @@ public final class ObjectStore<T> {
         for (int p = from; p < to; p++) {
             denseIndex.set(objects.get(p), p);
         }
+    }
+
+    /** The game's tags by dense position; valid until the next addition (growth replaces the array). */
+    public long[] tagArray() {
+        return tags.values();
     }
 
     /** The live object with this handle, or null. */

@@ -1,6 +1,7 @@
 package io.flatscene.core.scene.store;
 
 import io.flatscene.core.container.Capacity;
+import io.flatscene.core.container.CapacityExceededException;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
@@ -23,7 +24,8 @@ import java.util.Objects;
  * depth: band {@code 2d} holds the dynamic nodes of depth {@code d}, band {@code 2d+1}
  * its static ones. Every parent sits in an earlier band than its children, so the transform pass is one forward
  * sweep, band by band (Ogre-next keeps one pool per depth for the same reason). Depth 0 holds the scene root and every
- * detached node.
+ * detached node. Nodes at depth {@link #DEEP} and below share the last two bands, where a parent may sit anywhere, so
+ * no insertion or removal costs more than a slot move per band of the first {@code DEEP} depths.
  *
  * <h2>Moving slots, and why children never go stale</h2>
  * Nodes refer to their parent by stable id; the id → slot table is the {@link HandleTable}, whose entry for a node
@@ -52,6 +54,8 @@ public final class TransformStore {
 
     public static final int INHERIT_ORIENTATION = 1 << 1;
     public static final int INHERIT_SCALE = 1 << 2;
+    /** The game hid the node ({@code SceneNode.setVisible(false)}): it and its subtree are not drawn. */
+    public static final int HIDDEN = 1 << 3;
     /** The node hangs from the scene's root (rather than from a detached node), as of the last transform pass. */
     public static final int IN_GRAPH = 1 << 4;
     /** The world matrix's linear part has a negative determinant: the node's triangles wind the other way. */
@@ -62,13 +66,32 @@ public final class TransformStore {
      * neighbour so that one shift lines the two up.
      */
     public static final int SCALE_MIRRORS = MIRRORED << 1;
+    /**
+     * The node is {@link #IN_GRAPH} and neither it nor an ancestor is {@link #HIDDEN}, as of the last transform pass:
+     * what culling and lighting read. Derived with the in-graph bit, parent to child, when a node is recomputed, so
+     * hiding a node recomputes its subtree once and costs nothing per frame after; {@link #HIDDEN}'s shift by four,
+     * so that one shift lines the two up.
+     */
+    public static final int SHOWN = HIDDEN << 4;
     public static final int BAND_SHIFT = 8;
+    /**
+     * The depth from which nodes share one pair of bands, {@link #DEEP_BAND} (dynamic) and the one after it (static),
+     * whatever their depth. Opening or closing a slot moves one slot per later band, so bounding the bands bounds that
+     * cost: a 100,000-deep chain would otherwise make every insertion near the root move 100,000 slots. The pass
+     * computes the deep bands one node at a time, parents first (see the transform pass); hierarchies this deep are
+     * rare in a game, and the depths above keep the banded sweep.
+     */
+    public static final int DEEP = 32;
+    /** The dynamic band of depth {@link #DEEP} and deeper; its static twin follows it, and no band comes after them. */
+    public static final int DEEP_BAND = 2 * DEEP;
     /** Floats a slot in the position and scale arrays. */
     public static final int VECTOR_WIDTH = 3;
     /** Floats a slot in the orientation array. */
     public static final int QUATERNION_WIDTH = 4;
     /** Floats a slot in the world array. */
     public static final int MATRIX_WIDTH = 12;
+    /** The kind node handles carry; the object stores' handles carry others, so no handle finds the wrong thing. */
+    public static final int NODE_HANDLES = 1;
     private static final int LOW_BITS = (1 << BAND_SHIFT) - 1;
 
     private final String capacityName;
@@ -112,6 +135,8 @@ public final class TransformStore {
     private int[] wordParentMax = new int[0];
     private int[] idAt = new int[0];
     private int[] flags = new int[0];
+    /** The game's tag per slot ({@link #tags()}): moves with the node's data in {@link #copySlot}, 0 when new. */
+    private long[] tags = new long[0];
 
     /**
      * Told where a node's data went each time it moves to another slot, as Ogre's memory managers tell their
@@ -126,7 +151,7 @@ public final class TransformStore {
         this.capacityName = Objects.requireNonNull(capacityName, "capacityName");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.slotListener = Objects.requireNonNull(slotListener, "slotListener");
-        this.ids = new HandleTable(capacityName, capacity, policy);
+        this.ids = HandleTable.ofKind(capacityName, capacity, policy, NODE_HANDLES);
         this.dirtySlots = new SummaryByteSet(capacity + 1);
         this.changedBits = new SummaryBitSet(capacity + 1);
         this.movedBits = new SummaryBitSet(capacity + 1);
@@ -149,6 +174,7 @@ public final class TransformStore {
         Arrays.fill(wordParentMax, oldWords, words, Integer.MIN_VALUE);
         idAt = Arrays.copyOf(idAt, slots);
         flags = Arrays.copyOf(flags, slots);
+        tags = Arrays.copyOf(tags, slots);
         dirtySlots.ensureCapacity(slots);
         changedBits.ensureCapacity(slots);
         movedBits.ensureCapacity(slots);
@@ -215,12 +241,15 @@ public final class TransformStore {
      * @return its handle; the handle's index is the node's stable id
      */
     public long create(int parent) {
-        int band = parent == Index.NONE ? 0 : 2 * (depth(ids.indexAt(parent)) + 1);
+        if (bands.total() == Capacity.MAX_SLOTS) {
+            throw CapacityExceededException.atLimit(capacityName, bands.total(), Capacity.MAX_SLOTS);
+        }
+        int band = parent == Index.NONE ? 0 : 2 * childDepth(ids.indexAt(parent));
         // The id table has the same capacity and policy: it throws under FAIL, or grows and logs the one WARN line,
         // before the slot arrays grow in step with it.
         long handle = ids.create(0);
         if (bands.total() + 1 > capacity) {
-            allocate(Capacity.next(capacityName, policy, capacity, bands.total() + 1));
+            allocate(Math.min(Capacity.MAX_SLOTS, Capacity.next(capacityName, policy, capacity, bands.total() + 1)));
         }
         int id = HandleTable.idOf(handle);
         int slot = bands.open(band);
@@ -230,6 +259,7 @@ public final class TransformStore {
         parentId[slot] = parent;
         writeParentSlot(slot, parentSlotOf(parent));
         flags[slot] = (band << BAND_SHIFT) | INHERIT_ORIENTATION | INHERIT_SCALE;
+        tags[slot] = 0L;
         markDirty(slot);
         return handle;
     }
@@ -244,14 +274,15 @@ public final class TransformStore {
     }
 
     /**
-     * Gives a node a new parent ({@link Index#NONE} for depth 0). If its depth changes, it moves to the new band;
-     * its children must then be moved by the caller, parents first, so each finds its parent one level up.
+     * Gives a node a new parent ({@link Index#NONE} for depth 0). If its band's depth changes, it moves to the new
+     * band; its children must then be moved by the caller, parents first, so each finds its parent one level up.
+     * When it does not (the same depth, or one at least {@link #DEEP} before and after), nor do its descendants'.
      *
-     * @return whether the node's depth changed
+     * @return whether the node's band depth changed
      */
     public boolean setParent(int id, int parent) {
         int oldDepth = depth(ids.indexAt(id));
-        int depth = parent == Index.NONE ? 0 : depth(ids.indexAt(parent)) + 1;
+        int depth = parent == Index.NONE ? 0 : childDepth(ids.indexAt(parent));
         int slot = moveToBand(id, 2 * depth + (isStatic(ids.indexAt(id)) ? 1 : 0));
         parentId[slot] = parent;
         writeParentSlot(slot, parentSlotOf(parent));
@@ -300,8 +331,14 @@ public final class TransformStore {
         return bandOf(flags[slot]);
     }
 
+    /** The node's depth, or {@link #DEEP} for a node at least that deep: the depth its band stands for. */
     public int depth(int slot) {
         return band(slot) >>> 1;
+    }
+
+    /** The band depth of a child of the node at {@code parentSlot}. */
+    private int childDepth(int parentSlot) {
+        return Math.min(depth(parentSlot) + 1, DEEP);
     }
 
     public boolean isStatic(int slot) {
@@ -346,7 +383,7 @@ public final class TransformStore {
         slotListener.moved(idAt[slot], slot);
         slotVersion++;
         movedBits.set(slot);
-        bands.markParentsMoved(2 * (depth(slot) + 1));
+        bands.markParentsMoved(2 * childDepth(slot));
     }
 
     private void copySlot(int from, int to) {
@@ -358,6 +395,7 @@ public final class TransformStore {
         writeParentSlot(to, parentSlot[from]);
         idAt[to] = idAt[from];
         flags[to] = flags[from];
+        tags[to] = tags[from];
         if (dirtySlots.get(from)) {
             dirtySlots.set(to);
         } else {
@@ -469,12 +507,27 @@ public final class TransformStore {
 
     /** Stores the quaternion normalized, since the update pass builds rotation matrices that assume a unit one. */
     public void setOrientation(int slot, float x, float y, float z, float w) {
-        float invLength = (float) (1.0 / Math.sqrt((double) x * x + (double) y * y + (double) z * z + (double) w * w));
+        // in double throughout: the inverse length of a subnormal quaternion exceeds the float range, and would
+        // store infinity and NaN (0 times infinity) where a unit quaternion belongs
+        double invLength = 1.0 / Math.sqrt((double) x * x + (double) y * y + (double) z * z + (double) w * w);
         int o = LaneBlocks.base(slot, QUATERNION_WIDTH);
-        orientation[o] = x * invLength;
-        orientation[o + LaneBlocks.LANES] = y * invLength;
-        orientation[o + 2 * LaneBlocks.LANES] = z * invLength;
-        orientation[o + 3 * LaneBlocks.LANES] = w * invLength;
+        orientation[o] = (float) (x * invLength);
+        orientation[o + LaneBlocks.LANES] = (float) (y * invLength);
+        orientation[o + 2 * LaneBlocks.LANES] = (float) (z * invLength);
+        orientation[o + 3 * LaneBlocks.LANES] = (float) (w * invLength);
+        markDirty(slot);
+    }
+
+    /**
+     * Stores a quaternion that is unit already (one this store normalized before, read back from a scene file) as it
+     * is, so that a saved and loaded scene holds the same bits; normalizing it again could move its last bit.
+     */
+    public void setUnitOrientation(int slot, float x, float y, float z, float w) {
+        int o = LaneBlocks.base(slot, QUATERNION_WIDTH);
+        orientation[o] = x;
+        orientation[o + LaneBlocks.LANES] = y;
+        orientation[o + 2 * LaneBlocks.LANES] = z;
+        orientation[o + 3 * LaneBlocks.LANES] = w;
         markDirty(slot);
     }
 
@@ -482,6 +535,16 @@ public final class TransformStore {
         writeVector(scale, slot, x, y, z);
         flags[slot] = (flags[slot] & ~SCALE_MIRRORS) | (x * y * z < 0f ? SCALE_MIRRORS : 0);
         markDirty(slot);
+    }
+
+    /** Hides or shows the node; the pass recomputes it, and its subtree's {@link #SHOWN} bits follow. */
+    public void setHidden(int slot, boolean hidden) {
+        flags[slot] = (flags[slot] & ~HIDDEN) | (hidden ? HIDDEN : 0);
+        markDirty(slot);
+    }
+
+    public boolean isHidden(int slot) {
+        return (flags[slot] & HIDDEN) != 0;
     }
 
     public void setInherit(int slot, boolean inheritOrientation, boolean inheritScale) {
@@ -543,6 +606,11 @@ public final class TransformStore {
      */
     public SummaryBitSet changedSlots() {
         return changedBits;
+    }
+
+    /** The game's tags, one long a slot: read and written by slot, valid until the next structural change or growth. */
+    public long[] tags() {
+        return tags;
     }
 
     /** Flags, one int a slot; valid until the next structural change or growth. */
@@ -617,9 +685,10 @@ public final class TransformStore {
             return;
         }
         int parentBand = band(ids.indexAt(parent));
-        if (parentBand >>> 1 != depth - 1) {
+        int parentDepth = parentBand >>> 1;
+        if (parentDepth != depth - 1 && (depth != DEEP || parentDepth != DEEP)) {
             throw new IllegalStateException(capacityName + ": node id " + id + " at depth " + depth
-                    + " has parent id " + parent + " at depth " + (parentBand >>> 1));
+                    + " has parent id " + parent + " at depth " + parentDepth);
         }
         if ((band & 1) != 0 && depth > 1 && (parentBand & 1) == 0) {
             throw new IllegalStateException(capacityName + ": static node id " + id + " has dynamic parent id "

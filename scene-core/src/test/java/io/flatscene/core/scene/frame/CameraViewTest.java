@@ -1,5 +1,6 @@
 package io.flatscene.core.scene.frame;
 
+import java.util.Arrays;
 import org.joml.Matrix4f;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +60,32 @@ class CameraViewTest {
         assertFalse(view.derive(50f, 1, 1, 1));
         view.view.identity();
         assertTrue(view.derive(50f, 1, 1, 1));
+    }
+
+    /** Scales whose squares underflow or overflow float still leave a unit forward axis (it came out NaN or zero). */
+    @Test
+    void aTinyOrHugeScaleKeepsAUnitForwardAxis() {
+        CameraView view = new CameraView();
+        for (float scale : new float[] {1e-25f, 1e25f}) {
+            view.place(new Matrix4f().scaling(scale));
+            assertArrayEquals(new float[] {0f, 0f, -1f}, new float[] {view.forwardX, view.forwardY, view.forwardZ},
+                    TOLERANCE, "scale " + scale);
+        }
+    }
+
+    /**
+     * A far/near ratio past about 10^7 leaves the far plane's normal zero in float: JOML normalizes it into NaN, which
+     * culls every box. It is a plane at infinity, which bounds nothing.
+     */
+    @Test
+    void aFarPlaneAtInfinityPassesEverything() {
+        CameraView view = new CameraView();
+        view.projection.setPerspective(1f, 1f, 0.001f, 1e30f);
+        assertTrue(view.derive(1e30f, -1, 1, 1));
+        for (float value : view.planes) {
+            assertTrue(Float.isFinite(value), Arrays.toString(view.planes));
+        }
+        assertArrayEquals(new float[] {0f, 0f, 0f, 1f}, Arrays.copyOfRange(view.planes, 20, 24));
     }
 
     @Test

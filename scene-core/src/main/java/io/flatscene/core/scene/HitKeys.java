@@ -1,0 +1,74 @@
+package io.flatscene.core.scene;
+
+import java.util.Arrays;
+
+/**
+ * The hits a query traversal gathers, as sort keys: per hit, the entry distance's float bits (high half, never
+ * negative, so they order as the distances do) above the item's global index (low half). Kept by the caller and
+ * reused, growing only when a query finds more than it ever did.
+ */
+final class HitKeys {
+    long[] keys;
+    int count;
+
+    HitKeys(int capacity) {
+        keys = new long[capacity];
+    }
+
+    void add(long key) {
+        if (count == keys.length) {
+            keys = Arrays.copyOf(keys, Math.max(16, count * 2));
+        }
+        keys[count++] = key;
+    }
+
+    /** Sorts keys {@code [from, to)} in place, allocating nothing: insertion for short runs, heapsort otherwise. */
+    void sort(int from, int to) {
+        long[] a = keys;
+        if (to - from <= 24) {
+            for (int i = from + 1; i < to; i++) {
+                long v = a[i];
+                int j = i - 1;
+                for (; j >= from && a[j] > v; j--) {
+                    a[j + 1] = a[j];
+                }
+                a[j + 1] = v;
+            }
+            return;
+        }
+        int n = to - from;
+        for (int root = n / 2 - 1; root >= 0; root--) {
+            siftDown(a, from, root, n);
+        }
+        for (int end = n - 1; end > 0; end--) {
+            long top = a[from];
+            a[from] = a[from + end];
+            a[from + end] = top;
+            siftDown(a, from, 0, end);
+        }
+    }
+
+    private static void siftDown(long[] a, int base, int root, int n) {
+        long v = a[base + root];
+        int i = root;
+        for (int child = 2 * i + 1; child < n; child = 2 * i + 1) {
+            if (child + 1 < n && a[base + child + 1] > a[base + child]) {
+                child++;
+            }
+            if (a[base + child] <= v) {
+                break;
+            }
+            a[base + i] = a[base + child];
+            i = child;
+        }
+        a[base + i] = v;
+    }
+
+    static float distance(long key) {
+        return Float.intBitsToFloat((int) (key >>> 32));
+    }
+
+    static int index(long key) {
+        return (int) key;
+    }
+}

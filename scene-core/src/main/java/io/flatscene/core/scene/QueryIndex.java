@@ -1,0 +1,855 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.container.Index;
+import io.flatscene.core.container.SparseSet;
+import io.flatscene.core.container.SummaryBitSet;
+import io.flatscene.core.scene.frame.MortonCode;
+import io.flatscene.core.scene.frame.PointBounds;
+import io.flatscene.core.scene.store.ItemStore;
+import io.flatscene.core.scene.store.TransformStore;
+import java.util.Arrays;
+
+/**
+ * A bounding volume hierarchy over every item's world box, the one acceleration structure of the scene queries, in
+ * flat arrays: entries (one per indexed item) and nodes of up to {@value #ARITY} children, no object per either.
+ *
+ * <p><b>Entries.</b> An entry is keyed by the item's id in its store's sparse set, which an item keeps for its life
+ * whatever its global index does (swap-and-pop removals, the spatial sort), so that no move of an item touches the
+ * index. Entry {@code e} holds the item's world box as center and half extents, copied at the last {@link #sync}.
+ * Entries {@code [0, builtCount)} lie in leaves, each leaf a run of at most {@value #LEAF_SIZE}; entries
+ * {@code [builtCount, entryCount)} are pending (items indexed since the last build), tested one by one. A destroyed
+ * item's entry is dead ({@code entryId} {@link Index#NONE}) until the next build.
+ *
+ * <p><b>Nodes.</b> A node is named by its ref: a leaf's is {@code first << 4 | count} (entries
+ * {@code [first, first + count)}, count 1 to {@value #LEAF_SIZE}), an inner node's {@code k << 4} (count bits 0). The
+ * build splits entries in two, then each half in two again unless it fits in a leaf, and makes the two to four parts
+ * the children of one inner node: a binary tree with every other level folded away, so that a traversal takes half
+ * the steps. Inner node {@code k} holds its children's boxes, 6 floats each from {@code 24k} in {@code tree}, and
+ * their refs from {@code 4k} in {@code childRef}, unused slots last ({@link #EMPTY}, with a NaN box): a node's box lies
+ * where the traversal meets it, beside its siblings' in their parent's record (the root's in {@code rootBox}), so that
+ * a visit reads every child from one place. A box's place is a location: {@code 4k + slot}, or {@link #ROOT};
+ * {@code up[k]} is the location of inner node {@code k}'s own box, for refits. A node's box contains every live
+ * entry's box below it widened by {@link #MARGIN} of its magnitude (an infinite extent, or a box with a NaN, counts as
+ * the whole axis), so that a node test never rejects what the exact test of an entry, with its own rounding, would
+ * accept.
+ *
+ * <p><b>Upkeep.</b> {@link ItemStore#queryChunks()} names the chunks of 64 items by global index whose boxes or
+ * occupants changed since the last sync; a sync reads those items alone, refits the leaf of each entry whose box
+ * changed and the ancestors whose box follows, and appends entries for new items. A build (a Morton-order sort of the
+ * live entries, split where their codes first differ) runs once the pending, dead or moved entries outweigh what it
+ * costs: so the upkeep follows what changed, never the scene size, but for a rebuild after changes in proportion to it.
+ */
+final class QueryIndex {
+    static final int LEAF_SIZE = 4;
+    /** The low bits of a ref: a leaf's entry count, 0 for an inner node. */
+    private static final int COUNT_BITS = 4;
+    private static final int COUNT_MASK = (1 << COUNT_BITS) - 1;
+    /** Children per inner node at most. */
+    private static final int ARITY = 4;
+    /** Floats per inner node in {@code tree}: its children's boxes, min x, y, z then max x, y, z each. */
+    private static final int STRIDE = 6 * ARITY;
+    /** The ref of an unused child slot, whose box is NaN: no ray meets it, and volume queries skip it by its ref. */
+    private static final int EMPTY = -1;
+    /** The location of the root's box. */
+    private static final int ROOT = -2;
+    /**
+     * The widening of node boxes and of the volume queries' node tests, relative to the magnitudes involved: far above
+     * the few float roundings by which an entry's exact test can differ from the node test.
+     */
+    static final float MARGIN = 1e-5f;
+    /** Pending entries tolerated before a build, on top of one per {@value #PENDING_SHARE} built. */
+    private static final int PENDING_MIN = 64;
+    private static final int PENDING_SHARE = 32;
+    /** Bits of a Morton cell coordinate per axis. */
+    private static final int CELL_BITS = 10;
+    /** The kinds of query. */
+    private static final int BOX = 1;
+    private static final int SPHERE = 2;
+    private static final int FRUSTUM = 3;
+
+    private final ItemStore items;
+    private final SparseSet itemSet;
+    private final TransformStore transforms;
+
+    /** By item id: its entry, or {@link Index#NONE}. */
+    private int[] entryOf = new int[0];
+    /** By entry: the item id, or {@link Index#NONE} when dead. */
+    private int[] entryId = new int[0];
+    /** By entry, 6 floats: the world center and half extents as of the last sync. */
+    private float[] entryBox = new float[0];
+    /** By entry: the location of its leaf's box, or {@link Index#NONE} while pending. */
+    private int[] entryLeaf = new int[0];
+    private int entryCount;
+    private int builtCount;
+    private int deadCount;
+    /** Entry boxes changed since the last build: once they outnumber the built entries, the tree is rebuilt. */
+    private int movedSinceBuild;
+
+    /** By inner node, as the class comment lays out: its children's boxes, their refs, its own box's location. */
+    private float[] tree = new float[0];
+    private int[] childRef = new int[0];
+    private int[] up = new int[0];
+    private int innerTotal;
+    /** The root's box (min x, y, z then max x, y, z) and ref, valid while {@code builtCount > 0}. */
+    private final float[] rootBox = new float[6];
+    private int rootRef;
+    /** The sorted keys (Morton code above entry index) of the build in progress, for its splits; null otherwise. */
+    private long[] buildKeys;
+    /**
+     * The volume queries' traversal stack: a visit pops one node and pushes at most {@value #ARITY}, and the tree is
+     * at most 29 levels deep (a split per bit of the 30-bit Morton codes, then at most 27 halvings of entries that
+     * share a code, folded two by two), so 64 levels' worth is more than it ever holds.
+     */
+    private final int[] stack = new int[64 * (ARITY - 1) + 1];
+
+    QueryIndex(ItemStore items, SparseSet itemSet, TransformStore transforms) {
+        this.items = items;
+        this.itemSet = itemSet;
+        this.transforms = transforms;
+    }
+
+    // ---- upkeep ----
+
+    /** Brings the index up to the world boxes of items {@code [0, itemCount)}: the chunks marked since the last. */
+    void sync(int itemCount) {
+        SummaryBitSet marked = items.queryChunks();
+        int chunks = Math.min(marked.capacity(), (itemCount + 63) >>> 6);
+        for (int chunk = marked.nextSetBit(0, chunks); chunk != Index.NONE;
+             chunk = marked.nextSetBit(chunk + 1, chunks)) {
+            for (int i = chunk << 6, end = Math.min(itemCount, (chunk + 1) << 6); i < end; i++) {
+                update(itemSet.idAt(i), i);
+            }
+        }
+        marked.clear();
+        int live = entryCount - deadCount;
+        if (entryCount - builtCount > PENDING_MIN + builtCount / PENDING_SHARE
+                || deadCount > PENDING_MIN + live / 4 || movedSinceBuild > PENDING_MIN + builtCount) {
+            build();
+        }
+    }
+
+    private void update(int id, int index) {
+        if (id >= entryOf.length) {
+            int old = entryOf.length;
+            entryOf = Arrays.copyOf(entryOf, Math.max(id + 1, old + (old >> 1)));
+            Arrays.fill(entryOf, old, entryOf.length, Index.NONE);
+        }
+        int e = entryOf[id];
+        float[] c = items.worldCenterArray();
+        float[] h = items.worldHalfArray();
+        int o = index * 3;
+        if (e == Index.NONE) {
+            e = entryCount++;
+            ensureEntries(entryCount);
+            entryOf[id] = e;
+            entryId[e] = id;
+            entryLeaf[e] = Index.NONE;
+            copyBox(e, c, h, o);
+            return;
+        }
+        int b = e * 6;
+        if (same(entryBox[b], c[o]) && same(entryBox[b + 1], c[o + 1]) && same(entryBox[b + 2], c[o + 2])
+                && same(entryBox[b + 3], h[o]) && same(entryBox[b + 4], h[o + 1]) && same(entryBox[b + 5], h[o + 2])) {
+            return;
+        }
+        copyBox(e, c, h, o);
+        movedSinceBuild++;
+        if (entryLeaf[e] != Index.NONE) {
+            refit(entryLeaf[e]);
+        }
+    }
+
+    private static boolean same(float a, float b) {
+        return Float.floatToRawIntBits(a) == Float.floatToRawIntBits(b);
+    }
+
+    private void copyBox(int e, float[] c, float[] h, int o) {
+        System.arraycopy(c, o, entryBox, e * 6, 3);
+        System.arraycopy(h, o, entryBox, e * 6 + 3, 3);
+    }
+
+    /** The item with this id was destroyed: its entry dies, and its leaf shrinks around the others. */
+    void removed(int id) {
+        if (id >= entryOf.length || entryOf[id] == Index.NONE) {
+            return;
+        }
+        int e = entryOf[id];
+        entryOf[id] = Index.NONE;
+        entryId[e] = Index.NONE;
+        deadCount++;
+        if (entryLeaf[e] != Index.NONE) {
+            refit(entryLeaf[e]);
+        }
+    }
+
+    private void ensureEntries(int count) {
+        if (entryId.length < count) {
+            int grown = Math.max(count, entryId.length + (entryId.length >> 1));
+            entryId = Arrays.copyOf(entryId, grown);
+            entryLeaf = Arrays.copyOf(entryLeaf, grown);
+            entryBox = Arrays.copyOf(entryBox, grown * 6);
+        }
+    }
+
+    /** Recomputes the leaf's box at {@code location}, then each ancestor's, up to the first that does not change. */
+    private void refit(int location) {
+        int leaf = refAt(location);
+        boxLeaf(location, leaf >>> COUNT_BITS, leaf & COUNT_MASK);
+        while (location != ROOT) {
+            int k = location >>> 2;
+            location = up[k];
+            if (!boxInner(k, location)) {
+                return;
+            }
+        }
+    }
+
+    /** The ref of the node whose box lies at {@code location}. */
+    private int refAt(int location) {
+        return location == ROOT ? rootRef : childRef[location];
+    }
+
+    private float[] boxes(int location) {
+        return location == ROOT ? rootBox : tree;
+    }
+
+    private static int offset(int location) {
+        return location == ROOT ? 0 : location * 6;
+    }
+
+    /** Writes the box of the leaf over entries {@code [first, first + count)} at {@code location}. */
+    private void boxLeaf(int location, int first, int count) {
+        float[] box = boxes(location);
+        int n = offset(location);
+        Arrays.fill(box, n, n + 3, Float.POSITIVE_INFINITY);
+        Arrays.fill(box, n + 3, n + 6, Float.NEGATIVE_INFINITY);
+        for (int e = first, end = first + count; e < end; e++) {
+            if (entryId[e] == Index.NONE) {
+                continue;
+            }
+            for (int axis = 0; axis < 3; axis++) {
+                float c = entryBox[e * 6 + axis];
+                float h = entryBox[e * 6 + 3 + axis];
+                float lo = Float.NEGATIVE_INFINITY;
+                float hi = Float.POSITIVE_INFINITY;
+                float slack = MARGIN * (Math.abs(c) + h);
+                if (h != Float.POSITIVE_INFINITY && slack == slack) {
+                    lo = c - h - slack;
+                    hi = c + h + slack;
+                    // an overflow to NaN leaves the axis whole
+                    lo = lo == lo ? lo : Float.NEGATIVE_INFINITY;
+                    hi = hi == hi ? hi : Float.POSITIVE_INFINITY;
+                }
+                box[n + axis] = Math.min(box[n + axis], lo);
+                box[n + 3 + axis] = Math.max(box[n + 3 + axis], hi);
+            }
+        }
+    }
+
+    /**
+     * Writes inner node {@code k}'s box, the union of its children's, at {@code location}.
+     *
+     * @return whether the box changed
+     */
+    private boolean boxInner(int k, int location) {
+        float[] box = boxes(location);
+        int n = offset(location);
+        boolean changed = false;
+        for (int axis = 0; axis < 3; axis++) {
+            float lo = Float.POSITIVE_INFINITY;
+            float hi = Float.NEGATIVE_INFINITY;
+            for (int slot = 0; slot < ARITY; slot++) {
+                if (childRef[ARITY * k + slot] != EMPTY) {
+                    lo = Math.min(lo, tree[k * STRIDE + slot * 6 + axis]);
+                    hi = Math.max(hi, tree[k * STRIDE + slot * 6 + 3 + axis]);
+                }
+            }
+            changed |= lo != box[n + axis] || hi != box[n + 3 + axis];
+            box[n + axis] = lo;
+            box[n + 3 + axis] = hi;
+        }
+        return changed;
+    }
+
+    /** Lays the live entries out in Morton order of their centers and builds a balanced tree over them. */
+    private void build() {
+        int live = entryCount - deadCount;
+        long[] keys = new long[live];
+        PointBounds centers = new PointBounds();
+        for (int e = 0; e < entryCount; e++) {
+            if (entryId[e] != Index.NONE && finiteCenter(e)) {
+                centers.add(entryBox[e * 6], entryBox[e * 6 + 1], entryBox[e * 6 + 2]);
+            }
+        }
+        int cells = 1 << CELL_BITS;
+        float minX = centers.min(0);
+        float minY = centers.min(1);
+        float minZ = centers.min(2);
+        float scaleX = centers.cellScale(0, cells);
+        float scaleY = centers.cellScale(1, cells);
+        float scaleZ = centers.cellScale(2, cells);
+        int k = 0;
+        for (int e = 0; e < entryCount; e++) {
+            if (entryId[e] == Index.NONE) {
+                continue;
+            }
+            long code = Long.MAX_VALUE >>> 32;
+            if (finiteCenter(e)) {
+                code = MortonCode.of(MortonCode.cell(entryBox[e * 6], minX, scaleX, cells),
+                        MortonCode.cell(entryBox[e * 6 + 1], minY, scaleY, cells),
+                        MortonCode.cell(entryBox[e * 6 + 2], minZ, scaleZ, cells));
+            }
+            keys[k++] = code << 32 | e;
+        }
+        Arrays.sort(keys);
+        int[] ids = new int[Math.max(live, entryId.length)];
+        float[] boxes = new float[ids.length * 6];
+        for (int n = 0; n < live; n++) {
+            int from = (int) keys[n];
+            ids[n] = entryId[from];
+            System.arraycopy(entryBox, from * 6, boxes, n * 6, 6);
+            entryOf[ids[n]] = n;
+        }
+        entryId = ids;
+        entryBox = boxes;
+        entryLeaf = new int[ids.length];
+        entryCount = live;
+        builtCount = live;
+        deadCount = 0;
+        movedSinceBuild = 0;
+        // room for a tree of full leaves; cuts at cell bounds leave some leaves short, and buildNode grows it then
+        int records = Math.max(1, (live + LEAF_SIZE - 1) / LEAF_SIZE);
+        if (up.length < records) {
+            growInner(records);
+        }
+        innerTotal = 0;
+        buildKeys = keys;
+        rootRef = buildNode(ROOT, 0, live);
+        buildKeys = null;
+    }
+
+    private boolean finiteCenter(int e) {
+        return Float.isFinite(entryBox[e * 6]) && Float.isFinite(entryBox[e * 6 + 1])
+                && Float.isFinite(entryBox[e * 6 + 2]);
+    }
+
+
+    /**
+     * Builds the subtree over entries {@code [first, first + count)} whose box lies at {@code location}, split until a
+     * leaf holds them, and writes that box.
+     *
+     * @return the subtree's ref
+     */
+    private int buildNode(int location, int first, int count) {
+        if (count <= LEAF_SIZE) {
+            for (int e = first; e < first + count; e++) {
+                entryLeaf[e] = location;
+            }
+            boxLeaf(location, first, count);
+            return first << COUNT_BITS | count;
+        }
+        int k = innerTotal++;
+        if (innerTotal > up.length) {
+            growInner(Math.max(innerTotal, up.length + (up.length >> 1)));
+        }
+        up[k] = location;
+        int half = split(first, count);
+        int slot = children(k, 0, first, half);
+        slot = children(k, slot, first + half, count - half);
+        for (; slot < ARITY; slot++) {
+            childRef[ARITY * k + slot] = EMPTY;
+            Arrays.fill(tree, k * STRIDE + slot * 6, k * STRIDE + slot * 6 + 6, Float.NaN);
+        }
+        boxInner(k, location);
+        return k << COUNT_BITS;
+    }
+
+    /**
+     * Makes entries {@code [first, first + count)} the children of inner node {@code k} from {@code slot} on: one
+     * leaf if they fit in one, else the two halves of a split, so that each inner node skips a level of the binary
+     * tree a split makes.
+     *
+     * @return the next free slot
+     */
+    private int children(int k, int slot, int first, int count) {
+        if (count <= LEAF_SIZE) {
+            child(k, slot, first, count);
+            return slot + 1;
+        }
+        int half = split(first, count);
+        child(k, slot, first, half);
+        child(k, slot + 1, first + half, count - half);
+        return slot + 2;
+    }
+
+    private void child(int k, int slot, int first, int count) {
+        int ref = buildNode(ARITY * k + slot, first, count);
+        // written after the recursion, which may have grown the arrays
+        childRef[ARITY * k + slot] = ref;
+    }
+
+    private void growInner(int records) {
+        tree = Arrays.copyOf(tree, records * STRIDE);
+        childRef = Arrays.copyOf(childRef, records * ARITY);
+        up = Arrays.copyOf(up, records);
+    }
+
+    /**
+     * Where to cut entries {@code [first, first + count)}: at the highest bit in which their Morton codes differ, so
+     * that each child holds one half of the cell their common prefix names and the two boxes do not overlap (a cut
+     * at the median, inside a cell, gives a child parts of two distant cells and a box spanning both); at the middle
+     * where they share one code.
+     *
+     * @return the number of entries that go left, 1 to {@code count - 1}
+     */
+    private int split(int first, int count) {
+        long[] keys = buildKeys;
+        int last = first + count - 1;
+        long lowest = keys[first] >>> 32;
+        long differ = lowest ^ (keys[last] >>> 32);
+        if (differ == 0L) {
+            return count / 2;
+        }
+        long bit = Long.highestOneBit(differ);
+        // codes are sorted and share every bit above this one: those with it set come last
+        int lo = first + 1;
+        int hi = last;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (((keys[mid] >>> 32) & bit) != 0L) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo - first;
+    }
+
+    // ---- queries ----
+
+    /** What the query in progress asks, read by the node and entry tests. */
+    private int kind;
+    /**
+     * Box: the query box's center and half extents, then its min and max widened for the node tests. Sphere: center,
+     * radius, the squared radius, the squared radius widened. Frustum: six planes (a, b, c, d), inside where positive.
+     */
+    private final float[] q = new float[24];
+
+    void box(float cx, float cy, float cz, float hx, float hy, float hz, int mask, HitKeys out) {
+        kind = BOX;
+        q[0] = cx;
+        q[1] = cy;
+        q[2] = cz;
+        q[3] = hx;
+        q[4] = hy;
+        q[5] = hz;
+        for (int axis = 0; axis < 3; axis++) {
+            float reach = q[3 + axis] + MARGIN * (Math.abs(q[axis]) + q[3 + axis]);
+            q[6 + axis] = q[axis] - reach;
+            q[9 + axis] = q[axis] + reach;
+        }
+        run(mask, out);
+    }
+
+    void sphere(float cx, float cy, float cz, float radius, int mask, HitKeys out) {
+        kind = SPHERE;
+        q[0] = cx;
+        q[1] = cy;
+        q[2] = cz;
+        q[3] = radius;
+        q[4] = radius * radius;
+        float widened = radius + MARGIN * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + radius);
+        q[5] = widened * widened;
+        run(mask, out);
+    }
+
+    /** @param planes six planes (a, b, c, d), inside where {@code a x + b y + c z + d >= 0} */
+    void frustum(float[] planes, int mask, HitKeys out) {
+        kind = FRUSTUM;
+        System.arraycopy(planes, 0, q, 0, 24);
+        run(mask, out);
+    }
+
+    private void run(int mask, HitKeys out) {
+        if (builtCount > 0 && nodeMeets(rootBox, 0)) {
+            float[] tree = this.tree;
+            int[] stack = this.stack;
+            int top = 0;
+            stack[top++] = rootRef;
+            while (top > 0) {
+                int ref = stack[--top];
+                if ((ref & COUNT_MASK) == 0) {
+                    int k = ref >>> COUNT_BITS;
+                    for (int slot = 0; slot < ARITY; slot++) {
+                        int child = childRef[ARITY * k + slot];
+                        if (child != EMPTY && nodeMeets(tree, k * STRIDE + slot * 6)) {
+                            stack[top++] = child;
+                        }
+                    }
+                } else {
+                    for (int e = ref >>> COUNT_BITS, end = e + (ref & COUNT_MASK); e < end; e++) {
+                        test(e, mask, out);
+                    }
+                }
+            }
+        }
+        for (int e = builtCount; e < entryCount; e++) {
+            test(e, mask, out);
+        }
+    }
+
+    private void test(int e, int mask, HitKeys out) {
+        int id = entryId[e];
+        if (id == Index.NONE) {
+            return;
+        }
+        float distance = entryMeets(e * 6);
+        if (distance >= 0f) {
+            int index = itemSet.indexOf(id);
+            if (takesPart(index, mask)) {
+                out.add((long) Float.floatToRawIntBits(distance) << 32 | index);
+            }
+        }
+    }
+
+    private boolean takesPart(int index, int mask) {
+        int slot = items.nodeSlotArray()[index];
+        return slot != Index.NONE && (items.queryFlagsArray()[index] & mask) != 0 && transforms.isInGraph(slot);
+    }
+
+    /**
+     * Whether the node box at {@code box[n]} may hold an entry the volume query finds; never false where one does.
+     * (Rays have a test of their own, in {@link RayCaster}.)
+     */
+    private boolean nodeMeets(float[] box, int n) {
+        float[] q = this.q;
+        switch (kind) {
+            case BOX -> {
+                return box[n] <= q[9] && box[n + 3] >= q[6] && box[n + 1] <= q[10] && box[n + 4] >= q[7]
+                        && box[n + 2] <= q[11] && box[n + 5] >= q[8];
+            }
+            case SPHERE -> {
+                float gx = Math.max(Math.max(box[n] - q[0], q[0] - box[n + 3]), 0f);
+                float gy = Math.max(Math.max(box[n + 1] - q[1], q[1] - box[n + 4]), 0f);
+                float gz = Math.max(Math.max(box[n + 2] - q[2], q[2] - box[n + 5]), 0f);
+                return !(gx * gx + gy * gy + gz * gz > q[5]);
+            }
+            case FRUSTUM -> {
+                for (int p = 0; p < 24; p += 4) {
+                    float x = q[p] * (q[p] >= 0f ? box[n + 3] : box[n]);
+                    float y = q[p + 1] * (q[p + 1] >= 0f ? box[n + 4] : box[n + 1]);
+                    float z = q[p + 2] * (q[p + 2] >= 0f ? box[n + 5] : box[n + 2]);
+                    float slack = MARGIN * (Math.abs(x) + Math.abs(y) + Math.abs(z) + Math.abs(q[p + 3]));
+                    // a NaN (a zero coefficient times an infinite bound) keeps the node
+                    if (x + y + z + q[p + 3] + slack < 0f) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            default -> throw new IllegalStateException("query kind " + kind);
+        }
+    }
+
+    /**
+     * The exact test of one entry by a volume query, the one {@link SceneQueries} documents: 0 when the query finds
+     * it, -1 when not (a ray's, with its distance, is {@link RayCaster}'s).
+     */
+    private float entryMeets(int b) {
+        float[] box = entryBox;
+        float[] q = this.q;
+        switch (kind) {
+            case BOX -> {
+                return Math.abs(box[b] - q[0]) <= box[b + 3] + q[3]
+                        && Math.abs(box[b + 1] - q[1]) <= box[b + 4] + q[4]
+                        && Math.abs(box[b + 2] - q[2]) <= box[b + 5] + q[5] ? 0f : -1f;
+            }
+            case SPHERE -> {
+                float dx = Math.max(Math.abs(q[0] - box[b]) - box[b + 3], 0f);
+                float dy = Math.max(Math.abs(q[1] - box[b + 1]) - box[b + 4], 0f);
+                float dz = Math.max(Math.abs(q[2] - box[b + 2]) - box[b + 5], 0f);
+                return dx * dx + dy * dy + dz * dz <= q[4] ? 0f : -1f;
+            }
+            case FRUSTUM -> {
+                return frustumMeets(box, b, q) ? 0f : -1f;
+            }
+            default -> throw new IllegalStateException("query kind " + kind);
+        }
+    }
+
+    static boolean frustumMeets(float[] box, int b, float[] planes) {
+        float hx = box[b + 3];
+        float hy = box[b + 4];
+        float hz = box[b + 5];
+        if (hx == Float.POSITIVE_INFINITY || hy == Float.POSITIVE_INFINITY || hz == Float.POSITIVE_INFINITY) {
+            return true;
+        }
+        for (int p = 0; p < 24; p += 4) {
+            float distance = planes[p] * box[b] + planes[p + 1] * box[b + 1] + planes[p + 2] * box[b + 2]
+                    + planes[p + 3];
+            float extent = Math.abs(planes[p]) * hx + Math.abs(planes[p + 1]) * hy + Math.abs(planes[p + 2]) * hz;
+            if (!(distance + extent >= 0f)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@return a new ray caster over this index: one per thread casting rays at once} */
+    RayCaster newCaster() {
+        return new RayCaster();
+    }
+
+    /**
+     * Casts rays through the index, the state of one traversal at a time: the scene's queries keep one, a batch one
+     * per worker. Rays have a traversal of their own, the node test written out: they are the queries a game runs by
+     * the thousand.
+     */
+    final class RayCaster {
+        /**
+         * The inner nodes to visit and the leaves to test, in the order met: queues, not a stack, so that the loads of
+         * the nodes queued are independent of the tests in progress and the processor overlaps their cache misses.
+         * Each holds a node at most once, plus one slot written past the end.
+         */
+        private int[] queue = new int[0];
+        private int[] leaves = new int[0];
+        /** The leaves {@link #traverse} queued. */
+        private int leafCount;
+        /** The origin, then the inverse direction (an infinite component for an axis the ray runs parallel to). */
+        private final float[] ray = new float[6];
+        private float maxDistance;
+        /** The ray's range inside the entry under test, clipped axis by axis. */
+        private float slabNear;
+        private float slabFar;
+
+        private RayCaster() {
+        }
+
+        /**
+         * Adds to {@code out} the items whose world box the ray enters within {@code maxDistance}, direction of unit
+         * length, and which take part under {@code mask}: each as its key, its entry distance above its global index.
+         */
+        void cast(float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance, int mask,
+                  HitKeys out) {
+            float[] ray = this.ray;
+            ray[0] = ox;
+            ray[1] = oy;
+            ray[2] = oz;
+            ray[3] = 1f / dx;
+            ray[4] = 1f / dy;
+            ray[5] = 1f / dz;
+            this.maxDistance = maxDistance;
+            if (builtCount > 0 && meets(rootBox, 0)) {
+                if (queue.length < innerTotal + 1) {
+                    queue = new int[innerTotal + 1];
+                    leaves = new int[(ARITY - 1) * innerTotal + 2];
+                }
+                traverse();
+                for (int l = 0, count = leafCount; l < count; l++) {
+                    int leaf = leaves[l];
+                    for (int e = leaf >>> COUNT_BITS, end = e + (leaf & COUNT_MASK); e < end; e++) {
+                        test(e, mask, out);
+                    }
+                }
+            }
+            for (int e = builtCount; e < entryCount; e++) {
+                test(e, mask, out);
+            }
+        }
+
+        /**
+         * Visits every inner node whose box the ray enters, from the root down, and queues the leaves it enters. The
+         * pushes are counted, not branched on, so that a test's outcome never stalls the loads of the next nodes.
+         */
+        private void traverse() {
+            float[] tree = QueryIndex.this.tree;
+            int[] childRef = QueryIndex.this.childRef;
+            int[] queue = this.queue;
+            int[] leaves = this.leaves;
+            int head = 0;
+            int tail = 0;
+            int leafCount = 0;
+            if ((rootRef & COUNT_MASK) == 0) {
+                queue[tail++] = rootRef;
+            } else {
+                leaves[leafCount++] = rootRef;
+            }
+            while (head < tail) {
+                int k = queue[head++] >>> COUNT_BITS;
+                for (int slot = 0; slot < ARITY; slot++) {
+                    int child = childRef[ARITY * k + slot];
+                    boolean hit = meets(tree, k * STRIDE + slot * 6);
+                    queue[tail] = child;
+                    tail += hit && (child & COUNT_MASK) == 0 ? 1 : 0;
+                    leaves[leafCount] = child;
+                    leafCount += hit && (child & COUNT_MASK) != 0 ? 1 : 0;
+                }
+            }
+            this.leafCount = leafCount;
+        }
+
+        /**
+         * The node test: whether the ray enters the node box at {@code box[n]} within its length. The slab test with
+         * min and max: node boxes hold no NaN, and the ray no zero inverse, so no product here is NaN and a signed
+         * zero changes no outcome. An unused child's NaN box fails.
+         */
+        private boolean meets(float[] box, int n) {
+            float[] ray = this.ray;
+            float near = 0f;
+            float far = maxDistance;
+            for (int axis = 0; axis < 3; axis++) {
+                float origin = ray[axis];
+                float inverse = ray[3 + axis];
+                if (Float.isInfinite(inverse)) {
+                    if (!(origin >= box[n + axis] && origin <= box[n + 3 + axis])) {
+                        return false;
+                    }
+                } else {
+                    float t1 = (box[n + axis] - origin) * inverse;
+                    float t2 = (box[n + 3 + axis] - origin) * inverse;
+                    near = Math.max(near, Math.min(t1, t2));
+                    far = Math.min(far, Math.max(t1, t2));
+                }
+            }
+            return near <= far;
+        }
+
+        /**
+         * The exact test of entry {@code e}. Every axis is clipped, with no exit after the first that empties the slab
+         * (a later one cannot refill it): the branches left follow the ray or a rare infinite extent, so the processor
+         * predicts them and goes on loading the next entries while this one is tested. The id is read only when the
+         * box passes (a dead entry's id fails then).
+         */
+        private void test(int e, int mask, HitKeys out) {
+            int b = e * 6;
+            float[] box = entryBox;
+            float[] ray = this.ray;
+            slabNear = 0f;
+            slabFar = maxDistance;
+            if (clipEntry(ray[0], ray[3], box[b], box[b + 3]) & clipEntry(ray[1], ray[4], box[b + 1], box[b + 4])
+                    & clipEntry(ray[2], ray[5], box[b + 2], box[b + 5])) {
+                int id = entryId[e];
+                if (id == Index.NONE) {
+                    return;
+                }
+                int index = itemSet.indexOf(id);
+                if (takesPart(index, mask)) {
+                    out.add((long) Float.floatToRawIntBits(slabNear) << 32 | index);
+                }
+            }
+        }
+
+        /** The slab test of an entry: an infinite extent leaves the ray unclipped on its axis. */
+        private boolean clipEntry(float origin, float inverse, float center, float half) {
+            return half == Float.POSITIVE_INFINITY || clip(origin, inverse, center - half, center + half);
+        }
+
+        /**
+         * Narrows [slabNear, slabFar] to the slab {@code [min, max]} of one axis; false once it is empty. Monotonic in
+         * {@code min} and {@code max}, as the node test is, so that a node's slab always holds the slabs of the
+         * entries below it.
+         */
+        private boolean clip(float origin, float inverse, float min, float max) {
+            if (Float.isInfinite(inverse)) {
+                return origin >= min && origin <= max;
+            }
+            float t1 = (min - origin) * inverse;
+            float t2 = (max - origin) * inverse;
+            slabNear = Math.max(slabNear, Math.min(t1, t2));
+            slabFar = Math.min(slabFar, Math.max(t1, t2));
+            return slabNear <= slabFar;
+        }
+    }
+
+    // ---- validation ----
+
+    /**
+     * Checks that the entries and the items agree both ways, that every item in a chunk not marked for the next sync
+     * is indexed with its world box, and that every node's box holds what lies below it.
+     *
+     * @throws IllegalStateException naming the first broken invariant
+     */
+    void validate(int itemCount) {
+        int dead = 0;
+        for (int e = 0; e < entryCount; e++) {
+            int id = entryId[e];
+            if (id == Index.NONE) {
+                dead++;
+                continue;
+            }
+            if (entryOf[id] != e || itemSet.indexOf(id) < 0) {
+                throw new IllegalStateException("query index entry " + e + " names item id " + id + ", which "
+                        + (itemSet.indexOf(id) < 0 ? "no live item has" : "maps to entry " + entryOf[id]));
+            }
+            int leaf = entryLeaf[e];
+            boolean inLeaf = false;
+            if (builtCount > 0 && (leaf == ROOT || leaf >= 0 && leaf >>> 2 < innerTotal)) {
+                int ref = refAt(leaf);
+                inLeaf = (ref & COUNT_MASK) != 0 && e >= ref >>> COUNT_BITS
+                        && e < (ref >>> COUNT_BITS) + (ref & COUNT_MASK);
+            }
+            if (e < builtCount != inLeaf) {
+                throw new IllegalStateException("query index entry " + e + " of " + builtCount + " built names leaf "
+                        + "location " + leaf + (inLeaf ? ", which holds it, but it is pending"
+                        : ", which does not hold it"));
+            }
+        }
+        if (dead != deadCount) {
+            throw new IllegalStateException("query index counts " + deadCount + " dead entries but holds " + dead);
+        }
+        SummaryBitSet marked = items.queryChunks();
+        float[] c = items.worldCenterArray();
+        float[] h = items.worldHalfArray();
+        for (int i = 0; i < itemCount; i++) {
+            if (i >>> 6 < marked.capacity() && marked.get(i >>> 6)) {
+                continue;
+            }
+            int id = itemSet.idAt(i);
+            int e = id < entryOf.length ? entryOf[id] : Index.NONE;
+            if (e == Index.NONE) {
+                throw new IllegalStateException("item at global index " + i + " (id " + id + ") is in no query index "
+                        + "entry, and its chunk is not marked for the next sync");
+            }
+            for (int k = 0; k < 3; k++) {
+                if (!same(entryBox[e * 6 + k], c[i * 3 + k]) || !same(entryBox[e * 6 + 3 + k], h[i * 3 + k])) {
+                    throw new IllegalStateException("item at global index " + i + " has world bounds that its query "
+                            + "index entry " + e + " does not hold on axis " + k + ", and its chunk is not marked "
+                            + "for the next sync");
+                }
+            }
+        }
+        if (builtCount > 0) {
+            validateNode(ROOT);
+        }
+    }
+
+    /** Checks the subtree whose box lies at {@code location}: every record's way up, and every box. */
+    private void validateNode(int location) {
+        int ref = refAt(location);
+        int k = ref >>> COUNT_BITS;
+        boolean inner = (ref & COUNT_MASK) == 0;
+        if (inner && (k >= innerTotal || up[k] != location)) {
+            throw new IllegalStateException("query index node " + k + " lies at location " + location + " but "
+                    + (k >= innerTotal ? "only " + innerTotal + " inner nodes exist" : "names location " + up[k]));
+        }
+        float[] box = boxes(location);
+        int n = offset(location);
+        float[] saved = Arrays.copyOfRange(box, n, n + 6);
+        if (inner) {
+            for (int slot = 0; slot < ARITY; slot++) {
+                if (childRef[ARITY * k + slot] != EMPTY) {
+                    validateNode(ARITY * k + slot);
+                }
+            }
+            boxInner(k, location);
+        } else {
+            boxLeaf(location, k, ref & COUNT_MASK);
+        }
+        float[] expected = Arrays.copyOfRange(box, n, n + 6);
+        System.arraycopy(saved, 0, box, n, 6);
+        if (!Arrays.equals(saved, expected)) {
+            throw new IllegalStateException("query index node at location " + location + " has box "
+                    + Arrays.toString(saved) + " but what lies below it makes " + Arrays.toString(expected));
+        }
+    }
+}

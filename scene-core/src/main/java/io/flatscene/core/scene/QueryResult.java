@@ -1,0 +1,103 @@
+package io.flatscene.core.scene;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.function.IntFunction;
+
+/**
+ * What a scene query found, written by the query into a result the caller keeps and passes again: once it has room
+ * for as many items as a query finds, a query allocates nothing. Each query replaces what the previous one wrote.
+ *
+ * <p>Items come in the query's order: a ray's nearest first by the distance at which the ray enters their world
+ * bounds, in world units; a box's, sphere's or frustum's in global index order. Ties keep global index order. The
+ * result names items as they were at the query: read it before the scene changes, which may destroy them.
+ */
+public final class QueryResult {
+    private Item[] items;
+    private float[] distances;
+    /** What the query in progress finds, sorted and resolved by {@link #finish}. */
+    final HitKeys hits;
+    private int size;
+
+    /** An empty result with room for 16 items before it grows. */
+    public QueryResult() {
+        this(16);
+    }
+
+    /**
+     * An empty result with room for {@code capacity} items before it grows: size it for the most a query will find
+     * to keep even the first queries allocation-free.
+     *
+     * @param capacity the number of items it holds before growing, &gt;= 0
+     * @throws IllegalArgumentException if {@code capacity} is negative
+     */
+    public QueryResult(int capacity) {
+        if (capacity < 0) {
+            throw new IllegalArgumentException("query result capacity " + capacity + " must be >= 0");
+        }
+        items = new Item[capacity];
+        distances = new float[capacity];
+        hits = new HitKeys(capacity);
+    }
+
+    /** {@return the number of items the last query found; 0 before the first query and after {@link #clear}} */
+    public int size() {
+        return size;
+    }
+
+    /** {@return whether the last query found nothing, as {@code size() == 0}} */
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    /**
+     * Reads one item found, in the query's order (see the class comment).
+     *
+     * @param i the item's position in the result, 0 to {@code size() - 1}
+     * @return the item as of the query; destroyed since if the scene changed in between ({@link Item#isAlive})
+     * @throws IndexOutOfBoundsException if {@code i} is outside 0 to {@code size() - 1}
+     */
+    public Item item(int i) {
+        return items[Objects.checkIndex(i, size)];
+    }
+
+    /**
+     * For a ray query, the distance in world units from the ray's origin at which the ray enters the {@code i}-th
+     * item's world bounds (0 when it starts inside them); 0 for the other queries.
+     *
+     * @param i the item's position in the result, 0 to {@code size() - 1}
+     * @return the entry distance in world units, 0 to the query's maximum distance; 0 for a non-ray query
+     * @throws IndexOutOfBoundsException if {@code i} is outside 0 to {@code size() - 1}
+     */
+    public float distance(int i) {
+        return distances[Objects.checkIndex(i, size)];
+    }
+
+    /** Forgets the items found, so that the result holds on to none of them. */
+    public void clear() {
+        Arrays.fill(items, 0, size, null);
+        size = 0;
+        hits.count = 0;
+    }
+
+    /** Starts a query: the previous items go. */
+    void begin() {
+        clear();
+    }
+
+    /** Sorts what the query gathered in {@link #hits} and resolves their global indices through {@code store}. */
+    void finish(IntFunction<Item> store) {
+        int count = hits.count;
+        hits.sort(0, count);
+        if (items.length < count) {
+            items = new Item[hits.keys.length];
+            distances = new float[hits.keys.length];
+        }
+        long[] keys = hits.keys;
+        for (int i = 0; i < count; i++) {
+            items[i] = store.apply(HitKeys.index(keys[i]));
+            distances[i] = HitKeys.distance(keys[i]);
+        }
+        size = count;
+    }
+}

@@ -1,0 +1,146 @@
+package io.flatscene.core.scene;
+
+import java.util.Arrays;
+import java.util.Objects;
+import org.joml.Vector3fc;
+
+/**
+ * Rays cast together, and what each one found: a frame's shots or line-of-sight checks in one call to
+ * {@link SceneManager#rayQuery(RayBatch)}, which spreads them over the scene's worker threads and casts rays that
+ * start near each other one after another, so that the index nodes they share are still in cache. Each ray's hits
+ * are those of {@link SceneManager#rayQuery(Vector3fc, Vector3fc, float, int, QueryResult)} with the same arguments,
+ * in the same order (nearest first).
+ *
+ * <p>A game keeps the batch and reuses it: {@link #clear}, {@link #add} this frame's rays, cast. Once it has room for
+ * as many rays and hits as a frame brings, nothing is allocated. The hits name items as they were at the cast: read
+ * them before the scene changes.
+ */
+public final class RayBatch {
+    /** Floats per ray: origin, unit direction, maximum distance. */
+    static final int RAY_FLOATS = 7;
+
+    float[] rays;
+    int[] masks;
+    int size;
+    /** Ray {@code r} found {@code [hitStart[r], hitStart[r] + hitCount[r])} of {@code items} and {@code distances}. */
+    int[] hitStart;
+    int[] hitCount;
+    Item[] items = new Item[0];
+    float[] distances = new float[0];
+    private int hitTotal;
+
+    /** An empty batch with room for 64 rays before it grows. */
+    public RayBatch() {
+        this(64);
+    }
+
+    /**
+     * An empty batch with room for {@code capacity} rays before it grows.
+     *
+     * @param capacity the number of rays it holds before growing, &gt;= 0
+     * @throws IllegalArgumentException if {@code capacity} is negative
+     */
+    public RayBatch(int capacity) {
+        if (capacity < 0) {
+            throw new IllegalArgumentException("ray batch capacity " + capacity + " must be >= 0");
+        }
+        rays = new float[capacity * RAY_FLOATS];
+        masks = new int[capacity];
+        hitStart = new int[capacity];
+        hitCount = new int[capacity];
+    }
+
+    /**
+     * Adds a ray, to be cast by the next {@link SceneManager#rayQuery(RayBatch)}; what earlier casts found stays
+     * readable until then.
+     *
+     * @param origin      where the ray starts, in world space; finite
+     * @param direction   the ray's direction in world space, finite and not zero, of any length
+     * @param maxDistance how far along the ray to look, in world units, &gt;= 0; {@link Float#POSITIVE_INFINITY} for
+     *                    no limit
+     * @param queryMask   the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
+     * @return the ray's number in the batch, counting from 0 since the last {@link #clear}
+     * @throws NullPointerException     if {@code origin} or {@code direction} is null
+     * @throws IllegalArgumentException as {@link SceneManager#rayQuery(Vector3fc, Vector3fc, float, int)} says; the
+     *                                  batch is left as it was
+     */
+    public int add(Vector3fc origin, Vector3fc direction, float maxDistance, int queryMask) {
+        double length = SceneQueries.checkRay(origin, direction, maxDistance);
+        if (size == masks.length) {
+            int grown = Math.max(16, size * 2);
+            rays = Arrays.copyOf(rays, grown * RAY_FLOATS);
+            masks = Arrays.copyOf(masks, grown);
+            hitStart = Arrays.copyOf(hitStart, grown);
+            hitCount = Arrays.copyOf(hitCount, grown);
+        }
+        int r = size * RAY_FLOATS;
+        rays[r] = origin.x();
+        rays[r + 1] = origin.y();
+        rays[r + 2] = origin.z();
+        rays[r + 3] = (float) (direction.x() / length);
+        rays[r + 4] = (float) (direction.y() / length);
+        rays[r + 5] = (float) (direction.z() / length);
+        rays[r + 6] = maxDistance;
+        masks[size] = queryMask;
+        hitCount[size] = 0;
+        return size++;
+    }
+
+    /** {@return the number of rays added since the last {@link #clear}} */
+    public int size() {
+        return size;
+    }
+
+    /** Forgets the rays and what they found, holding on to no item. */
+    public void clear() {
+        Arrays.fill(items, 0, hitTotal, null);
+        hitTotal = 0;
+        size = 0;
+    }
+
+    /**
+     * {@return the number of items ray {@code ray} found at the last cast; 0 before it is cast}
+     *
+     * @param ray the ray's number, as {@link #add} returned it
+     * @throws IndexOutOfBoundsException if {@code ray} is outside 0 to {@code size() - 1}
+     */
+    public int hitCount(int ray) {
+        return hitCount[Objects.checkIndex(ray, size)];
+    }
+
+    /**
+     * Reads one item a ray found, nearest first.
+     *
+     * @param ray the ray's number, as {@link #add} returned it
+     * @param hit the hit's position among the ray's, 0 to {@code hitCount(ray) - 1}
+     * @return the item as of the cast
+     * @throws IndexOutOfBoundsException if {@code ray} or {@code hit} is out of range
+     */
+    public Item item(int ray, int hit) {
+        return items[hitStart[Objects.checkIndex(ray, size)] + Objects.checkIndex(hit, hitCount[ray])];
+    }
+
+    /**
+     * The distance in world units from a ray's origin at which it enters the world bounds of one item it found (0
+     * when it starts inside them).
+     *
+     * @param ray the ray's number, as {@link #add} returned it
+     * @param hit the hit's position among the ray's, 0 to {@code hitCount(ray) - 1}
+     * @return the entry distance, 0 to the ray's maximum distance
+     * @throws IndexOutOfBoundsException if {@code ray} or {@code hit} is out of range
+     */
+    public float distance(int ray, int hit) {
+        return distances[hitStart[Objects.checkIndex(ray, size)] + Objects.checkIndex(hit, hitCount[ray])];
+    }
+
+    /** Makes room for {@code total} hits and counts them, releasing the items past them that the last cast held. */
+    void prepareHits(int total) {
+        if (items.length < total) {
+            items = new Item[Math.max(total, items.length * 2)];
+            distances = new float[items.length];
+        } else if (total < hitTotal) {
+            Arrays.fill(items, total, hitTotal, null);
+        }
+        hitTotal = total;
+    }
+}

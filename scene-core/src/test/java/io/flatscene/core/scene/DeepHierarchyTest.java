@@ -1,0 +1,94 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.store.TransformStore;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Hierarchies far deeper than any game builds: every structural walk is iterative (a recursion would overflow the
+ * stack long before a million levels), and the cost of inserting or removing a node does not grow with the deepest
+ * chain in the scene. Costs are counted in slot moves, not timed.
+ */
+class DeepHierarchyTest {
+    private static final int DEPTH = 1_000_000;
+
+    @Test
+    void aMillionDeepChainIsBuiltMovedReparentedAndDestroyed() {
+        SceneConfig config = SceneConfig.builder().maxNodes(DEPTH + 16).workerThreads(2).build();
+        try (SceneManager scene = new SceneManager(config)) {
+            SceneNode top = scene.rootNode().createChild("top");
+            SceneNode bottom = top;
+            for (int level = 1; level < DEPTH; level++) {
+                bottom = bottom.createChild().setPosition(0f, 1f, 0f);
+            }
+            scene.update();
+            assertEquals(DEPTH, bottom.depth());
+            assertEquals(new Vector3f(0f, DEPTH - 1, 0f), bottom.getWorldPosition(new Vector3f()));
+            scene.validate();
+
+            top.setPosition(5f, 0f, 0f);
+            scene.update();
+            assertEquals(new Vector3f(5f, DEPTH - 1, 0f), bottom.getWorldPosition(new Vector3f()), "top moved");
+
+            SceneNode holder = scene.rootNode().createChild("holder").setPosition(0f, 0f, 7f);
+            top.reparent(holder);
+            scene.update();
+            assertEquals(DEPTH + 1, bottom.depth());
+            assertEquals(new Vector3f(5f, DEPTH - 1, 7f), bottom.getWorldPosition(new Vector3f()), "reparented");
+            scene.validate();
+
+            top.detachFromParent();
+            scene.update();
+            assertEquals(DEPTH - 1, bottom.depth());
+            assertFalse(bottom.isInSceneGraph());
+            scene.validate();
+
+            holder.addChild(top);
+            scene.destroySceneNode(holder, DestroyMode.REATTACH_CHILDREN_TO_ROOT);
+            scene.update();
+            assertEquals(scene.rootNode(), top.parent());
+            assertEquals(DEPTH, bottom.depth());
+            assertTrue(bottom.isInSceneGraph());
+            assertEquals(new Vector3f(5f, DEPTH - 1, 0f), bottom.getWorldPosition(new Vector3f()), "reattached");
+            scene.validate();
+
+            scene.destroySceneNode(top);
+            assertEquals(1, scene.nodeCount());
+            scene.validate();
+        }
+    }
+
+    @Test
+    void insertionsBesideADeepChainMoveABoundedNumberOfSlots() {
+        int depth = 100_000;
+        int inserts = 1_000;
+        SceneConfig config = SceneConfig.builder().maxNodes(depth + inserts + 16).build();
+        try (SceneManager scene = new SceneManager(config)) {
+            SceneNode bottom = scene.rootNode();
+            for (int level = 0; level < depth; level++) {
+                bottom = bottom.createChild();
+            }
+            // each insertion moves at most one slot per later band, and there are 2 * (DEEP + 1) bands at most
+            int bound = inserts * 2 * (TransformStore.DEEP + 1);
+            int before = scene.transforms().slotMoves();
+            for (int i = 0; i < inserts; i++) {
+                scene.rootNode().createChild();
+            }
+            int insertionMoves = scene.transforms().slotMoves() - before;
+            assertTrue(insertionMoves <= bound, () -> insertionMoves + " slot moves for " + inserts + " insertions");
+
+            before = scene.transforms().slotMoves();
+            for (int i = 0; i < inserts; i++) {
+                scene.destroySceneNode(scene.rootNode().child(scene.rootNode().childCount() - 1));
+            }
+            int removalMoves = scene.transforms().slotMoves() - before;
+            assertTrue(removalMoves <= bound, () -> removalMoves + " slot moves for " + inserts + " removals");
+            scene.validate();
+        }
+    }
+}

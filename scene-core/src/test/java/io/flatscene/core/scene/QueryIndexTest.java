@@ -1,0 +1,192 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.testing.AllocationMeter;
+import java.util.List;
+import java.util.Set;
+import org.joml.Matrix4f;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What the indexed queries promise beyond their results: freshness, no allocation, the thread rule, bad input. */
+class QueryIndexTest {
+    private static final Aabb UNIT = new Aabb(0f, 0f, 0f, 0.5f, 0.5f, 0.5f);
+    private static final Vector3f DOWN = new Vector3f(0f, 0f, -1f);
+
+    private static SceneManager newScene(int capacity) {
+        return new SceneManager(SceneConfig.builder().maxNodes(capacity).maxItems(capacity).workerThreads(1)
+                .build());
+    }
+
+    @Test
+    void queriesSeeTheSceneAsItIsWithNoFrameRun() {
+        try (SceneManager scene = newScene(256)) {
+            QueryResult result = new QueryResult();
+            SceneNode node = scene.rootNode().createChild().setPosition(5f, 0f, 0f);
+            Item item = scene.createItem(0, 0, UNIT);
+            node.attachObject(item);
+            // no frame yet: the query runs the update itself
+            scene.rayQuery(new Vector3f(5f, 0f, 10f), DOWN, 100f, -1, result);
+            assertEquals(1, result.size());
+            assertSame(item, result.item(0));
+            assertEquals(9.5f, result.distance(0));
+
+            node.setPosition(-5f, 0f, 0f);
+            assertTrue(scene.rayQuery(new Vector3f(5f, 0f, 10f), DOWN, 100f, -1, result).isEmpty(), "moved away");
+            assertEquals(List.of(item), scene.sphereQuery(new Vector3f(-5f, 0f, 0f), 0.1f, -1));
+
+            SceneNode parent = scene.rootNode().createChild().setPosition(0f, 20f, 0f);
+            node.reparent(parent);
+            assertEquals(List.of(item), scene.boxQuery(new Aabb(-5f, 20f, 0f, 0.1f, 0.1f, 0.1f), -1), "moved with "
+                    + "its new parent");
+
+            scene.destroyItem(item);
+            assertTrue(scene.boxQuery(Aabb.INFINITE, -1, result).isEmpty(), "destroyed");
+            scene.validate();
+        }
+    }
+
+    @Test
+    void frustumQueryFindsWhatTheCameraSees() {
+        try (SceneManager scene = newScene(256)) {
+            Item ahead = scene.createItem(0, 0, UNIT);
+            scene.rootNode().createChild().setPosition(0f, 0f, -10f).attachObject(ahead);
+            Item behind = scene.createItem(0, 0, UNIT);
+            scene.rootNode().createChild().setPosition(0f, 0f, 10f).attachObject(behind);
+            Item sky = scene.createItem(0, 0, Aabb.INFINITE);
+            scene.rootNode().createChild().setPosition(0f, 0f, 500f).attachObject(sky);
+            Matrix4f viewProjection = new Matrix4f().perspective(1f, 1f, 0.1f, 100f)
+                    .lookAt(0f, 0f, 0f, 0f, 0f, -1f, 0f, 1f, 0f);
+            assertEquals(Set.of(ahead, sky), Set.copyOf(scene.frustumQuery(viewProjection, -1)));
+        }
+    }
+
+    @Test
+    void aQueryWithAReusedResultAllocatesNothing() {
+        int count = 20_000;
+        Set<Thread> threadsBefore = AllocationMeter.liveThreads();
+        try (SceneManager scene = newScene(count + 16)) {
+            SceneNode[] nodes = new SceneNode[count];
+            for (int i = 0; i < count; i++) {
+                nodes[i] = scene.rootNode().createChild().setPosition(i % 200, i / 200 % 100, -(i / 20_000) * 4f);
+                nodes[i].attachObject(scene.createItem(0, 0, UNIT));
+            }
+            QueryResult result = new QueryResult();
+            Vector3f origin = new Vector3f();
+            Vector3f direction = new Vector3f(1f, 0.37f, 0.01f);
+            Vector3f center = new Vector3f();
+            Aabb box = new Aabb(50f, 50f, 0f, 4f, 4f, 1f);
+            Matrix4f viewProjection = new Matrix4f().perspective(0.5f, 1f, 0.1f, 60f)
+                    .lookAt(100f, 50f, 30f, 100f, 50f, 0f, 0f, 1f, 0f);
+            int[] found = new int[1];
+            Runnable queries = () -> {
+                for (int q = 0; q < 1_000; q++) {
+                    // a move between queries makes the next one bring the bounds and the index up to date
+                    nodes[q * 7 % count].setPosition(q % 200, q * 3 % 100, 0f);
+                    origin.set(-5f, q % 100, 0f);
+                    found[0] += scene.rayQuery(origin, direction, 500f, -1, result).size();
+                    found[0] += scene.boxQuery(box, -1, result).size();
+                    center.set(q % 200, 20f, 0f);
+                    found[0] += scene.sphereQuery(center, 3f, -1, result).size();
+                    found[0] += scene.frustumQuery(viewProjection, -1, result).size();
+                }
+            };
+            for (int warmUp = 0; warmUp < 5; warmUp++) {
+                queries.run();
+            }
+            assertTrue(found[0] > 10_000, "the queries should find items: " + found[0]);
+            AllocationMeter meter = AllocationMeter.callerAnd("flatscene-worker", threadsBefore);
+            meter.assertSomeWindowClean("4,000 queries", 4, queries);
+            scene.validate();
+        }
+    }
+
+    @Test
+    void aQueryWhileAFrameRunsOnAnotherThreadIsRefused() throws InterruptedException {
+        try (SceneManager scene = newScene(64)) {
+            scene.rootNode().createChild().attachObject(scene.createItem(0, 0, UNIT));
+            Thread frame = new Thread(() -> scene.guard().beginPass("run a frame", null), "frame thread");
+            frame.start();
+            frame.join();
+            try {
+                IllegalStateException refused = assertThrows(IllegalStateException.class,
+                        () -> scene.rayQuery(new Vector3f(0f, 0f, 5f), DOWN, 10f, -1));
+                assertTrue(refused.getMessage().contains("ray query") && refused.getMessage().contains("frame thread"),
+                        refused.getMessage());
+                assertThrows(IllegalStateException.class, () -> scene.boxQuery(UNIT, -1, new QueryResult()));
+            } finally {
+                scene.guard().endPass();
+            }
+            assertEquals(1, scene.sphereQuery(new Vector3f(), 1f, -1).size(), "allowed once the frame ended");
+        }
+    }
+
+    @Test
+    void badInputNamesTheRuleBroken() {
+        try (SceneManager scene = newScene(64)) {
+            scene.rootNode().createChild().attachObject(scene.createItem(0, 0, UNIT));
+            QueryResult result = new QueryResult();
+            Vector3f origin = new Vector3f();
+            assertMessage(IllegalArgumentException.class, "origin must be finite",
+                    () -> scene.rayQuery(new Vector3f(Float.NaN, 0f, 0f), DOWN, 10f, -1, result));
+            assertMessage(IllegalArgumentException.class, "direction must be finite and not zero",
+                    () -> scene.rayQuery(origin, new Vector3f(), 10f, -1, result));
+            assertMessage(IllegalArgumentException.class, "direction must be finite",
+                    () -> scene.rayQuery(origin, new Vector3f(0f, Float.POSITIVE_INFINITY, 0f), 10f, -1, result));
+            assertMessage(IllegalArgumentException.class, "distance must be >= 0",
+                    () -> scene.rayQuery(origin, DOWN, -1f, -1, result));
+            assertMessage(IllegalArgumentException.class, "radius must be >= 0",
+                    () -> scene.sphereQuery(origin, -2f, -1, result));
+            assertMessage(IllegalArgumentException.class, "center must be finite",
+                    () -> scene.sphereQuery(new Vector3f(0f, 0f, Float.NaN), 1f, -1, result));
+            assertMessage(IllegalArgumentException.class, "matrix must be finite",
+                    () -> scene.frustumQuery(new Matrix4f().m00(Float.NaN), -1, result));
+            assertMessage(NullPointerException.class, "result",
+                    () -> scene.rayQuery(origin, DOWN, 1f, -1, null));
+            assertMessage(NullPointerException.class, "result", () -> scene.boxQuery(UNIT, -1, null));
+            assertMessage(NullPointerException.class, "result", () -> scene.sphereQuery(origin, 1f, -1, null));
+            assertMessage(NullPointerException.class, "result",
+                    () -> scene.frustumQuery(new Matrix4f(), -1, null));
+            assertMessage(IllegalArgumentException.class, "capacity -1 must be >= 0", () -> new QueryResult(-1));
+            // the scene is as it was, and the result answers the next query
+            scene.validate();
+            assertEquals(1, scene.boxQuery(UNIT, -1, result).size());
+        }
+    }
+
+    private static void assertMessage(Class<? extends RuntimeException> type, String part, Runnable call) {
+        RuntimeException thrown = assertThrows(type, call::run);
+        assertTrue(thrown.getMessage() != null && thrown.getMessage().contains(part), "expected '" + part + "' in: "
+                + thrown.getMessage());
+    }
+
+    @Test
+    void aResultIsReusedAndHoldsNothingOnceCleared() {
+        try (SceneManager scene = newScene(64)) {
+            Item near = scene.createItem(0, 0, UNIT);
+            scene.rootNode().createChild().setPosition(0f, 0f, 2f).attachObject(near);
+            Item far = scene.createItem(0, 0, UNIT);
+            scene.rootNode().createChild().setPosition(0f, 0f, -2f).attachObject(far);
+            QueryResult result = new QueryResult(0);
+            // a direction of length 4: distances are in world units all the same
+            scene.rayQuery(new Vector3f(0f, 0f, 10f), new Vector3f(0f, 0f, -4f), 100f, -1, result);
+            assertEquals(2, result.size());
+            assertSame(near, result.item(0));
+            assertEquals(7.5f, result.distance(0));
+            assertSame(far, result.item(1));
+            assertEquals(11.5f, result.distance(1));
+            scene.boxQuery(new Aabb(0f, 0f, -2f, 0.1f, 0.1f, 0.1f), -1, result);
+            assertEquals(1, result.size());
+            assertSame(far, result.item(0));
+            assertEquals(0f, result.distance(0));
+            assertThrows(IndexOutOfBoundsException.class, () -> result.item(1));
+            result.clear();
+            assertTrue(result.isEmpty());
+        }
+    }
+}

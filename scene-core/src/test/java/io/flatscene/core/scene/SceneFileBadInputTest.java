@@ -1,0 +1,148 @@
+package io.flatscene.core.scene;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Each rule of the format, broken on purpose: the load throws {@link SceneFileException} naming the file and the rule.
+ * The base scene has no objects and no names but the root's, so its sections sit at known offsets: the counts at 24,
+ * the two strings ("" and "root", 12 bytes) at 52, then the tables (empty here) and the node parents at 64.
+ */
+class SceneFileBadInputTest {
+    private static final int COUNTS = SceneFileCodec.HEADER_BYTES;
+    private static final int TABLES = COUNTS + SceneFileCodec.COUNTS_BYTES + 12;
+    private static final int PARENTS = TABLES;
+    private static final int NODES = 5;
+
+    @TempDir
+    Path dir;
+    private byte[] base;
+
+    @BeforeEach
+    void saveBase() throws IOException {
+        Path file = dir.resolve("base.fscene");
+        try (SceneManager scene = new SceneManager(SceneFileScenes.config())) {
+            SceneNode a = scene.rootNode().createChild();
+            a.createChild().createChild();
+            scene.createSceneNode("");
+            SceneFiles.save(scene, file);
+        }
+        base = Files.readAllBytes(file);
+    }
+
+    private String refusal(byte[] bytes) throws IOException {
+        Path file = dir.resolve("bad.fscene");
+        Files.write(file, bytes);
+        SceneFileException e = assertThrows(SceneFileException.class,
+                () -> SceneFiles.load(file, SceneFileScenes.config()).close());
+        assertTrue(e.getMessage().startsWith("scene file " + file), e.getMessage());
+        return e.getMessage();
+    }
+
+    private byte[] edited(Consumer<ByteBuffer> edit) {
+        byte[] bytes = base.clone();
+        edit.accept(ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN));
+        return SceneFileFuzzTest.reseal(bytes);
+    }
+
+    private static void assertContains(String message, String part) {
+        assertTrue(message.contains(part), message);
+    }
+
+    @Test
+    void truncatedExtendedAndCorruptFilesAreRefused() throws IOException {
+        assertContains(refusal(Arrays.copyOf(base, base.length - 3)), "the header declares a payload of");
+        assertContains(refusal(Arrays.copyOf(base, base.length + 1)), "(truncated or extended)");
+        assertContains(refusal(Arrays.copyOf(base, 10)), "10 bytes are too few for a scene file");
+        byte[] flipped = base.clone();
+        flipped[PARENTS + 1] ^= 4;
+        assertContains(refusal(flipped), "checksum mismatch");
+    }
+
+    @Test
+    void anotherFormatOrVersionIsRefused() throws IOException {
+        assertContains(refusal(edited(b -> b.putInt(0, 0x1234_5678))), "not a FlatScene scene file");
+        assertContains(refusal(edited(b -> b.putInt(4, 2))), "format version 2, and this FlatScene reads version 1");
+        assertContains(refusal(edited(b -> b.putInt(20, 1))), "header flags 0x1 are unknown");
+    }
+
+    @Test
+    void hugeCountsAreRefusedBeforeAnythingIsAllocated() throws IOException {
+        assertContains(refusal(edited(b -> b.putInt(COUNTS, Integer.MAX_VALUE))),
+                "2,147,483,647 nodes, 0 items, 0 lights, 0 cameras and 2 strings need at least");
+        assertContains(refusal(edited(b -> b.putInt(COUNTS + 4, 1 << 30))), "but the file holds");
+        assertContains(refusal(edited(b -> b.putInt(COUNTS + 16, Integer.MAX_VALUE / 4))), "need at least");
+        assertContains(refusal(edited(b -> b.putInt(COUNTS + 8, -1))), "counts must be >= 0");
+        assertContains(refusal(edited(b -> b.putInt(COUNTS + SceneFileCodec.COUNTS_BYTES, 1 << 20))),
+                "string 0 declares 1,048,576 bytes");
+    }
+
+    @Test
+    void cyclesAndOutOfRangeParentsAreRefused() throws IOException {
+        assertContains(refusal(edited(b -> b.putInt(PARENTS + 4, 3))),
+                "node 1 has parent 3; a parent must come before its child");
+        assertContains(refusal(edited(b -> b.putInt(PARENTS + 8, 2))), "node 2 has parent 2");
+        assertContains(refusal(edited(b -> b.putInt(PARENTS + 8, -7))), "node 2 has parent -7");
+        assertContains(refusal(edited(b -> b.putInt(PARENTS, 1))), "node 0 is the root and has no parent");
+        assertContains(refusal(edited(b -> b.putInt(PARENTS + 4 * NODES, 9))), "node 0 names string 9");
+    }
+
+    @Test
+    void badNodeValuesAreRefused() throws IOException {
+        int flags = PARENTS + 8 * NODES;
+        int positions = flags + NODES;
+        int orientations = positions + 12 * NODES;
+        assertContains(refusal(edited(b -> b.put(flags + 2, (byte) 0x40))), "node 2 has unknown flag bits 0x40");
+        // file order: root, the detached node, then the chain under the root (2, 3, 4)
+        assertContains(refusal(edited(b -> b.put(flags + 4, (byte) SceneImage.STATIC))),
+                "node 4 is static under dynamic node 3, which is not at depth 0");
+        assertContains(refusal(edited(b -> b.putFloat(positions + 12 + 4, Float.NaN))),
+                "node 1 position holds NaN; every value must be finite");
+        assertContains(refusal(edited(b -> b.putFloat(orientations + 16 * 3 + 12, 2f))),
+                "node 3 orientation (0.0, 0.0, 0.0, 2.0) is not a unit quaternion");
+    }
+
+    @Test
+    void objectsOutOfRangeOrRefusedBySettersLeaveNoScene() throws IOException {
+        Path file = dir.resolve("objects.fscene");
+        try (SceneManager scene = new SceneManager(SceneFileScenes.config())) {
+            scene.rootNode().attachObject(scene.createItem(2, 3, Aabb.INFINITE));
+            scene.rootNode().attachObject(scene.createLight("", Light.Type.POINT));
+            SceneFiles.save(scene, file);
+        }
+        base = Files.readAllBytes(file);
+        // the same strings, one mesh and one material entry, one node, then the item
+        int item = TABLES + 16 + SceneFileCodec.NODE_BYTES;
+        assertContains(refusal(edited(b -> b.putInt(item, 1))), "item 0 is attached to node 1, outside -1");
+        assertContains(refusal(edited(b -> b.putInt(item + 8, 1))), "item 0 uses mesh table entry 1, outside");
+        assertContains(refusal(edited(b -> b.putInt(TABLES, -5))), "mesh table entry 0 has id -5, below 0");
+        int light = item + SceneFileCodec.ITEM_BYTES;
+        assertContains(refusal(edited(b -> b.put(light + 8, (byte) 3))), "light 0 has type 3, outside 0 to 2");
+        String refused = refusal(edited(b -> b.putFloat(light + 9 + 12, -1f)));
+        assertContains(refused, "an object was refused");
+        assertContains(refused, "range");
+        Path bad = dir.resolve("bad.fscene");
+        SceneFileException e = assertThrows(SceneFileException.class,
+                () -> SceneFiles.load(bad, SceneFileScenes.config()).close());
+        assertInstanceOf(IllegalArgumentException.class, e.getCause());
+    }
+
+    @Test
+    void aMissingFileIsAnIoError() {
+        assertThrows(NoSuchFileException.class,
+                () -> SceneFiles.load(dir.resolve("missing.fscene"), SceneFileScenes.config()));
+    }
+}

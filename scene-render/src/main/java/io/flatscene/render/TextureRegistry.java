@@ -1,0 +1,387 @@
+package io.flatscene.render;
+
+import io.flatscene.render.gl.GlOwner;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.lwjgl.stb.STBImage;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
+
+import static org.lwjgl.opengl.GL11C.GL_LINEAR;
+import static org.lwjgl.opengl.GL11C.GL_LINEAR_MIPMAP_LINEAR;
+import static org.lwjgl.opengl.GL11C.GL_MAX_TEXTURE_SIZE;
+import static org.lwjgl.opengl.GL11C.GL_REPEAT;
+import static org.lwjgl.opengl.GL11C.GL_RGBA;
+import static org.lwjgl.opengl.GL11C.GL_RGBA8;
+import static org.lwjgl.opengl.GL11C.GL_TEXTURE_MAG_FILTER;
+import static org.lwjgl.opengl.GL11C.GL_TEXTURE_MIN_FILTER;
+import static org.lwjgl.opengl.GL11C.GL_TEXTURE_WIDTH;
+import static org.lwjgl.opengl.GL11C.GL_TEXTURE_WRAP_S;
+import static org.lwjgl.opengl.GL11C.GL_TEXTURE_WRAP_T;
+import static org.lwjgl.opengl.GL11C.GL_UNPACK_ALIGNMENT;
+import static org.lwjgl.opengl.GL11C.GL_UNPACK_ROW_LENGTH;
+import static org.lwjgl.opengl.GL11C.GL_UNPACK_SKIP_PIXELS;
+import static org.lwjgl.opengl.GL11C.GL_UNPACK_SKIP_ROWS;
+import static org.lwjgl.opengl.GL11C.GL_UNSIGNED_BYTE;
+import static org.lwjgl.opengl.GL11C.glBindTexture;
+import static org.lwjgl.opengl.GL11C.glDeleteTextures;
+import static org.lwjgl.opengl.GL11C.glGenTextures;
+import static org.lwjgl.opengl.GL11C.glGetInteger;
+import static org.lwjgl.opengl.GL11C.glGetTexLevelParameteri;
+import static org.lwjgl.opengl.GL11C.glPixelStorei;
+import static org.lwjgl.opengl.GL11C.glTexParameteri;
+import static org.lwjgl.opengl.GL12C.GL_UNPACK_IMAGE_HEIGHT;
+import static org.lwjgl.opengl.GL12C.GL_UNPACK_SKIP_IMAGES;
+import static org.lwjgl.opengl.GL12C.glTexImage3D;
+import static org.lwjgl.opengl.GL12C.glTexSubImage3D;
+import static org.lwjgl.opengl.GL13C.GL_ACTIVE_TEXTURE;
+import static org.lwjgl.opengl.GL13C.GL_TEXTURE0;
+import static org.lwjgl.opengl.GL13C.glActiveTexture;
+import static org.lwjgl.opengl.GL15C.glBindBuffer;
+import static org.lwjgl.opengl.GL21C.GL_PIXEL_UNPACK_BUFFER;
+import static org.lwjgl.opengl.GL21C.GL_PIXEL_UNPACK_BUFFER_BINDING;
+import static org.lwjgl.opengl.GL21C.GL_SRGB8_ALPHA8;
+import static org.lwjgl.opengl.GL30C.GL_MAX_ARRAY_TEXTURE_LAYERS;
+import static org.lwjgl.opengl.GL30C.GL_TEXTURE_2D_ARRAY;
+import static org.lwjgl.opengl.GL30C.GL_TEXTURE_BINDING_2D_ARRAY;
+import static org.lwjgl.opengl.GL30C.glGenerateMipmap;
+import static org.lwjgl.opengl.GL33C.glBindSampler;
+
+/**
+ * The textures materials refer to, decoded with stb_image (PNG, JPEG and the other formats it reads) into RGBA8
+ * and kept in texture arrays: one array per (width, height, colour space), so that every material, whatever
+ * textures it uses, still draws in the same multi-draw. An array starts at {@link #FIRST_PAGE_LAYERS} layers; when
+ * full, the next texture of that shape opens a new array twice as large, so no texture ever moves and nothing is
+ * copied. The shader samples {@link #MAX_ARRAYS} arrays at most: a game with many texture shapes rescales them to a
+ * few sizes. Every texture is mipmapped ({@code glGenerateMipmap}) and repeats.
+ *
+ * <p>A texture's id is what {@link Material#withBaseColorTexture} and the others take. Loading uses GL, so like its
+ * renderer it is done on the renderer's thread with its context current; it touches the bindings of texture unit 0,
+ * the pixel-unpack buffer and the unpack alignment and puts each back as it was. Reading what was loaded works
+ * anywhere, also after close. The renderer's {@link Renderer#close close} deletes the arrays.
+ */
+public final class TextureRegistry {
+    /** The most texture arrays the shader samples, each on its own texture unit from 0. */
+    public static final int MAX_ARRAYS = 8;
+    /** Layers of a shape's first array; each later one of the same shape holds twice as many as the one before. */
+    public static final int FIRST_PAGE_LAYERS = 4;
+    /**
+     * Where the shader finds a texture: its array (texture unit) times this plus its layer, a whole number a float
+     * holds exactly, so the material block carries it as a float.
+     */
+    static final int LAYER_SPAN = 1 << 16;
+    private static final Logger LOG = LogManager.getLogger(TextureRegistry.class);
+
+    private final GlOwner owner;
+    private final int maxSize;
+    private final int maxLayers;
+    private final List<Texture> textures = new ArrayList<>();
+    private final List<Page> pages = new ArrayList<>();
+    private boolean closed;
+
+    private record Texture(String name, int width, int height, ColorSpace colorSpace, int page, int layer) {
+    }
+
+    /** One texture array: its shape, GL name and the layers taken. */
+    private static final class Page {
+        final int width;
+        final int height;
+        final ColorSpace colorSpace;
+        final int layers;
+        final int texture;
+        int used;
+
+        Page(int width, int height, ColorSpace colorSpace, int layers, int texture) {
+            this.width = width;
+            this.height = height;
+            this.colorSpace = colorSpace;
+            this.layers = layers;
+            this.texture = texture;
+        }
+    }
+
+    TextureRegistry(GlOwner owner) {
+        this.owner = owner;
+        maxSize = glGetInteger(GL_MAX_TEXTURE_SIZE);
+        maxLayers = glGetInteger(GL_MAX_ARRAY_TEXTURE_LAYERS);
+    }
+
+    /**
+     * Loads an image file.
+     *
+     * @param file       a PNG or JPEG file (or another format stb_image reads), not null
+     * @param colorSpace {@link ColorSpace#SRGB} for base colour and emissive images, {@link ColorSpace#LINEAR} for
+     *                   normal maps
+     * @return the new texture's id, 0 to {@code count() - 1}; ids are never reused
+     * @throws IllegalArgumentException naming the file when an argument is null, the file cannot be read, its bytes
+     *                                  are no image stb_image decodes (with its reason), or the image is larger than
+     *                                  the context's texture size limit; the registry is then unchanged
+     * @throws IllegalStateException    when all {@link #MAX_ARRAYS} texture arrays are taken by other shapes; as the
+     *                                  renderer's calls, if called from another thread, after close, or when its
+     *                                  context was closed or is not current
+     */
+    public int load(Path file, ColorSpace colorSpace) {
+        owner.check(closed);
+        if (file == null || colorSpace == null) {
+            throw new IllegalArgumentException("texture file and colour space must not be null, got " + file
+                    + " and " + colorSpace);
+        }
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read texture file " + file + ": " + e, e);
+        }
+        return load(file.toString(), bytes, colorSpace);
+    }
+
+    /**
+     * Decodes an image held in memory, such as one embedded in a model file.
+     *
+     * @param name       names the texture in exceptions and logs, not blank
+     * @param encoded    the image file's bytes (PNG, JPEG or another format stb_image reads), not null
+     * @param colorSpace {@link ColorSpace#SRGB} for base colour and emissive images, {@link ColorSpace#LINEAR} for
+     *                   normal maps
+     * @return the new texture's id, 0 to {@code count() - 1}; ids are never reused
+     * @throws IllegalArgumentException naming the texture when an argument is null or blank, the bytes are no image
+     *                                  stb_image decodes (with its reason) or the image is larger than the context's
+     *                                  texture size limit; the registry is then unchanged
+     * @throws IllegalStateException    as {@link #load(Path, ColorSpace)} does
+     */
+    public int load(String name, byte[] encoded, ColorSpace colorSpace) {
+        owner.check(closed);
+        if (name == null || name.isBlank() || encoded == null || colorSpace == null) {
+            throw new IllegalArgumentException("texture name, bytes and colour space must not be null or blank, got "
+                    + name + ", " + (encoded == null ? "null" : encoded.length + " bytes") + " and " + colorSpace);
+        }
+        ByteBuffer source = MemoryUtil.memAlloc(Math.max(1, encoded.length));
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            source.put(0, encoded).limit(encoded.length);
+            IntBuffer width = stack.mallocInt(1);
+            IntBuffer height = stack.mallocInt(1);
+            IntBuffer channels = stack.mallocInt(1);
+            ByteBuffer pixels = STBImage.stbi_load_from_memory(source, width, height, channels, 4);
+            if (pixels == null) {
+                throw new IllegalArgumentException("texture " + name + " is not an image stb_image can decode: "
+                        + STBImage.stbi_failure_reason());
+            }
+            try {
+                return add(name, width.get(0), height.get(0), colorSpace, pixels);
+            } finally {
+                STBImage.stbi_image_free(pixels);
+            }
+        } finally {
+            MemoryUtil.memFree(source);
+        }
+    }
+
+    private int add(String name, int width, int height, ColorSpace colorSpace, ByteBuffer pixels) {
+        if (width > maxSize || height > maxSize) {
+            throw new IllegalArgumentException("texture " + name + " is " + width + "x" + height + ", larger than "
+                    + "this context's limit of " + maxSize + " pixels a side");
+        }
+        Page page = pageFor(name, width, height, colorSpace);
+        int previousUnit = glGetInteger(GL_ACTIVE_TEXTURE);
+        glActiveTexture(GL_TEXTURE0);
+        int previousTexture = glGetInteger(GL_TEXTURE_BINDING_2D_ARRAY);
+        int previousUnpackBuffer = glGetInteger(GL_PIXEL_UNPACK_BUFFER_BINDING);
+        int[] previousUnpack = {glGetInteger(GL_UNPACK_ALIGNMENT), glGetInteger(GL_UNPACK_ROW_LENGTH),
+            glGetInteger(GL_UNPACK_SKIP_ROWS), glGetInteger(GL_UNPACK_SKIP_PIXELS),
+            glGetInteger(GL_UNPACK_IMAGE_HEIGHT), glGetInteger(GL_UNPACK_SKIP_IMAGES)};
+        try {
+            // a game's pixel-unpack buffer would turn the pixel pointer into an offset into it
+            glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+            setUnpack(new int[]{4, 0, 0, 0, 0, 0});
+            glBindTexture(GL_TEXTURE_2D_ARRAY, page.texture);
+            glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, page.used, width, height, 1, GL_RGBA, GL_UNSIGNED_BYTE,
+                    pixels);
+            // every layer's mipmaps again: a load-time cost, never a frame's
+            glGenerateMipmap(GL_TEXTURE_2D_ARRAY);
+        } finally {
+            glBindTexture(GL_TEXTURE_2D_ARRAY, previousTexture);
+            setUnpack(previousUnpack);
+            glBindBuffer(GL_PIXEL_UNPACK_BUFFER, previousUnpackBuffer);
+            glActiveTexture(previousUnit);
+        }
+        int pageIndex = pages.indexOf(page);
+        textures.add(new Texture(name, width, height, colorSpace, pageIndex, page.used));
+        page.used++;
+        return textures.size() - 1;
+    }
+
+    private static void setUnpack(int[] values) {
+        glPixelStorei(GL_UNPACK_ALIGNMENT, values[0]);
+        glPixelStorei(GL_UNPACK_ROW_LENGTH, values[1]);
+        glPixelStorei(GL_UNPACK_SKIP_ROWS, values[2]);
+        glPixelStorei(GL_UNPACK_SKIP_PIXELS, values[3]);
+        glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, values[4]);
+        glPixelStorei(GL_UNPACK_SKIP_IMAGES, values[5]);
+    }
+
+    /** The array with room for a texture of this shape, a new one (twice the last of the shape) when all are full. */
+    private Page pageFor(String name, int width, int height, ColorSpace colorSpace) {
+        int layers = 0;
+        for (Page page : pages) {
+            if (page.width == width && page.height == height && page.colorSpace == colorSpace) {
+                if (page.used < page.layers) {
+                    return page;
+                }
+                layers = page.layers;
+            }
+        }
+        if (pages.size() == MAX_ARRAYS) {
+            throw new IllegalStateException("cannot add texture " + name + " (" + width + "x" + height + " "
+                    + colorSpace + "): all " + MAX_ARRAYS + " texture arrays are taken by " + shapes()
+                    + "; use fewer texture sizes");
+        }
+        int capacity = Math.min(maxLayers, layers == 0 ? FIRST_PAGE_LAYERS : layers * 2);
+        Page page = new Page(width, height, colorSpace, capacity, newArray(name, width, height, colorSpace,
+                capacity));
+        pages.add(page);
+        LOG.info("texture array {} made for {}x{} {} textures, {} layers", pages.size() - 1, width, height,
+                colorSpace, capacity);
+        return page;
+    }
+
+    private String shapes() {
+        StringBuilder shapes = new StringBuilder();
+        for (Page page : pages) {
+            shapes.append(shapes.length() == 0 ? "" : ", ").append(page.width).append('x').append(page.height)
+                    .append(' ').append(page.colorSpace);
+        }
+        return shapes.toString();
+    }
+
+    /** Allocates every mip level of a new array through unit 0's binding, which the caller restores. */
+    private static int newArray(String name, int width, int height, ColorSpace colorSpace, int layers) {
+        int previousUnit = glGetInteger(GL_ACTIVE_TEXTURE);
+        glActiveTexture(GL_TEXTURE0);
+        int previousTexture = glGetInteger(GL_TEXTURE_BINDING_2D_ARRAY);
+        int previousUnpackBuffer = glGetInteger(GL_PIXEL_UNPACK_BUFFER_BINDING);
+        int texture = glGenTextures();
+        try {
+            glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+            glBindTexture(GL_TEXTURE_2D_ARRAY, texture);
+            int format = colorSpace == ColorSpace.SRGB ? GL_SRGB8_ALPHA8 : GL_RGBA8;
+            int levels = 32 - Integer.numberOfLeadingZeros(Math.max(width, height));
+            for (int level = 0; level < levels; level++) {
+                glTexImage3D(GL_TEXTURE_2D_ARRAY, level, format, Math.max(1, width >> level),
+                        Math.max(1, height >> level), layers, 0, GL_RGBA, GL_UNSIGNED_BYTE, (ByteBuffer) null);
+            }
+            glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+            glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+            glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_REPEAT);
+            glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_REPEAT);
+            // a driver out of memory leaves the level without storage, which its width tells
+            if (glGetTexLevelParameteri(GL_TEXTURE_2D_ARRAY, 0, GL_TEXTURE_WIDTH) != width) {
+                throw new IllegalStateException("the driver could not allocate a texture array of " + layers + " "
+                        + width + "x" + height + " layers for texture " + name + " (out of GPU memory?)");
+            }
+        } catch (RuntimeException e) {
+            glDeleteTextures(texture);
+            throw e;
+        } finally {
+            glBindTexture(GL_TEXTURE_2D_ARRAY, previousTexture);
+            glBindBuffer(GL_PIXEL_UNPACK_BUFFER, previousUnpackBuffer);
+            glActiveTexture(previousUnit);
+        }
+        return texture;
+    }
+
+    /** {@return the number of textures loaded; ids run from 0 to {@code count() - 1}} */
+    public int count() {
+        return textures.size();
+    }
+
+    /** {@return the number of texture arrays holding them, 0 to {@link #MAX_ARRAYS}} */
+    public int arrayCount() {
+        return pages.size();
+    }
+
+    /**
+     * {@return the name of texture {@code textureId}: the file it was loaded from, or the name it was given}
+     *
+     * @param textureId 0 to {@code count() - 1}
+     * @throws IllegalArgumentException if {@code textureId} is not registered
+     */
+    public String name(int textureId) {
+        return texture(textureId).name();
+    }
+
+    /**
+     * {@return the width of texture {@code textureId} in pixels}
+     *
+     * @param textureId 0 to {@code count() - 1}
+     * @throws IllegalArgumentException if {@code textureId} is not registered
+     */
+    public int width(int textureId) {
+        return texture(textureId).width();
+    }
+
+    /**
+     * {@return the height of texture {@code textureId} in pixels}
+     *
+     * @param textureId 0 to {@code count() - 1}
+     * @throws IllegalArgumentException if {@code textureId} is not registered
+     */
+    public int height(int textureId) {
+        return texture(textureId).height();
+    }
+
+    /**
+     * {@return the colour space texture {@code textureId} was loaded with}
+     *
+     * @param textureId 0 to {@code count() - 1}
+     * @throws IllegalArgumentException if {@code textureId} is not registered
+     */
+    public ColorSpace colorSpace(int textureId) {
+        return texture(textureId).colorSpace();
+    }
+
+    boolean contains(int textureId) {
+        return textureId >= 0 && textureId < textures.size();
+    }
+
+    /** {@return the texture's {@link #LAYER_SPAN} reference for the shader} */
+    float shaderReference(int textureId) {
+        Texture texture = textures.get(textureId);
+        return texture.page() * LAYER_SPAN + texture.layer();
+    }
+
+    private Texture texture(int textureId) {
+        if (!contains(textureId)) {
+            throw new IllegalArgumentException("texture id " + textureId + " is not registered (registry holds "
+                    + textures.size() + " textures)");
+        }
+        return textures.get(textureId);
+    }
+
+    /**
+     * Binds every array to its texture unit, from unit 0, with no sampler object over it; leaves unit 0 active.
+     */
+    void bind() {
+        for (int unit = pages.size() - 1; unit >= 0; unit--) {
+            glActiveTexture(GL_TEXTURE0 + unit);
+            glBindTexture(GL_TEXTURE_2D_ARRAY, pages.get(unit).texture);
+            glBindSampler(unit, 0);
+        }
+    }
+
+    /** Deletes the arrays while their context is current; once it is gone, they went with it. */
+    void release(boolean contextCurrent) {
+        closed = true;
+        if (contextCurrent) {
+            for (Page page : pages) {
+                glDeleteTextures(page.texture);
+            }
+        }
+        pages.clear();
+    }
+}
