@@ -27,8 +27,7 @@ class KeptQueuePropertyTest {
             SceneManager scene = built.scene;
             Camera other = otherCamera(random, built);
             RenderQueue otherQueue = new RenderQueue();
-            Light lamp = scene.createLight("lamp", Light.Type.POINT).setRange(50f);
-            built.nodes.get(1 + random.nextInt(built.nodes.size() - 1)).attachObject(lamp);
+            Light lamp = lamp(random, built);
             VisibilityScenes.aimCamera(random, built);
             for (int step = 0; step < 40; step++) {
                 String context = "seed " + seed + " step " + step;
@@ -38,8 +37,9 @@ class KeptQueuePropertyTest {
                     case 3 -> VisibilityScenes.mutate(random, built, 1 + random.nextInt(20), false);
                     case 4 -> {
                         VisibilityScenes.mutate(random, built, 0, true);
-                        // destroying a node destroys the objects attached to it, the other camera among them
+                        // destroying a node destroys the objects attached to it: the other camera, the lamp
                         other = other.isAlive() ? other : otherCamera(random, built);
+                        lamp = lamp.isAlive() ? lamp : lamp(random, built);
                     }
                     case 5 -> VisibilityScenes.aimCamera(random, built);
                     case 6 -> changeAnItem(random, built);
@@ -75,6 +75,13 @@ class KeptQueuePropertyTest {
         Camera other = built.scene.createCamera("other");
         built.nodes.get(1 + random.nextInt(built.nodes.size() - 1)).attachObject(other);
         return other.setViewport(640, 480).setPerspective(1.2f, 0.5f, 400f);
+    }
+
+    /** A point light, on a node other than the root. */
+    private static Light lamp(Random random, VisibilityScenes.Built built) {
+        Light lamp = built.scene.createLight("lamp", Light.Type.POINT).setRange(50f);
+        built.nodes.get(1 + random.nextInt(built.nodes.size() - 1)).attachObject(lamp);
+        return lamp;
     }
 
     private static void changeAnItem(Random random, VisibilityScenes.Built built) {
