@@ -32,6 +32,11 @@ final class NameIndex {
         return byName.get(name);
     }
 
+    /** Forgets every name, for a closed scene; a later look-up would index the registry again. */
+    void clear() {
+        byName = null;
+    }
+
     void added(SceneNode node) {
         if (byName != null) {
             add(node);

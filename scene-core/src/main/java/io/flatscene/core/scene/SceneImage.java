@@ -392,7 +392,9 @@ final class SceneImage {
 
     /**
      * A new scene holding this image. The nodes are appended in file order under one structural claim, their values
-     * written straight into the transform store (the reader checked them, the static rule included); the objects go
+     * written straight into the transform store (the reader checked them, the static rule included); the new scene's
+     * registry holds its root alone and nothing is removed, so each node's global index is its file index, which is
+     * how a child or an object finds its node without a table of a million references of its own. The objects go
      * through their public setters, which check their values. Any refusal on the way closes the half-built scene and
      * is rethrown naming the file, so the caller never sees it.
      */
@@ -400,15 +402,14 @@ final class SceneImage {
         SceneManager scene = new SceneManager(config);
         int built = 0;
         try {
-            SceneNode[] nodes = new SceneNode[nodeCount];
             boolean claimed = scene.guard().claim("a scene file's nodes");
             try {
                 for (; built < nodeCount; built++) {
-                    nodes[built] = node(scene, nodes, built);
+                    node(scene, built);
                 }
-                buildItems(scene, nodes, meshes, materials);
-                buildLights(scene, nodes);
-                buildCameras(scene, nodes);
+                buildItems(scene, meshes, materials);
+                buildLights(scene);
+                buildCameras(scene);
             } finally {
                 scene.guard().release(claimed);
             }
@@ -421,10 +422,10 @@ final class SceneImage {
         }
     }
 
-    private SceneNode node(SceneManager scene, SceneNode[] nodes, int i) {
+    private void node(SceneManager scene, int i) {
         int parent = nodeParent[i];
         SceneNode node = i == 0 ? scene.rootNode()
-                : scene.appendNode(parent == Index.NONE ? null : nodes[parent], strings[nodeName[i]]);
+                : scene.appendNode(parent == Index.NONE ? null : scene.nodeAt(parent), strings[nodeName[i]]);
         TransformStore t = scene.transforms();
         int slot = node.slot;
         t.setPosition(slot, position[3 * i], position[3 * i + 1], position[3 * i + 2]);
@@ -442,10 +443,9 @@ final class SceneImage {
         if ((flags & STATIC) != 0) {
             t.setStatic(node.id(), true);
         }
-        return node;
     }
 
-    private void buildItems(SceneManager scene, SceneNode[] nodes, int[] meshes, int[] materials) {
+    private void buildItems(SceneManager scene, int[] meshes, int[] materials) {
         for (int i = 0; i < itemCount; i++) {
             int o = 3 * i;
             Aabb local = new Aabb(localCenter[o], localCenter[o + 1], localCenter[o + 2], localHalf[o],
@@ -457,22 +457,22 @@ final class SceneImage {
             item.setTint((rgba & 0xFF) / 255f, (rgba >>> 8 & 0xFF) / 255f, (rgba >>> 16 & 0xFF) / 255f,
                     (rgba >>> 24) / 255f);
             item.setTag(itemTag[i]);
-            attach(nodes, itemNode[i], item);
+            attach(scene, itemNode[i], item);
         }
     }
 
-    private void buildLights(SceneManager scene, SceneNode[] nodes) {
+    private void buildLights(SceneManager scene) {
         for (int i = 0; i < lightCount; i++) {
             int o = LIGHT_PARAMETERS * i;
             Light light = scene.createLight(strings[lightName[i]], Light.TYPES[lightType[i]])
                     .setColor(lightParameters[o], lightParameters[o + 1], lightParameters[o + 2])
                     .setRange(lightParameters[o + 3]).setSpotAngles(lightParameters[o + 4], lightParameters[o + 5]);
             light.setTag(lightTag[i]);
-            attach(nodes, lightNode[i], light);
+            attach(scene, lightNode[i], light);
         }
     }
 
-    private void buildCameras(SceneManager scene, SceneNode[] nodes) {
+    private void buildCameras(SceneManager scene) {
         for (int i = 0; i < cameraCount; i++) {
             int o = CAMERA_PARAMETERS * i;
             int k = CAMERA_INTS * i;
@@ -487,13 +487,13 @@ final class SceneImage {
             }
             camera.setVisibilityMask(cameraInts[k + 2]);
             camera.setTag(cameraTag[i]);
-            attach(nodes, cameraNode[i], camera);
+            attach(scene, cameraNode[i], camera);
         }
     }
 
-    private static void attach(SceneNode[] nodes, int node, MovableObject object) {
+    private static void attach(SceneManager scene, int node, MovableObject object) {
         if (node != Index.NONE) {
-            nodes[node].attachObject(object);
+            scene.nodeAt(node).attachObject(object);
         }
     }
 }

@@ -1358,9 +1358,9 @@ public final class SceneManager implements AutoCloseable {
         if (!guard.close()) {
             return;
         }
-        for (int i = 0; i < nodes.size(); i++) {
-            nodes.get(i).slot = Index.NONE;
-        }
+        hierarchy.closeAll();
+        // the queue's camera is the last thing of the scene it would keep reachable
+        defaultQueue.camera = null;
         closeObjects(items);
         closeObjects(lights);
         closeObjects(cameras);
@@ -1374,6 +1374,7 @@ public final class SceneManager implements AutoCloseable {
         for (int i = 0; i < store.size(); i++) {
             store.get(i).destroyed = true;
         }
+        store.clear();
     }
 
     boolean isClosed() {

@@ -308,6 +308,18 @@ public final class SceneNode {
         return attachments;
     }
 
+    /**
+     * Ends the node with its closed scene: it reads as destroyed, and drops its links to other nodes, its objects and
+     * the game's data, so that a node the game still holds keeps nothing of the scene reachable.
+     */
+    void close() {
+        slot = Index.NONE;
+        parent = null;
+        children = null;
+        attachments = null;
+        userData = null;
+    }
+
     /** The store moved this node's transform to {@code slot}: the node and what hangs from it keep the new slot. */
     void slotMoved(int slot) {
         this.slot = slot;

@@ -49,6 +49,12 @@ public final class NodeRegistry<T> {
         return nodes.get(index);
     }
 
+    /** Drops every node, for a closed scene. */
+    public void clear() {
+        nodes.clear();
+        Arrays.fill(byId, null);
+    }
+
     public void validate() {
         nodes.validate();
     }

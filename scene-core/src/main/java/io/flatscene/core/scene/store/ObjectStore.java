@@ -51,6 +51,14 @@ public final class ObjectStore<T> {
         this.handleOf = handleOf;
     }
 
+    /** Removes every object, for a closed scene: its arrays, large and old, must keep none of them reachable. */
+    public void clear() {
+        for (int position = 0; position < set.size(); position++) {
+            denseIndex.set(objects.get(position), Index.NONE);
+        }
+        set.clear();
+    }
+
     /** The set whose columns move with the objects, for the stores that keep their data beside them. */
     public SparseSet columns() {
         return set;
