@@ -2,6 +2,7 @@ package io.flatscene.render;
 
 import io.flatscene.core.scene.FrameStats;
 import io.flatscene.render.image.Image;
+import io.flatscene.render.testing.GoldenImages;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 

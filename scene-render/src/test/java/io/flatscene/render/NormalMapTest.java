@@ -6,6 +6,7 @@ import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.Space;
 import io.flatscene.render.image.Image;
+import io.flatscene.render.testing.GoldenImages;
 import org.joml.Vector3f;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -16,6 +16,7 @@ import io.flatscene.render.RendererConfig;
 import io.flatscene.render.context.HeadlessContext;
 import io.flatscene.render.image.Image;
 import io.flatscene.render.target.Framebuffer;
+import io.flatscene.render.testing.GoldenImages;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +35,6 @@ import org.lwjgl.system.MemoryUtil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Model textures through Assimp on Mesa's llvmpipe: the bundled rover's embedded panel image, glTF and OBJ images
@@ -44,9 +44,6 @@ class ModelTextureTest {
     private static final int WIDTH = 320;
     private static final int HEIGHT = 240;
     /** As the renderer's golden images: a software rasteriser's last bits and edge pixels differ. */
-    private static final int CHANNEL_TOLERANCE = 8;
-    private static final double MAX_DIFFERING_FRACTION = 0.005;
-    private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
 
     @TempDir
     Path dir;
@@ -121,7 +118,7 @@ class ModelTextureTest {
         Camera camera = frame(model.bounds());
         RenderStats stats = renderer.render(scene, camera, target);
         assertEquals(0, stats.glErrors());
-        assertMatches("textured-rover", Image.read(target));
+        GoldenImages.assertMatches("textured-rover", Image.read(target));
     }
 
     @Test
@@ -234,40 +231,5 @@ class ModelTextureTest {
         Light sun = scene.createLight("sun", Light.Type.DIRECTIONAL).setColor(0.9f, 0.88f, 0.85f);
         scene.rootNode().createChild("sun").yaw(-0.5f, Space.LOCAL).pitch(-0.9f, Space.LOCAL).attachObject(sun);
         return camera;
-    }
-
-    /**
-     * Compares with {@code src/test/resources/golden/NAME.png} as the renderer's golden-image tests do; with
-     * {@code -Dflatscene.updateGoldens=true}, writes it instead (then look at it).
-     */
-    private static void assertMatches(String name, Image actual) {
-        Path reference = GOLDEN.resolve(name + ".png");
-        if (Boolean.getBoolean("flatscene.updateGoldens")) {
-            actual.writePng(reference);
-            return;
-        }
-        if (!Files.exists(reference)) {
-            fail("no reference image " + reference.toAbsolutePath() + "; write it with -Dflatscene.updateGoldens=true");
-        }
-        Image expected = Image.readPng(reference);
-        int differing = 0;
-        for (int y = 0; y < actual.height(); y++) {
-            for (int x = 0; x < actual.width(); x++) {
-                int a = expected.rgba(x, y);
-                int b = actual.rgba(x, y);
-                int worst = 0;
-                for (int shift = 8; shift < 32; shift += 8) {
-                    worst = Math.max(worst, Math.abs((a >>> shift & 0xFF) - (b >>> shift & 0xFF)));
-                }
-                differing += worst > CHANNEL_TOLERANCE ? 1 : 0;
-            }
-        }
-        long allowed = (long) (MAX_DIFFERING_FRACTION * actual.width() * actual.height());
-        if (differing > allowed) {
-            Path actualFile = Path.of("target", "golden-failures", name + "-actual.png").toAbsolutePath();
-            actual.writePng(actualFile);
-            fail(name + ": " + differing + " pixels differ by more than " + CHANNEL_TOLERANCE + " per channel (at "
-                    + "most " + allowed + " may); actual " + actualFile + ", reference " + reference.toAbsolutePath());
-        }
     }
 }

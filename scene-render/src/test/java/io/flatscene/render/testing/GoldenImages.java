@@ -1,4 +1,4 @@
-package io.flatscene.render;
+package io.flatscene.render.testing;
 
 import io.flatscene.render.image.Image;
 import java.nio.file.Files;
@@ -12,9 +12,11 @@ import static org.junit.jupiter.api.Assertions.fail;
  * the last bit of a color and in which pixels an edge covers, so a pixel may differ by {@link #CHANNEL_TOLERANCE}
  * per channel, and up to {@link #MAX_DIFFERING_FRACTION} of the pixels may differ by more. Run with
  * {@code -Dflatscene.updateGoldens=true} to rewrite the references after a deliberate change (then look at them).
+ * The path is relative to the module whose tests run, so each module keeps its own references; scene-render's
+ * test-jar carries this package for the other modules' render tests.
  */
-final class GoldenImages {
-    static final int CHANNEL_TOLERANCE = 8;
+public final class GoldenImages {
+    public static final int CHANNEL_TOLERANCE = 8;
     static final double MAX_DIFFERING_FRACTION = 0.005;
     private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
     private static final Path FAILURES = Path.of("target", "golden-failures");
@@ -22,7 +24,7 @@ final class GoldenImages {
     private GoldenImages() {
     }
 
-    static void assertMatches(String name, Image actual) {
+    public static void assertMatches(String name, Image actual) {
         Path reference = GOLDEN.resolve(name + ".png");
         if (Boolean.getBoolean("flatscene.updateGoldens")) {
             actual.writePng(reference);
@@ -62,7 +64,7 @@ final class GoldenImages {
         }
     }
 
-    static int worstChannelDifference(int a, int b) {
+    public static int worstChannelDifference(int a, int b) {
         int worst = 0;
         for (int shift = 8; shift < 32; shift += 8) {
             worst = Math.max(worst, Math.abs((a >>> shift & 0xFF) - (b >>> shift & 0xFF)));
