@@ -13,7 +13,9 @@ import com.jme3.scene.Geometry;
 import com.jme3.scene.shape.Box;
 import com.jme3.scene.shape.Quad;
 import com.jme3.system.AppSettings;
+import com.jme3.system.JmeSystem;
 import com.jme3.system.JmeVersion;
+import com.jme3.system.Platform;
 import java.util.concurrent.CountDownLatch;
 import org.lwjgl.Version;
 
@@ -72,13 +74,15 @@ public class JmeFlatSceneApp extends SimpleApplication {
     }
 
     /**
-     * The settings FlatScene needs from jME: an OpenGL 4.5 core context (jME's {@code LWJGL_OPENGL45} asks GLFW for
-     * a forward-compatible core profile; FlatScene needs 4.1 core at least and draws with multi-draw indirect from
-     * 4.4 on), no settings dialog, and no pause when the window loses focus.
+     * The settings FlatScene needs from jME: an OpenGL 4.5 core context, 4.1 on macOS, which has no newer one (jME's
+     * {@code LWJGL_OPENGL4x} ask GLFW for a forward-compatible core profile of that version at least; FlatScene needs
+     * 4.1 core and draws with multi-draw indirect from 4.4 on, while jME's default asks only for 3.2), no settings
+     * dialog, and no pause when the window loses focus.
      */
     void configure() {
         AppSettings settings = new AppSettings(true);
-        settings.setRenderer(AppSettings.LWJGL_OPENGL45);
+        settings.setRenderer(JmeSystem.getPlatform().getOs() == Platform.Os.MacOS ? AppSettings.LWJGL_OPENGL41
+                : AppSettings.LWJGL_OPENGL45);
         settings.setResolution(WIDTH, HEIGHT);
         settings.setTitle("jMonkeyEngine with FlatScene");
         settings.setAudioRenderer(null);
@@ -159,11 +163,6 @@ public class JmeFlatSceneApp extends SimpleApplication {
         float angle = 0.6f * FastMath.sin(frame * 0.02f);
         cam.setLocation(new Vector3f(30f * FastMath.sin(angle), 14f, 30f * FastMath.cos(angle)));
         cam.lookAt(new Vector3f(0f, 2f, 0f), Vector3f.UNIT_Y);
-    }
-
-    /** {@return the frames updated so far} */
-    int frame() {
-        return frame;
     }
 
     /** Called by jME on its render thread once the loop ended, with its context still current. */
