@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.lwjgl.system.MemoryStack;
 
 import static org.lwjgl.opengl.GL46C.GL_ACTIVE_TEXTURE;
@@ -139,12 +140,19 @@ final class GlState {
     private static final int[] TEXTURE_TARGETS = {GL_TEXTURE_BINDING_2D, GL_TEXTURE_BINDING_2D_ARRAY,
             GL_TEXTURE_BINDING_CUBE_MAP, GL_TEXTURE_BINDING_3D, GL_SAMPLER_BINDING};
     private static final String[] TEXTURE_TARGET_NAMES = {"2d", "2d array", "cube map", "3d", "sampler"};
-    static final int TEXTURE_UNITS = 16;
-    static final int UNIFORM_BINDINGS = 4;
-    static final int STORAGE_BINDINGS = 2;
-    static final int VERTEX_ATTRIBUTES = 8;
+    private static final int TEXTURE_UNITS = 16;
+    private static final int UNIFORM_BINDINGS = 4;
+    private static final int STORAGE_BINDINGS = 2;
+    private static final int VERTEX_ATTRIBUTES = 8;
 
     private GlState() {
+    }
+
+    /** {@return how many values {@link #read} reads} */
+    static int size() {
+        return CAPABILITIES.length + INTEGERS.length + IntStream.of(VECTOR_SIZES).sum() + IntStream.of(FLOAT_SIZES)
+                .sum() + UNIFORM_BINDINGS + STORAGE_BINDINGS + TEXTURE_UNITS * TEXTURE_TARGETS.length
+                + VERTEX_ATTRIBUTES;
     }
 
     /** {@return every value by name, in a fixed order} Reading the texture units leaves the active unit as it was. */

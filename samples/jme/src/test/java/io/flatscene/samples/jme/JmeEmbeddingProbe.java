@@ -26,6 +26,7 @@ public final class JmeEmbeddingProbe extends JmeFlatSceneApp {
     private final int frames;
     private final Path screenshot;
     private StateCheckingProcessor checks;
+    private final LastFrame lastFrame = new LastFrame();
     private final Map<String, String> results = new LinkedHashMap<>();
 
     private JmeEmbeddingProbe(int frames, Path screenshot) {
@@ -53,13 +54,13 @@ public final class JmeEmbeddingProbe extends JmeFlatSceneApp {
                 processors.set(i, checks);
             }
         }
-        guiViewPort.addProcessor(new LastFrame());
+        guiViewPort.addProcessor(lastFrame);
     }
 
     @Override
     public void destroy() {
         super.destroy();
-        results.put("frames", String.valueOf(frame()));
+        results.put("frames", String.valueOf(lastFrame.drawn));
         results.put("draws", String.valueOf(checks.draws));
         results.put("checkedCalls", String.valueOf(checks.checkedCalls));
         results.put("stateValues", String.valueOf(checks.values));
@@ -139,6 +140,7 @@ public final class JmeEmbeddingProbe extends JmeFlatSceneApp {
     /** Looks at the window once the GUI viewport, the last of the frame, has drawn the last frame. */
     private final class LastFrame implements SceneProcessor {
         private boolean initialized;
+        private int drawn;
 
         @Override
         public void initialize(RenderManager renderManager, ViewPort viewPort) {
@@ -164,7 +166,7 @@ public final class JmeEmbeddingProbe extends JmeFlatSceneApp {
 
         @Override
         public void postFrame(FrameBuffer out) {
-            if (frame() == frames) {
+            if (++drawn == frames) {
                 lookAtLastFrame();
             }
         }
