@@ -26,7 +26,9 @@ import io.flatscene.render.target.RenderTarget;
  *
  * <p>The renderer is made with {@code restoreGlState}: every piece of GL state it changes is set back before it
  * returns, so jME's cache of the GL state (its {@code RenderContext}) stays true and jME needs no
- * {@code invalidateState()}.
+ * {@code invalidateState()}. Without it, FlatScene leaves vertex array 0 bound, and jME 3.9, which binds its one
+ * vertex array at startup only, fails at its next draw with {@code GL_INVALID_OPERATION}; {@code invalidateState()}
+ * does not bind it again.
  */
 public final class FlatSceneProcessor implements SceneProcessor {
     private ViewPort viewPort;
