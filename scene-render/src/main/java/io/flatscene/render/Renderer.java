@@ -83,6 +83,8 @@ public final class Renderer implements AutoCloseable {
     private static final int INITIAL_MESH_INDICES = 3 << 16;
 
     private final RendererConfig config;
+    /** The buffers {@link RendererConfig#clear()} names, as glClear takes them; 0 for none. */
+    private final int clearBits;
     private final GlOwner owner;
     private final DrawPath drawPath;
     private final TargetBinder targets;
@@ -110,7 +112,6 @@ public final class Renderer implements AutoCloseable {
     private boolean[] runMirrored = new boolean[16];
     private final float[] ambient = {0.15f, 0.15f, 0.17f};
     private final float[] clearColor = {0.05f, 0.06f, 0.08f, 1f};
-    private boolean clearEnabled = true;
     /** Whether {@link #prepare} uploaded a frame that {@link #draw} has not drawn yet. */
     private boolean prepared;
     private boolean closed;
@@ -131,6 +132,11 @@ public final class Renderer implements AutoCloseable {
                     + "defaults");
         }
         this.config = config;
+        clearBits = switch (config.clear()) {
+            case NONE -> 0;
+            case DEPTH -> GL_DEPTH_BUFFER_BIT;
+            case COLOR_AND_DEPTH -> GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT;
+        };
         owner = new GlOwner("renderer", "create a HeadlessContext or WindowContext, or make your own context "
                 + "current and call GL.createCapabilities() first");
         GLCapabilities capabilities = owner.capabilities();
@@ -270,8 +276,8 @@ public final class Renderer implements AutoCloseable {
     }
 
     /**
-     * The color each frame starts from, when {@link #setClearEnabled clearing} is on. Read by the next
-     * {@link #draw}.
+     * The color each frame starts from when {@link RendererConfig#clear()} is {@link ClearMode#COLOR_AND_DEPTH}.
+     * Read by the next {@link #draw}.
      *
      * @param red   the red component, finite and &gt;= 0 (0.05 by default)
      * @param green the green component, finite and &gt;= 0 (0.06 by default)
@@ -287,18 +293,6 @@ public final class Renderer implements AutoCloseable {
         clearColor[1] = green;
         clearColor[2] = blue;
         clearColor[3] = alpha;
-    }
-
-    /**
-     * Whether {@link #draw} clears color and depth first; a game drawing under FlatScene's frame turns it off.
-     *
-     * @param clearEnabled true (the default) to clear the target's color to {@link #setClearColor the clear color}
-     *                     and its depth to 1 before drawing; false to draw over what the target holds
-     * @throws IllegalStateException as {@link #prepare(RenderQueue)} does
-     */
-    public void setClearEnabled(boolean clearEnabled) {
-        checkUsable();
-        this.clearEnabled = clearEnabled;
     }
 
     private static void checkColor(String what, float red, float green, float blue, float alpha) {
@@ -474,11 +468,11 @@ public final class Renderer implements AutoCloseable {
     }
 
     /**
-     * Draws the prepared frame into {@code target}: clears it (unless turned off), then the opaque and transparent
-     * batches of each render-queue group in the queue's order. Opaque runs cull back faces (front faces wind
-     * clockwise in mirrored runs); transparent runs blend, write no depth and cull nothing. A target that cannot be
-     * drawn into fails before anything is drawn, and the prepared frame stays for a draw into another. A prepared
-     * frame is drawn once.
+     * Draws the prepared frame into {@code target}: clears what {@link RendererConfig#clear()} says, then the opaque
+     * and transparent batches of each render-queue group in the queue's order. Opaque runs cull back faces (front
+     * faces wind clockwise in mirrored runs); transparent runs blend, write no depth and cull nothing. A target that
+     * cannot be drawn into fails before anything is drawn, and the prepared frame stays for a draw into another. A
+     * prepared frame is drawn once.
      *
      * @param target what to draw into; the whole of it is the viewport
      * @return this frame's statistics, completed (one reused instance; see {@link #stats})
@@ -504,12 +498,15 @@ public final class Renderer implements AutoCloseable {
             prepared = false;
             glViewport(0, 0, target.width(), target.height());
             glDisable(GL_SCISSOR_TEST);
+            // masks apply to glClear: a game that left depth writes off would otherwise keep its depth (DEPTH)
             glColorMask(true, true, true, true);
             glDepthMask(true);
-            if (clearEnabled) {
+            if ((clearBits & GL_COLOR_BUFFER_BIT) != 0) {
                 glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3]);
+            }
+            if (clearBits != 0) {
                 glClearDepth(1.0);
-                glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+                glClear(clearBits);
             }
             if (gpuTimer != null) {
                 gpuTimer.begin();

@@ -19,7 +19,8 @@ import static io.flatscene.core.config.ConfigReader.rangeRule;
 
 /**
  * Startup settings of a {@link Renderer}: the draw path, the sizes of its material and light arrays and instance
- * buffers, and its debugging aids. Immutable; every instance holds valid values.
+ * buffers, its debugging aids, and how it shares a context with a game (what it clears, the GL state it restores).
+ * Immutable; every instance holds valid values.
  *
  * <p>Built like {@link io.flatscene.core.config.SceneConfig}:
  * <pre>{@code
@@ -47,6 +48,7 @@ import static io.flatscene.core.config.ConfigReader.rangeRule;
  *   <tr><td>{@value #GPU_TIMING_KEY}</td><td>{@value #DEFAULT_GPU_TIMING}</td><td>true or false, any case</td></tr>
  *   <tr><td>{@value #RESTORE_GL_STATE_KEY}</td><td>{@value #DEFAULT_RESTORE_GL_STATE}</td>
  *       <td>true or false, any case</td></tr>
+ *   <tr><td>{@value #CLEAR_KEY}</td><td>COLOR_AND_DEPTH</td><td>NONE, DEPTH or COLOR_AND_DEPTH, any case</td></tr>
  * </table>
  */
 public final class RendererConfig {
@@ -71,6 +73,8 @@ public final class RendererConfig {
     public static final String GPU_TIMING_KEY = "flatscene.render.gpuTiming";
     /** Key of {@link #restoreGlState()}. */
     public static final String RESTORE_GL_STATE_KEY = "flatscene.render.restoreGlState";
+    /** Key of {@link #clear()}. */
+    public static final String CLEAR_KEY = "flatscene.render.clear";
 
     /**
      * 1024 materials of 48 bytes take 48 KiB; the renderer refuses a count past its context's uniform block limit
@@ -96,7 +100,7 @@ public final class RendererConfig {
     public static final boolean DEFAULT_RESTORE_GL_STATE = false;
 
     private static final List<String> KEYS = List.of(DRAW_PATH_KEY, MAX_MATERIALS_KEY, MAX_LOCAL_LIGHTS_KEY,
-            INITIAL_INSTANCES_KEY, DEBUG_OUTPUT_KEY, GPU_TIMING_KEY, RESTORE_GL_STATE_KEY);
+            INITIAL_INSTANCES_KEY, DEBUG_OUTPUT_KEY, GPU_TIMING_KEY, RESTORE_GL_STATE_KEY, CLEAR_KEY);
     private static final String SYSTEM_PROPERTY = "system property";
 
     private final DrawPath drawPath;
@@ -106,6 +110,7 @@ public final class RendererConfig {
     private final boolean debugOutput;
     private final boolean gpuTiming;
     private final boolean restoreGlState;
+    private final ClearMode clear;
 
     private RendererConfig(Builder b) {
         drawPath = b.drawPath;
@@ -115,6 +120,7 @@ public final class RendererConfig {
         debugOutput = b.debugOutput;
         gpuTiming = b.gpuTiming;
         restoreGlState = b.restoreGlState;
+        clear = b.clear;
     }
 
     /**
@@ -306,6 +312,17 @@ public final class RendererConfig {
         return restoreGlState;
     }
 
+    /**
+     * What {@link Renderer#draw} clears before drawing: {@link ClearMode#COLOR_AND_DEPTH} for a renderer that draws
+     * the whole picture, {@link ClearMode#DEPTH} for a game that drew its background first, {@link ClearMode#NONE}
+     * for a game that prepared depth too.
+     *
+     * @return the clear policy, never null
+     */
+    public ClearMode clear() {
+        return clear;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -318,18 +335,18 @@ public final class RendererConfig {
         return drawPath == other.drawPath && maxMaterials == other.maxMaterials
                 && maxLocalLights == other.maxLocalLights && initialInstances == other.initialInstances
                 && debugOutput == other.debugOutput && gpuTiming == other.gpuTiming
-                && restoreGlState == other.restoreGlState;
+                && restoreGlState == other.restoreGlState && clear == other.clear;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(drawPath, maxMaterials, maxLocalLights, initialInstances, debugOutput, gpuTiming,
-                restoreGlState);
+                restoreGlState, clear);
     }
 
     /**
      * Every effective value with its key on one line, in the form a properties file or {@code -D} accepts, e.g.
-     * {@code RendererConfig[flatscene.render.drawPath=AUTO, ..., flatscene.render.restoreGlState=false]}: the
+     * {@code RendererConfig[flatscene.render.drawPath=AUTO, ..., flatscene.render.clear=COLOR_AND_DEPTH]}: the
      * renderer logs it once.
      */
     @Override
@@ -337,7 +354,8 @@ public final class RendererConfig {
         return "RendererConfig[" + DRAW_PATH_KEY + "=" + drawPath + ", " + MAX_MATERIALS_KEY + "=" + maxMaterials
                 + ", " + MAX_LOCAL_LIGHTS_KEY + "=" + maxLocalLights + ", " + INITIAL_INSTANCES_KEY + "="
                 + initialInstances + ", " + DEBUG_OUTPUT_KEY + "=" + debugOutput + ", " + GPU_TIMING_KEY + "="
-                + gpuTiming + ", " + RESTORE_GL_STATE_KEY + "=" + restoreGlState + "]";
+                + gpuTiming + ", " + RESTORE_GL_STATE_KEY + "=" + restoreGlState + ", " + CLEAR_KEY + "=" + clear
+                + "]";
     }
 
     /**
@@ -349,6 +367,7 @@ public final class RendererConfig {
         private static final String MAX_LOCAL_LIGHTS_RULE = rangeRule(0, MAX_LOCAL_LIGHTS_LIMIT);
         private static final String INITIAL_INSTANCES_RULE = rangeRule(1, INITIAL_INSTANCES_LIMIT);
         private static final String DRAW_PATH_RULE = enumRule(DrawPath.class);
+        private static final String CLEAR_RULE = enumRule(ClearMode.class);
         private static final String BOOLEAN_RULE = "must be true or false (case-insensitive)";
 
         private DrawPath drawPath = DrawPath.AUTO;
@@ -358,6 +377,7 @@ public final class RendererConfig {
         private boolean debugOutput = DEFAULT_DEBUG_OUTPUT;
         private boolean gpuTiming = DEFAULT_GPU_TIMING;
         private boolean restoreGlState = DEFAULT_RESTORE_GL_STATE;
+        private ClearMode clear = ClearMode.COLOR_AND_DEPTH;
 
         private Builder() {
         }
@@ -370,6 +390,7 @@ public final class RendererConfig {
             debugOutput = c.debugOutput;
             gpuTiming = c.gpuTiming;
             restoreGlState = c.restoreGlState;
+            clear = c.clear;
         }
 
         /**
@@ -451,6 +472,18 @@ public final class RendererConfig {
         }
 
         /**
+         * Sets {@value RendererConfig#CLEAR_KEY}.
+         *
+         * @param clear what {@link Renderer#draw} clears before drawing, not null
+         * @return this builder
+         * @throws NullPointerException if {@code clear} is null
+         */
+        public Builder clear(ClearMode clear) {
+            this.clear = Objects.requireNonNull(clear, "clear");
+            return this;
+        }
+
+        /**
          * The configuration, once every value is checked.
          *
          * @return a new, immutable configuration; the builder can go on being used
@@ -479,6 +512,7 @@ public final class RendererConfig {
                 case DEBUG_OUTPUT_KEY -> debugOutput = parseBoolean(key, value, BOOLEAN_RULE, source);
                 case GPU_TIMING_KEY -> gpuTiming = parseBoolean(key, value, BOOLEAN_RULE, source);
                 case RESTORE_GL_STATE_KEY -> restoreGlState = parseBoolean(key, value, BOOLEAN_RULE, source);
+                case CLEAR_KEY -> clear = parseEnum(ClearMode.class, key, value, CLEAR_RULE, source);
                 default -> throw new ConfigException(key, value, ConfigReader.unknownKeyRule(key, KEY_PREFIX, KEYS),
                         source);
             }
