@@ -143,6 +143,7 @@ public final class Renderer implements AutoCloseable {
         drawPath = choosePath(config.drawPath(), capabilities);
         checkUniformBlockSize(config);
         targets = new TargetBinder();
+        owner.enter();
         try {
             boolean resident = drawPath == DrawPath.MULTI_DRAW_INDIRECT;
             savedState = config.restoreGlState() ? new GlStateSnapshot(MATERIAL_BINDING + 1,
@@ -150,7 +151,7 @@ public final class Renderer implements AutoCloseable {
             if (savedState != null) {
                 savedState.capture();
             }
-            debugLog = startDebugOutput(config, capabilities);
+            debugLog = startDebugOutput(config, capabilities, owner);
             program = new ShaderProgram((resident ? "#version 430 core\n#define RESIDENT_TRANSFORMS\n"
                     : "#version 410 core\n") + "#define MAX_LIGHTS " + Math.max(1,
                     config.maxLocalLights()) + "\n#define MAX_MATERIALS " + config.maxMaterials() + "\n"
@@ -173,12 +174,14 @@ public final class Renderer implements AutoCloseable {
                     ? new MultiDrawSubmission(config.initialInstances(), config.initialInstances())
                     : new InstancedSubmission(config.initialInstances());
             gpuTimer = config.gpuTiming() && GlInfo.hasTimerQuery(capabilities) ? new GpuTimer() : null;
+            if (savedState != null) {
+                savedState.restore();
+            }
         } catch (RuntimeException | Error e) {
             release(true);
             throw e;
-        }
-        if (savedState != null) {
-            savedState.restore();
+        } finally {
+            owner.leave();
         }
         stats.drawPath = drawPath;
         LOG.info("renderer ready: draw path {}, {}", drawPath, config);
@@ -212,7 +215,7 @@ public final class Renderer implements AutoCloseable {
         }
     }
 
-    private static GlDebugLog startDebugOutput(RendererConfig config, GLCapabilities capabilities) {
+    private static GlDebugLog startDebugOutput(RendererConfig config, GLCapabilities capabilities, GlOwner owner) {
         if (!config.debugOutput()) {
             return null;
         }
@@ -221,7 +224,7 @@ public final class Renderer implements AutoCloseable {
                     RendererConfig.DEBUG_OUTPUT_KEY);
             return null;
         }
-        return new GlDebugLog();
+        return new GlDebugLog(owner);
     }
 
     /** {@return the configuration given at construction} */
@@ -395,15 +398,20 @@ public final class Renderer implements AutoCloseable {
         long uploadStart = System.nanoTime();
         prepared = false;
         long bytes = frameUniforms.write(queue, ambient);
-        if (savedState != null) {
-            savedState.capture();
-        }
+        owner.enter();
         try {
-            bytes += submission.upload(queue, meshes);
-        } finally {
             if (savedState != null) {
-                savedState.restore();
+                savedState.capture();
             }
+            try {
+                bytes += submission.upload(queue, meshes);
+            } finally {
+                if (savedState != null) {
+                    savedState.restore();
+                }
+            }
+        } finally {
+            owner.leave();
         }
         collectRuns(queue);
         prepared = true;
@@ -488,62 +496,67 @@ public final class Renderer implements AutoCloseable {
                     + "render(scene, camera, target)");
         }
         long start = System.nanoTime();
-        if (savedState != null) {
-            savedState.capture();
-        }
         int drawCalls = 0;
         long bytes = 0;
+        owner.enter();
         try {
-            targets.bind(GL_DRAW_FRAMEBUFFER, target);
-            prepared = false;
-            glViewport(0, 0, target.width(), target.height());
-            glDisable(GL_SCISSOR_TEST);
-            // masks apply to glClear: a game that left depth writes off would otherwise keep its depth (DEPTH)
-            glColorMask(true, true, true, true);
-            glDepthMask(true);
-            if ((clearBits & GL_COLOR_BUFFER_BIT) != 0) {
-                glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3]);
-            }
-            if (clearBits != 0) {
-                glClearDepth(1.0);
-                glClear(clearBits);
-            }
-            if (gpuTimer != null) {
-                gpuTimer.begin();
+            if (savedState != null) {
+                savedState.capture();
             }
             try {
-                frameUniforms.fitTo(target.width(), target.height());
-                frameUniforms.upload();
-                bytes = materials.upload();
-                glUseProgram(program.id());
-                glBindBufferBase(GL_UNIFORM_BUFFER, FRAME_BINDING, frameUniforms.buffer());
-                glBindBufferBase(GL_UNIFORM_BUFFER, MATERIAL_BINDING, materials.uniformBuffer());
-                textures.bind();
-                glBindVertexArray(vertexArray);
-                VertexLayout.pointMeshAttributes(meshes.vertexBuffer());
-                glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, meshes.indexBuffer());
-                submission.bindInstances();
-                glEnable(GL_DEPTH_TEST);
-                glDepthFunc(GL_LESS);
-                glCullFace(GL_BACK);
-                glBlendEquation(GL_FUNC_ADD);
-                // alpha composes as "over" too, so a screenshot's alpha channel says what covers each pixel
-                glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-                drawCalls = drawRuns();
-            } finally {
-                if (gpuTimer != null) {
-                    gpuTimer.end();
-                }
-                submission.endFrame();
-                glDisable(GL_BLEND);
+                targets.bind(GL_DRAW_FRAMEBUFFER, target);
+                prepared = false;
+                glViewport(0, 0, target.width(), target.height());
+                glDisable(GL_SCISSOR_TEST);
+                // masks apply to glClear: a game that left depth writes off would otherwise keep its depth (DEPTH)
+                glColorMask(true, true, true, true);
                 glDepthMask(true);
-                glFrontFace(GL_CCW);
-                glBindVertexArray(0);
+                if ((clearBits & GL_COLOR_BUFFER_BIT) != 0) {
+                    glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3]);
+                }
+                if (clearBits != 0) {
+                    glClearDepth(1.0);
+                    glClear(clearBits);
+                }
+                if (gpuTimer != null) {
+                    gpuTimer.begin();
+                }
+                try {
+                    frameUniforms.fitTo(target.width(), target.height());
+                    frameUniforms.upload();
+                    bytes = materials.upload();
+                    glUseProgram(program.id());
+                    glBindBufferBase(GL_UNIFORM_BUFFER, FRAME_BINDING, frameUniforms.buffer());
+                    glBindBufferBase(GL_UNIFORM_BUFFER, MATERIAL_BINDING, materials.uniformBuffer());
+                    textures.bind();
+                    glBindVertexArray(vertexArray);
+                    VertexLayout.pointMeshAttributes(meshes.vertexBuffer());
+                    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, meshes.indexBuffer());
+                    submission.bindInstances();
+                    glEnable(GL_DEPTH_TEST);
+                    glDepthFunc(GL_LESS);
+                    glCullFace(GL_BACK);
+                    glBlendEquation(GL_FUNC_ADD);
+                    // alpha composes as "over" too, so a screenshot's alpha channel says what covers each pixel
+                    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+                    drawCalls = drawRuns();
+                } finally {
+                    if (gpuTimer != null) {
+                        gpuTimer.end();
+                    }
+                    submission.endFrame();
+                    glDisable(GL_BLEND);
+                    glDepthMask(true);
+                    glFrontFace(GL_CCW);
+                    glBindVertexArray(0);
+                }
+            } finally {
+                if (savedState != null) {
+                    savedState.restore();
+                }
             }
         } finally {
-            if (savedState != null) {
-                savedState.restore();
-            }
+            owner.leave();
         }
         stats.drawCalls = drawCalls;
         stats.bytesUploaded += bytes;
@@ -598,10 +611,15 @@ public final class Renderer implements AutoCloseable {
         }
         boolean contextCurrent = owner.checkClose();
         closed = true;
-        if (contextCurrent && savedState != null) {
-            savedState.capture();
+        owner.enter();
+        try {
+            if (contextCurrent && savedState != null) {
+                savedState.capture();
+            }
+            release(contextCurrent);
+        } finally {
+            owner.leave();
         }
-        release(contextCurrent);
     }
 
     /**

@@ -277,7 +277,9 @@ public final class RendererConfig {
     }
 
     /**
-     * Routes KHR_debug output to the log and counts GL errors; create the context with debug on to get them all.
+     * Routes KHR_debug output to the log and counts GL errors; create the context with debug on to get them all. A
+     * callback the context had (the game's) keeps getting the messages raised outside the renderer's calls, with its
+     * user parameter, and is put back on {@link Renderer#close()}; only those raised inside count here.
      *
      * @return whether debug output is on
      */
