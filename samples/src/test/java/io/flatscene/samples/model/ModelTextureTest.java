@@ -238,16 +238,17 @@ class ModelTextureTest {
 
     /**
      * Compares with {@code src/test/resources/golden/NAME.png} as the renderer's golden-image tests do; with
-     * {@code -Dflatscene.updateGoldens=true}, writes it instead (then look at it).
+     * {@code -Dflatscene.test.updateGoldens=true}, writes it instead (then look at it).
      */
     private static void assertMatches(String name, Image actual) {
         Path reference = GOLDEN.resolve(name + ".png");
-        if (Boolean.getBoolean("flatscene.updateGoldens")) {
+        if (Boolean.getBoolean("flatscene.test.updateGoldens")) {
             actual.writePng(reference);
             return;
         }
         if (!Files.exists(reference)) {
-            fail("no reference image " + reference.toAbsolutePath() + "; write it with -Dflatscene.updateGoldens=true");
+            fail("no reference image " + reference.toAbsolutePath()
+                    + "; write it with -Dflatscene.test.updateGoldens=true");
         }
         Image expected = Image.readPng(reference);
         int differing = 0;
