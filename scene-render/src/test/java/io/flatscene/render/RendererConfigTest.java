@@ -21,7 +21,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static io.flatscene.core.testing.ConfigChecks.assertConfigException;
 import static io.flatscene.core.testing.ConfigChecks.assertUnknownKey;
 import static io.flatscene.core.testing.ConfigChecks.props;
-import static io.flatscene.core.testing.ConfigChecks.restore;
 import static io.flatscene.core.testing.ConfigChecks.writeProperties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -210,42 +209,6 @@ class RendererConfigTest {
         assertFalse(config.gpuTiming());
         assertTrue(config.debugOutput());
         assertEquals(RendererConfig.DEFAULT_MAX_LOCAL_LIGHTS, config.maxLocalLights());
-    }
-
-    @Test
-    void loadAppliesSystemPropertyOverrides(@TempDir Path dir) throws IOException {
-        Path file = write(dir, "flatscene.render.maxLocalLights=2\nflatscene.render.maxMaterials=5\n");
-        String previous = System.getProperty(RendererConfig.MAX_LOCAL_LIGHTS_KEY);
-        System.setProperty(RendererConfig.MAX_LOCAL_LIGHTS_KEY, "12");
-        try {
-            RendererConfig config = RendererConfig.load(file);
-            assertEquals(12, config.maxLocalLights());
-            assertEquals(5, config.maxMaterials());
-            assertEquals(RendererConfig.defaults().toBuilder().maxLocalLights(12).build(),
-                    RendererConfig.fromSystemProperties());
-            RendererConfig coded = RendererConfig.builder().maxMaterials(7).maxLocalLights(1).build();
-            assertEquals(coded.toBuilder().maxLocalLights(12).build(), coded.withSystemProperties());
-        } finally {
-            restore(RendererConfig.MAX_LOCAL_LIGHTS_KEY, previous);
-        }
-    }
-
-    @Test
-    void aBadSystemPropertyNamesItsSource(@TempDir Path dir) throws IOException {
-        Path file = write(dir, "flatscene.render.maxMaterials=8\n");
-        String previous = System.getProperty(RendererConfig.DRAW_PATH_KEY);
-        System.setProperty(RendererConfig.DRAW_PATH_KEY, "sideways");
-        try {
-            ConfigException e = assertConfigException(() -> RendererConfig.load(file),
-                    RendererConfig.DRAW_PATH_KEY, "sideways", DRAW_PATH_RULE);
-            assertTrue(e.getMessage().endsWith("(from system property)"), e.getMessage());
-            assertConfigException(RendererConfig::fromSystemProperties, RendererConfig.DRAW_PATH_KEY, "sideways",
-                    DRAW_PATH_RULE);
-            assertConfigException(() -> RendererConfig.defaults().withSystemProperties(),
-                    RendererConfig.DRAW_PATH_KEY, "sideways", DRAW_PATH_RULE);
-        } finally {
-            restore(RendererConfig.DRAW_PATH_KEY, previous);
-        }
     }
 
     @Test
