@@ -104,12 +104,11 @@ public final class ConfigReader {
      * @param current  the value a key holds before its override, for the log; called before {@code setter}
      * @param setter   takes a key and its value, whitespace trimmed, and throws a {@link ConfigException} naming
      *                 {@link #SYSTEM_PROPERTY} as the source for an unknown key or a bad value
-     * @return the applied pairs, {@code key=value}, in key order; empty if no system property is in the namespace
      * @throws ConfigException what {@code setter} throws, at the first bad key in key order
      */
-    public static List<String> applySystemProperties(Predicate<String> accepted, Function<String, Object> current,
-                                                     BiConsumer<String, String> setter) {
-        return apply(System.getProperties(), accepted, (key, value) -> {
+    public static void applySystemProperties(Predicate<String> accepted, Function<String, Object> current,
+                                             BiConsumer<String, String> setter) {
+        apply(System.getProperties(), accepted, (key, value) -> {
             Object replaced = current.apply(key);
             setter.accept(key, value);
             String line = "-D" + key + "=" + value + " replaces " + replaced;
