@@ -27,7 +27,7 @@ public final class GlOwner {
     private final GLCapabilities capabilities;
     /** Null for a context the game made: then only the current capabilities tell whether it is still there. */
     private final ContextLifetime lifetime;
-    /** Entry points under way on the owner's thread: they nest, as render calls prepare and draw. */
+    /** Entry points under way on the owner's thread: a count, not a flag, so that one may call another. */
     private int entered;
 
     /**
