@@ -101,6 +101,30 @@ public final class MeshRegistry {
         if (mesh == null) {
             throw new IllegalArgumentException("mesh must not be null");
         }
+        owner.enter();
+        try {
+            upload(mesh);
+        } finally {
+            owner.leave();
+        }
+
+        int id = meshes.size();
+        if (id == firstIndex.length) {
+            firstIndex = Arrays.copyOf(firstIndex, id * 2);
+            indexCount = Arrays.copyOf(indexCount, id * 2);
+            baseVertex = Arrays.copyOf(baseVertex, id * 2);
+        }
+        firstIndex[id] = totalIndexCount;
+        indexCount[id] = mesh.indexCount();
+        baseVertex[id] = vertexCount;
+        meshes.add(mesh);
+        vertexCount += mesh.vertexCount();
+        totalIndexCount += mesh.indexCount();
+        return id;
+    }
+
+    /** Appends the mesh's vertices and indices to the buffers, growing them first if they are too small. */
+    private void upload(Mesh mesh) {
         // the copy bindings are the only state registration touches; a game's are put back as they were (GL 3.1
         // queries a copy binding by its target's own enum)
         int previousRead = glGetInteger(GL_COPY_READ_BUFFER);
@@ -122,20 +146,6 @@ public final class MeshRegistry {
             glBindBuffer(GL_COPY_READ_BUFFER, previousRead);
             glBindBuffer(GL_COPY_WRITE_BUFFER, previousWrite);
         }
-
-        int id = meshes.size();
-        if (id == firstIndex.length) {
-            firstIndex = Arrays.copyOf(firstIndex, id * 2);
-            indexCount = Arrays.copyOf(indexCount, id * 2);
-            baseVertex = Arrays.copyOf(baseVertex, id * 2);
-        }
-        firstIndex[id] = totalIndexCount;
-        indexCount[id] = mesh.indexCount();
-        baseVertex[id] = vertexCount;
-        meshes.add(mesh);
-        vertexCount += mesh.vertexCount();
-        totalIndexCount += mesh.indexCount();
-        return id;
     }
 
     /** Writes the mesh's vertices in the {@link VertexLayout} record, absent attributes as their neutral values. */

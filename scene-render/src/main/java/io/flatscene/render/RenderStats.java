@@ -152,7 +152,8 @@ public final class RenderStats {
     }
 
     /**
-     * GL errors the debug output has reported since the renderer started; -1 when debug output is off.
+     * GL errors the debug output has reported since the renderer started; -1 when debug output is off. When the
+     * game had a debug callback of its own, the errors of the game's GL calls go to it and are not counted here.
      *
      * @return the count, or -1
      */

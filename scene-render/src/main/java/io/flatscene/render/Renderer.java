@@ -83,6 +83,8 @@ public final class Renderer implements AutoCloseable {
     private static final int INITIAL_MESH_INDICES = 3 << 16;
 
     private final RendererConfig config;
+    /** The buffers {@link RendererConfig#clear()} names, as glClear takes them; 0 for none. */
+    private final int clearBits;
     private final GlOwner owner;
     private final DrawPath drawPath;
     private final TargetBinder targets;
@@ -110,7 +112,6 @@ public final class Renderer implements AutoCloseable {
     private boolean[] runMirrored = new boolean[16];
     private final float[] ambient = {0.15f, 0.15f, 0.17f};
     private final float[] clearColor = {0.05f, 0.06f, 0.08f, 1f};
-    private boolean clearEnabled = true;
     /** Whether {@link #prepare} uploaded a frame that {@link #draw} has not drawn yet. */
     private boolean prepared;
     private boolean closed;
@@ -131,12 +132,18 @@ public final class Renderer implements AutoCloseable {
                     + "defaults");
         }
         this.config = config;
+        clearBits = switch (config.clear()) {
+            case NONE -> 0;
+            case DEPTH -> GL_DEPTH_BUFFER_BIT;
+            case COLOR_AND_DEPTH -> GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT;
+        };
         owner = new GlOwner("renderer", "create a HeadlessContext or WindowContext, or make your own context "
                 + "current and call GL.createCapabilities() first");
         GLCapabilities capabilities = owner.capabilities();
         drawPath = choosePath(config.drawPath(), capabilities);
         checkUniformBlockSize(config);
         targets = new TargetBinder();
+        owner.enter();
         try {
             boolean resident = drawPath == DrawPath.MULTI_DRAW_INDIRECT;
             savedState = config.restoreGlState() ? new GlStateSnapshot(MATERIAL_BINDING + 1,
@@ -144,7 +151,7 @@ public final class Renderer implements AutoCloseable {
             if (savedState != null) {
                 savedState.capture();
             }
-            debugLog = startDebugOutput(config, capabilities);
+            debugLog = startDebugOutput(config, capabilities, owner);
             program = new ShaderProgram((resident ? "#version 430 core\n#define RESIDENT_TRANSFORMS\n"
                     : "#version 410 core\n") + "#define MAX_LIGHTS " + Math.max(1,
                     config.maxLocalLights()) + "\n#define MAX_MATERIALS " + config.maxMaterials() + "\n"
@@ -167,12 +174,14 @@ public final class Renderer implements AutoCloseable {
                     ? new MultiDrawSubmission(config.initialInstances(), config.initialInstances())
                     : new InstancedSubmission(config.initialInstances());
             gpuTimer = config.gpuTiming() && GlInfo.hasTimerQuery(capabilities) ? new GpuTimer() : null;
+            if (savedState != null) {
+                savedState.restore();
+            }
         } catch (RuntimeException | Error e) {
             release(true);
             throw e;
-        }
-        if (savedState != null) {
-            savedState.restore();
+        } finally {
+            owner.leave();
         }
         stats.drawPath = drawPath;
         LOG.info("renderer ready: draw path {}, {}", drawPath, config);
@@ -206,7 +215,7 @@ public final class Renderer implements AutoCloseable {
         }
     }
 
-    private static GlDebugLog startDebugOutput(RendererConfig config, GLCapabilities capabilities) {
+    private static GlDebugLog startDebugOutput(RendererConfig config, GLCapabilities capabilities, GlOwner owner) {
         if (!config.debugOutput()) {
             return null;
         }
@@ -215,7 +224,7 @@ public final class Renderer implements AutoCloseable {
                     RendererConfig.DEBUG_OUTPUT_KEY);
             return null;
         }
-        return new GlDebugLog();
+        return new GlDebugLog(owner);
     }
 
     /** {@return the configuration given at construction} */
@@ -270,8 +279,8 @@ public final class Renderer implements AutoCloseable {
     }
 
     /**
-     * The color each frame starts from, when {@link #setClearEnabled clearing} is on. Read by the next
-     * {@link #draw}.
+     * The color each frame starts from when {@link RendererConfig#clear()} is {@link ClearMode#COLOR_AND_DEPTH}.
+     * Read by the next {@link #draw}.
      *
      * @param red   the red component, finite and &gt;= 0 (0.05 by default)
      * @param green the green component, finite and &gt;= 0 (0.06 by default)
@@ -287,18 +296,6 @@ public final class Renderer implements AutoCloseable {
         clearColor[1] = green;
         clearColor[2] = blue;
         clearColor[3] = alpha;
-    }
-
-    /**
-     * Whether {@link #draw} clears color and depth first; a game drawing under FlatScene's frame turns it off.
-     *
-     * @param clearEnabled true (the default) to clear the target's color to {@link #setClearColor the clear color}
-     *                     and its depth to 1 before drawing; false to draw over what the target holds
-     * @throws IllegalStateException as {@link #prepare(RenderQueue)} does
-     */
-    public void setClearEnabled(boolean clearEnabled) {
-        checkUsable();
-        this.clearEnabled = clearEnabled;
     }
 
     private static void checkColor(String what, float red, float green, float blue, float alpha) {
@@ -401,15 +398,20 @@ public final class Renderer implements AutoCloseable {
         long uploadStart = System.nanoTime();
         prepared = false;
         long bytes = frameUniforms.write(queue, ambient);
-        if (savedState != null) {
-            savedState.capture();
-        }
+        owner.enter();
         try {
-            bytes += submission.upload(queue, meshes);
-        } finally {
             if (savedState != null) {
-                savedState.restore();
+                savedState.capture();
             }
+            try {
+                bytes += submission.upload(queue, meshes);
+            } finally {
+                if (savedState != null) {
+                    savedState.restore();
+                }
+            }
+        } finally {
+            owner.leave();
         }
         collectRuns(queue);
         prepared = true;
@@ -474,11 +476,11 @@ public final class Renderer implements AutoCloseable {
     }
 
     /**
-     * Draws the prepared frame into {@code target}: clears it (unless turned off), then the opaque and transparent
-     * batches of each render-queue group in the queue's order. Opaque runs cull back faces (front faces wind
-     * clockwise in mirrored runs); transparent runs blend, write no depth and cull nothing. A target that cannot be
-     * drawn into fails before anything is drawn, and the prepared frame stays for a draw into another. A prepared
-     * frame is drawn once.
+     * Draws the prepared frame into {@code target}: clears what {@link RendererConfig#clear()} says, then the opaque
+     * and transparent batches of each render-queue group in the queue's order. Opaque runs cull back faces (front
+     * faces wind clockwise in mirrored runs); transparent runs blend, write no depth and cull nothing. A target that
+     * cannot be drawn into fails before anything is drawn, and the prepared frame stays for a draw into another. A
+     * prepared frame is drawn once.
      *
      * @param target what to draw into; the whole of it is the viewport
      * @return this frame's statistics, completed (one reused instance; see {@link #stats})
@@ -494,59 +496,67 @@ public final class Renderer implements AutoCloseable {
                     + "render(scene, camera, target)");
         }
         long start = System.nanoTime();
-        if (savedState != null) {
-            savedState.capture();
-        }
         int drawCalls = 0;
         long bytes = 0;
+        owner.enter();
         try {
-            targets.bind(GL_DRAW_FRAMEBUFFER, target);
-            prepared = false;
-            glViewport(0, 0, target.width(), target.height());
-            glDisable(GL_SCISSOR_TEST);
-            glColorMask(true, true, true, true);
-            glDepthMask(true);
-            if (clearEnabled) {
-                glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3]);
-                glClearDepth(1.0);
-                glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-            }
-            if (gpuTimer != null) {
-                gpuTimer.begin();
+            if (savedState != null) {
+                savedState.capture();
             }
             try {
-                frameUniforms.fitTo(target.width(), target.height());
-                frameUniforms.upload();
-                bytes = materials.upload();
-                glUseProgram(program.id());
-                glBindBufferBase(GL_UNIFORM_BUFFER, FRAME_BINDING, frameUniforms.buffer());
-                glBindBufferBase(GL_UNIFORM_BUFFER, MATERIAL_BINDING, materials.uniformBuffer());
-                textures.bind();
-                glBindVertexArray(vertexArray);
-                VertexLayout.pointMeshAttributes(meshes.vertexBuffer());
-                glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, meshes.indexBuffer());
-                submission.bindInstances();
-                glEnable(GL_DEPTH_TEST);
-                glDepthFunc(GL_LESS);
-                glCullFace(GL_BACK);
-                glBlendEquation(GL_FUNC_ADD);
-                // alpha composes as "over" too, so a screenshot's alpha channel says what covers each pixel
-                glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-                drawCalls = drawRuns();
-            } finally {
-                if (gpuTimer != null) {
-                    gpuTimer.end();
-                }
-                submission.endFrame();
-                glDisable(GL_BLEND);
+                targets.bind(GL_DRAW_FRAMEBUFFER, target);
+                prepared = false;
+                glViewport(0, 0, target.width(), target.height());
+                glDisable(GL_SCISSOR_TEST);
+                // masks apply to glClear: a game that left depth writes off would otherwise keep its depth (DEPTH)
+                glColorMask(true, true, true, true);
                 glDepthMask(true);
-                glFrontFace(GL_CCW);
-                glBindVertexArray(0);
+                if ((clearBits & GL_COLOR_BUFFER_BIT) != 0) {
+                    glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3]);
+                }
+                if (clearBits != 0) {
+                    glClearDepth(1.0);
+                    glClear(clearBits);
+                }
+                if (gpuTimer != null) {
+                    gpuTimer.begin();
+                }
+                try {
+                    frameUniforms.fitTo(target.width(), target.height());
+                    frameUniforms.upload();
+                    bytes = materials.upload();
+                    glUseProgram(program.id());
+                    glBindBufferBase(GL_UNIFORM_BUFFER, FRAME_BINDING, frameUniforms.buffer());
+                    glBindBufferBase(GL_UNIFORM_BUFFER, MATERIAL_BINDING, materials.uniformBuffer());
+                    textures.bind();
+                    glBindVertexArray(vertexArray);
+                    VertexLayout.pointMeshAttributes(meshes.vertexBuffer());
+                    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, meshes.indexBuffer());
+                    submission.bindInstances();
+                    glEnable(GL_DEPTH_TEST);
+                    glDepthFunc(GL_LESS);
+                    glCullFace(GL_BACK);
+                    glBlendEquation(GL_FUNC_ADD);
+                    // alpha composes as "over" too, so a screenshot's alpha channel says what covers each pixel
+                    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+                    drawCalls = drawRuns();
+                } finally {
+                    if (gpuTimer != null) {
+                        gpuTimer.end();
+                    }
+                    submission.endFrame();
+                    glDisable(GL_BLEND);
+                    glDepthMask(true);
+                    glFrontFace(GL_CCW);
+                    glBindVertexArray(0);
+                }
+            } finally {
+                if (savedState != null) {
+                    savedState.restore();
+                }
             }
         } finally {
-            if (savedState != null) {
-                savedState.restore();
-            }
+            owner.leave();
         }
         stats.drawCalls = drawCalls;
         stats.bytesUploaded += bytes;
@@ -601,10 +611,15 @@ public final class Renderer implements AutoCloseable {
         }
         boolean contextCurrent = owner.checkClose();
         closed = true;
-        if (contextCurrent && savedState != null) {
-            savedState.capture();
+        owner.enter();
+        try {
+            if (contextCurrent && savedState != null) {
+                savedState.capture();
+            }
+            release(contextCurrent);
+        } finally {
+            owner.leave();
         }
-        release(contextCurrent);
     }
 
     /**

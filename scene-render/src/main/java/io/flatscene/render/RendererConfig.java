@@ -19,17 +19,20 @@ import static io.flatscene.core.config.ConfigReader.rangeRule;
 
 /**
  * Startup settings of a {@link Renderer}: the draw path, the sizes of its material and light arrays and instance
- * buffers, and its debugging aids. Immutable; every instance holds valid values.
+ * buffers, its debugging aids, and how it shares a context with a game (what it clears, the GL state it restores).
+ * Immutable; every instance holds valid values.
  *
  * <p>Built like {@link io.flatscene.core.config.SceneConfig}:
  * <pre>{@code
  * RendererConfig a = RendererConfig.builder().drawPath(DrawPath.INSTANCED).maxLocalLights(16).build();
- * RendererConfig b = RendererConfig.load(Path.of("renderer.properties")); // file, then -Dflatscene.render.*
- * RendererConfig c = RendererConfig.fromSystemProperties();               // defaults, then -Dflatscene.render.*
- * RendererConfig d = a.withSystemProperties();                            // a, then -Dflatscene.render.*
+ * RendererConfig b = RendererConfig.load(Path.of("renderer.properties")); // the file's values over the defaults
+ * RendererConfig c = RendererConfig.defaults();
  * }</pre>
- * System properties win, so that a test or a user can force, say, the draw path without a rebuild. A bad value
- * fails there with a {@link ConfigException} naming the key, the value and the rule.
+ * Each way ends in {@link Builder#build()}, which applies the JVM's {@code -Dflatscene.render.*} system properties
+ * last: a setting given with {@code -D} at launch wins over the default, a file and a value set in code, so that
+ * whoever starts the game can force, say, the draw path without a rebuild (the log says so once for each). Code
+ * cannot overrule a {@code -D} setting. A bad value fails there with a {@link ConfigException} naming the key, the
+ * value, the rule and where the value came from; so does a {@value #KEY_PREFIX} system property that is no key.
  *
  * <p>Keys and rules:
  * <table>
@@ -47,6 +50,7 @@ import static io.flatscene.core.config.ConfigReader.rangeRule;
  *   <tr><td>{@value #GPU_TIMING_KEY}</td><td>{@value #DEFAULT_GPU_TIMING}</td><td>true or false, any case</td></tr>
  *   <tr><td>{@value #RESTORE_GL_STATE_KEY}</td><td>{@value #DEFAULT_RESTORE_GL_STATE}</td>
  *       <td>true or false, any case</td></tr>
+ *   <tr><td>{@value #CLEAR_KEY}</td><td>COLOR_AND_DEPTH</td><td>NONE, DEPTH or COLOR_AND_DEPTH, any case</td></tr>
  * </table>
  */
 public final class RendererConfig {
@@ -71,6 +75,8 @@ public final class RendererConfig {
     public static final String GPU_TIMING_KEY = "flatscene.render.gpuTiming";
     /** Key of {@link #restoreGlState()}. */
     public static final String RESTORE_GL_STATE_KEY = "flatscene.render.restoreGlState";
+    /** Key of {@link #clear()}. */
+    public static final String CLEAR_KEY = "flatscene.render.clear";
 
     /**
      * 1024 materials of 48 bytes take 48 KiB; the renderer refuses a count past its context's uniform block limit
@@ -96,8 +102,7 @@ public final class RendererConfig {
     public static final boolean DEFAULT_RESTORE_GL_STATE = false;
 
     private static final List<String> KEYS = List.of(DRAW_PATH_KEY, MAX_MATERIALS_KEY, MAX_LOCAL_LIGHTS_KEY,
-            INITIAL_INSTANCES_KEY, DEBUG_OUTPUT_KEY, GPU_TIMING_KEY, RESTORE_GL_STATE_KEY);
-    private static final String SYSTEM_PROPERTY = "system property";
+            INITIAL_INSTANCES_KEY, DEBUG_OUTPUT_KEY, GPU_TIMING_KEY, RESTORE_GL_STATE_KEY, CLEAR_KEY);
 
     private final DrawPath drawPath;
     private final int maxMaterials;
@@ -106,6 +111,7 @@ public final class RendererConfig {
     private final boolean debugOutput;
     private final boolean gpuTiming;
     private final boolean restoreGlState;
+    private final ClearMode clear;
 
     private RendererConfig(Builder b) {
         drawPath = b.drawPath;
@@ -115,12 +121,15 @@ public final class RendererConfig {
         debugOutput = b.debugOutput;
         gpuTiming = b.gpuTiming;
         restoreGlState = b.restoreGlState;
+        clear = b.clear;
     }
 
     /**
-     * The defaults: AUTO, {@value #DEFAULT_MAX_MATERIALS} materials and so on, GPU timing on, no debugging aids.
+     * The defaults: AUTO, {@value #DEFAULT_MAX_MATERIALS} materials and so on, GPU timing on, no debugging aids;
+     * then the system properties, as every way of building does.
      *
-     * @return the default configuration; system properties are not read
+     * @return the default configuration, with the {@code -Dflatscene.render.*} system properties applied
+     * @throws ConfigException if a {@value #KEY_PREFIX} system property is unknown or has a bad value
      */
     public static RendererConfig defaults() {
         return builder().build();
@@ -129,7 +138,7 @@ public final class RendererConfig {
     /**
      * A builder holding the defaults.
      *
-     * @return a new builder; system properties are not read
+     * @return a new builder; {@link Builder#build()} applies the system properties over what it holds then
      */
     public static Builder builder() {
         return new Builder();
@@ -145,8 +154,8 @@ public final class RendererConfig {
     }
 
     /**
-     * Reads a properties file, then overrides it with every JVM system property whose name starts with
-     * {@value #KEY_PREFIX}.
+     * Reads a properties file over the defaults, then applies every JVM system property whose name starts with
+     * {@value #KEY_PREFIX}, which wins over the file.
      *
      * @param propertiesFile a {@link Properties} file in UTF-8; every key in it must be a known key, or one of the
      *                       scene's ({@link SceneConfig#keys()}), which are left to {@link SceneConfig#load}, so
@@ -157,29 +166,19 @@ public final class RendererConfig {
      */
     public static RendererConfig load(Path propertiesFile) {
         Objects.requireNonNull(propertiesFile, "propertiesFile");
-        Properties file = ConfigReader.read(propertiesFile);
-        return from(builder(), file, "file " + propertiesFile, System.getProperties(), SYSTEM_PROPERTY);
+        return from(builder(), ConfigReader.read(propertiesFile), "file " + propertiesFile, null, null);
     }
 
     /**
-     * The defaults overridden by every JVM system property whose name starts with {@value #KEY_PREFIX}, for a game
-     * without a configuration file.
-     *
-     * @return the checked configuration
-     * @throws ConfigException if such a system property is unknown or has a bad value
-     */
-    public static RendererConfig fromSystemProperties() {
-        return from(builder(), null, null, System.getProperties(), SYSTEM_PROPERTY);
-    }
-
-    /**
-     * The configuration {@link #load(Path)} builds, from properties already in memory.
+     * The configuration {@link #load(Path)} builds, from properties already in memory, with a second layer over
+     * them (a launcher's own settings, say); the system properties win over both.
      *
      * @param file      the file's properties: every key must be known, or one of the scene's
      * @param overrides applied after {@code file} and winning over it; only keys starting with {@value #KEY_PREFIX}
-     *                  are read (so {@link System#getProperties()} can be passed as is), and each must be known
+     *                  are read, and each must be known
      * @return the checked configuration; neither argument is read again or changed
-     * @throws ConfigException on an unknown key or a bad value in either
+     * @throws ConfigException on an unknown key or a bad value in either, or in a {@value #KEY_PREFIX} system
+     *                         property
      */
     public static RendererConfig fromProperties(Properties file, Properties overrides) {
         return from(builder(), Objects.requireNonNull(file, "file"), "properties file",
@@ -187,30 +186,20 @@ public final class RendererConfig {
     }
 
     /**
-     * This configuration with every {@value #KEY_PREFIX} system property applied over it: what code chose, with the
-     * user's last word.
-     *
-     * @return a new configuration; this one is unchanged
-     * @throws ConfigException if such a system property is unknown or has a bad value
-     */
-    public RendererConfig withSystemProperties() {
-        return withProperties(System.getProperties(), SYSTEM_PROPERTY);
-    }
-
-    /**
      * This configuration with every {@value #KEY_PREFIX} key of {@code properties} applied over it; keys without the
-     * prefix belong to someone else and are ignored.
+     * prefix belong to someone else and are ignored. The system properties win over both, as always.
      *
      * @param source where the properties came from, for the exception's message
      * @param properties the properties to apply, not null; not changed
      * @return a new configuration; this one is unchanged
-     * @throws ConfigException on an unknown {@value #KEY_PREFIX} key or a bad value
+     * @throws ConfigException on an unknown {@value #KEY_PREFIX} key or a bad value, in {@code properties} or in a
+     *                         system property
      */
     public RendererConfig withProperties(Properties properties, String source) {
         return from(toBuilder(), null, null, Objects.requireNonNull(properties, "properties"), source);
     }
 
-    /** @param file null for none: the builder's values stand until the overrides */
+    /** A null {@code file} or {@code overrides} is none: the builder's values stand until the next layer. */
     private static RendererConfig from(Builder builder, Properties file, String fileSource, Properties overrides,
                                        String overrideSource) {
         if (file != null) {
@@ -218,10 +207,11 @@ public final class RendererConfig {
                     (key, value) -> builder.set(key, value, fileSource));
             LOG.debug("Read renderer configuration from {}: {}", fileSource, read);
         }
-        List<String> overridden = ConfigReader.apply(overrides, key -> key.startsWith(KEY_PREFIX),
-                (key, value) -> builder.set(key, value, overrideSource));
-        LOG.debug("Renderer configuration overrides ({}): {}", overrideSource,
-                overridden.isEmpty() ? "none" : overridden);
+        if (overrides != null) {
+            List<String> overridden = ConfigReader.apply(overrides, key -> key.startsWith(KEY_PREFIX),
+                    (key, value) -> builder.set(key, value, overrideSource));
+            LOG.debug("Renderer configuration overrides ({}): {}", overrideSource, overridden);
+        }
         return builder.build();
     }
 
@@ -271,7 +261,9 @@ public final class RendererConfig {
     }
 
     /**
-     * Routes KHR_debug output to the log and counts GL errors; create the context with debug on to get them all.
+     * Routes KHR_debug output to the log and counts GL errors; create the context with debug on to get them all. A
+     * callback the context had (the game's) keeps getting the messages raised outside the renderer's calls, with its
+     * user parameter, and is put back on {@link Renderer#close()}; only those raised inside count here.
      *
      * @return whether debug output is on
      */
@@ -306,6 +298,17 @@ public final class RendererConfig {
         return restoreGlState;
     }
 
+    /**
+     * What {@link Renderer#draw} clears before drawing: {@link ClearMode#COLOR_AND_DEPTH} for a renderer that draws
+     * the whole picture, {@link ClearMode#DEPTH} for a game that drew its background first, {@link ClearMode#NONE}
+     * for a game that prepared depth too.
+     *
+     * @return the clear policy, never null
+     */
+    public ClearMode clear() {
+        return clear;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -318,18 +321,18 @@ public final class RendererConfig {
         return drawPath == other.drawPath && maxMaterials == other.maxMaterials
                 && maxLocalLights == other.maxLocalLights && initialInstances == other.initialInstances
                 && debugOutput == other.debugOutput && gpuTiming == other.gpuTiming
-                && restoreGlState == other.restoreGlState;
+                && restoreGlState == other.restoreGlState && clear == other.clear;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(drawPath, maxMaterials, maxLocalLights, initialInstances, debugOutput, gpuTiming,
-                restoreGlState);
+                restoreGlState, clear);
     }
 
     /**
      * Every effective value with its key on one line, in the form a properties file or {@code -D} accepts, e.g.
-     * {@code RendererConfig[flatscene.render.drawPath=AUTO, ..., flatscene.render.restoreGlState=false]}: the
+     * {@code RendererConfig[flatscene.render.drawPath=AUTO, ..., flatscene.render.clear=COLOR_AND_DEPTH]}: the
      * renderer logs it once.
      */
     @Override
@@ -337,18 +340,21 @@ public final class RendererConfig {
         return "RendererConfig[" + DRAW_PATH_KEY + "=" + drawPath + ", " + MAX_MATERIALS_KEY + "=" + maxMaterials
                 + ", " + MAX_LOCAL_LIGHTS_KEY + "=" + maxLocalLights + ", " + INITIAL_INSTANCES_KEY + "="
                 + initialInstances + ", " + DEBUG_OUTPUT_KEY + "=" + debugOutput + ", " + GPU_TIMING_KEY + "="
-                + gpuTiming + ", " + RESTORE_GL_STATE_KEY + "=" + restoreGlState + "]";
+                + gpuTiming + ", " + RESTORE_GL_STATE_KEY + "=" + restoreGlState + ", " + CLEAR_KEY + "=" + clear
+                + "]";
     }
 
     /**
      * Collects values for a {@link RendererConfig}, starting from the defaults. Setters accept any number;
-     * {@link #build()} checks every value, so a builder fed from user input reports the bad value with its key.
+     * {@link #build()} checks every value, so a builder fed from user input reports the bad value with its key, and
+     * then applies the system properties, which win over what the builder holds.
      */
     public static final class Builder {
         private static final String MAX_MATERIALS_RULE = rangeRule(1, MAX_MATERIALS_LIMIT);
         private static final String MAX_LOCAL_LIGHTS_RULE = rangeRule(0, MAX_LOCAL_LIGHTS_LIMIT);
         private static final String INITIAL_INSTANCES_RULE = rangeRule(1, INITIAL_INSTANCES_LIMIT);
         private static final String DRAW_PATH_RULE = enumRule(DrawPath.class);
+        private static final String CLEAR_RULE = enumRule(ClearMode.class);
         private static final String BOOLEAN_RULE = "must be true or false (case-insensitive)";
 
         private DrawPath drawPath = DrawPath.AUTO;
@@ -358,6 +364,7 @@ public final class RendererConfig {
         private boolean debugOutput = DEFAULT_DEBUG_OUTPUT;
         private boolean gpuTiming = DEFAULT_GPU_TIMING;
         private boolean restoreGlState = DEFAULT_RESTORE_GL_STATE;
+        private ClearMode clear = ClearMode.COLOR_AND_DEPTH;
 
         private Builder() {
         }
@@ -370,6 +377,7 @@ public final class RendererConfig {
             debugOutput = c.debugOutput;
             gpuTiming = c.gpuTiming;
             restoreGlState = c.restoreGlState;
+            clear = c.clear;
         }
 
         /**
@@ -451,16 +459,50 @@ public final class RendererConfig {
         }
 
         /**
-         * The configuration, once every value is checked.
+         * Sets {@value RendererConfig#CLEAR_KEY}.
          *
-         * @return a new, immutable configuration; the builder can go on being used
-         * @throws ConfigException naming the first key whose value breaks its rule
+         * @param clear what {@link Renderer#draw} clears before drawing, not null
+         * @return this builder
+         * @throws NullPointerException if {@code clear} is null
+         */
+        public Builder clear(ClearMode clear) {
+            this.clear = Objects.requireNonNull(clear, "clear");
+            return this;
+        }
+
+        /**
+         * The configuration: every value the builder holds is checked, then every {@value RendererConfig#KEY_PREFIX}
+         * system property is applied over them and wins (each logged once at INFO with the value it replaced).
+         *
+         * @return a new, immutable configuration; the builder can go on being used, and holds what code set
+         * @throws ConfigException naming the first key whose value breaks its rule: one the builder holds (even if a
+         *                         system property replaces it: the code is wrong all the same), then one set by a
+         *                         system property, or a system property that is no key
          */
         public RendererConfig build() {
             checkRange(MAX_MATERIALS_KEY, maxMaterials, 1, MAX_MATERIALS_LIMIT, MAX_MATERIALS_RULE);
             checkRange(MAX_LOCAL_LIGHTS_KEY, maxLocalLights, 0, MAX_LOCAL_LIGHTS_LIMIT, MAX_LOCAL_LIGHTS_RULE);
             checkRange(INITIAL_INSTANCES_KEY, initialInstances, 1, INITIAL_INSTANCES_LIMIT, INITIAL_INSTANCES_RULE);
-            return new RendererConfig(this);
+            // a copy takes the overrides, so that the next build logs what the code set as the value replaced
+            Builder effective = new RendererConfig(this).toBuilder();
+            ConfigReader.applySystemProperties(key -> key.startsWith(KEY_PREFIX), effective::get,
+                    (key, value) -> effective.set(key, value, ConfigReader.SYSTEM_PROPERTY));
+            return new RendererConfig(effective);
+        }
+
+        /** The value {@code key} holds, as {@link #set} sets it; null for a key that is not the renderer's. */
+        private Object get(String key) {
+            return switch (key) {
+                case DRAW_PATH_KEY -> drawPath;
+                case MAX_MATERIALS_KEY -> maxMaterials;
+                case MAX_LOCAL_LIGHTS_KEY -> maxLocalLights;
+                case INITIAL_INSTANCES_KEY -> initialInstances;
+                case DEBUG_OUTPUT_KEY -> debugOutput;
+                case GPU_TIMING_KEY -> gpuTiming;
+                case RESTORE_GL_STATE_KEY -> restoreGlState;
+                case CLEAR_KEY -> clear;
+                default -> null;
+            };
         }
 
         /**
@@ -479,6 +521,7 @@ public final class RendererConfig {
                 case DEBUG_OUTPUT_KEY -> debugOutput = parseBoolean(key, value, BOOLEAN_RULE, source);
                 case GPU_TIMING_KEY -> gpuTiming = parseBoolean(key, value, BOOLEAN_RULE, source);
                 case RESTORE_GL_STATE_KEY -> restoreGlState = parseBoolean(key, value, BOOLEAN_RULE, source);
+                case CLEAR_KEY -> clear = parseEnum(ClearMode.class, key, value, CLEAR_RULE, source);
                 default -> throw new ConfigException(key, value, ConfigReader.unknownKeyRule(key, KEY_PREFIX, KEYS),
                         source);
             }

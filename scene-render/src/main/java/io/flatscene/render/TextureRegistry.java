@@ -172,9 +172,11 @@ public final class TextureRegistry {
                 throw new IllegalArgumentException("texture " + name + " is not an image stb_image can decode: "
                         + STBImage.stbi_failure_reason());
             }
+            owner.enter();
             try {
                 return add(name, width.get(0), height.get(0), colorSpace, pixels);
             } finally {
+                owner.leave();
                 STBImage.stbi_image_free(pixels);
             }
         } finally {

@@ -6,7 +6,8 @@ import io.flatscene.render.target.Framebuffer;
 import io.flatscene.render.target.RenderTarget;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.lwjgl.system.MemoryStack;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -104,7 +105,8 @@ import static org.lwjgl.opengl.GL46C.glViewport;
 
 /**
  * A game that owns its context and state: FlatScene draws into the game's framebuffer and, with restoreGlState,
- * hands every piece of state it documents as touched back as the game left it.
+ * hands every piece of state it documents as touched back as the game left it, whether it clears colour and depth
+ * or depth alone (the game's depth writes are off, which a clear turns on for itself).
  */
 class EmbeddedRenderingTest {
     private static final int[] CAPABILITIES = {GL_DEPTH_TEST, GL_BLEND, GL_CULL_FACE, GL_SCISSOR_TEST};
@@ -114,8 +116,9 @@ class EmbeddedRenderingTest {
             GL_DEPTH_FUNC, GL_CULL_FACE_MODE, GL_FRONT_FACE, GL_BLEND_SRC_RGB, GL_BLEND_DST_RGB, GL_BLEND_SRC_ALPHA,
             GL_BLEND_DST_ALPHA, GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA};
 
-    @Test
-    void drawsIntoTheGamesFramebufferAndRestoresTheStateItTouches() {
+    @ParameterizedTest
+    @EnumSource(value = ClearMode.class, names = {"DEPTH", "COLOR_AND_DEPTH"})
+    void drawsIntoTheGamesFramebufferAndRestoresTheStateItTouches(ClearMode clear) {
         // the game's context: current for everything below and closed last
         HeadlessContext gameContext = HeadlessContext.create(true);
         try (Framebuffer gameFramebuffer = new Framebuffer(200, 150)) {
@@ -130,7 +133,7 @@ class EmbeddedRenderingTest {
             String before = describeState();
 
             try (Renderer renderer = new Renderer(RendererConfig.builder().restoreGlState(true).debugOutput(true)
-                    .build())) {
+                    .clear(clear).build())) {
                 assertEquals(before, describeState(), "creating the renderer changed the game's state");
                 // textured: loading the images and drawing with them touch texture units, samplers and unpacking
                 TestScenes built = TestScenes.texturedCubeGrid(renderer, 200, 150);

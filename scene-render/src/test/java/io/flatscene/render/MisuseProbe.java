@@ -197,7 +197,6 @@ public final class MisuseProbe {
         calls.put("Renderer.textures()", s.renderer::textures);
         calls.put("Renderer.setAmbient(float,float,float)", () -> s.renderer.setAmbient(0.1f, 0.1f, 0.1f));
         calls.put("Renderer.setClearColor(float,float,float,float)", () -> s.renderer.setClearColor(0f, 0f, 0f, 1f));
-        calls.put("Renderer.setClearEnabled(boolean)", () -> s.renderer.setClearEnabled(true));
         calls.put("Renderer.prepare(SceneManager,Camera)", () -> s.renderer.prepare(s.scene, s.camera));
         calls.put("Renderer.prepare(RenderQueue)", () -> s.renderer.prepare(s.queue));
         calls.put("Renderer.draw(RenderTarget)", () -> s.renderer.draw(s.framebuffer));

@@ -58,9 +58,9 @@ class RenderMisuseTest {
     private static final List<Class<?>> COVERED_ELSEWHERE = List.of(GlContext.class, HeadlessContext.class,
             WindowContext.class, RenderTarget.class);
     /** Values and builders: no GL, no thread, no context. */
-    private static final List<Class<?>> PLAIN_DATA = List.of(ColorSpace.class, DrawPath.class, Material.class,
-            Mesh.class, Meshes.class, RenderStats.class, RendererConfig.class, RendererConfig.Builder.class,
-            ContextException.class, WindowOptions.class, WindowOptions.Builder.class);
+    private static final List<Class<?>> PLAIN_DATA = List.of(ClearMode.class, ColorSpace.class, DrawPath.class,
+            Material.class, Mesh.class, Meshes.class, RenderStats.class, RendererConfig.class,
+            RendererConfig.Builder.class, ContextException.class, WindowOptions.class, WindowOptions.Builder.class);
 
     /** How a call must behave in each misuse. */
     private enum Role {
@@ -83,8 +83,8 @@ class RenderMisuseTest {
             roles.put(create, Role.CREATE);
         }
         for (String use : List.of("Renderer.setAmbient(float,float,float)",
-                "Renderer.setClearColor(float,float,float,float)", "Renderer.setClearEnabled(boolean)",
-                "Renderer.prepare(SceneManager,Camera)", "Renderer.prepare(RenderQueue)",
+                "Renderer.setClearColor(float,float,float,float)", "Renderer.prepare(SceneManager,Camera)",
+                "Renderer.prepare(RenderQueue)",
                 "Renderer.draw(RenderTarget)", "Renderer.render(SceneManager,Camera,RenderTarget)",
                 "Renderer.render(RenderQueue,RenderTarget)", "MeshRegistry.add(Mesh)",
                 "MaterialRegistry.add(Material)",

@@ -21,7 +21,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static io.flatscene.core.testing.ConfigChecks.assertConfigException;
 import static io.flatscene.core.testing.ConfigChecks.assertUnknownKey;
 import static io.flatscene.core.testing.ConfigChecks.props;
-import static io.flatscene.core.testing.ConfigChecks.restore;
 import static io.flatscene.core.testing.ConfigChecks.writeProperties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -37,6 +36,7 @@ class RendererConfigTest {
     private static final String INSTANCES_RULE = "must be an integer between 1 and 67108864";
     private static final String DRAW_PATH_RULE = "must be AUTO, MULTI_DRAW_INDIRECT or INSTANCED";
     private static final String BOOLEAN_RULE = "must be true or false";
+    private static final String CLEAR_RULE = "must be NONE, DEPTH or COLOR_AND_DEPTH (case-insensitive)";
 
     // ---- defaults, builder, value semantics ----
 
@@ -50,6 +50,7 @@ class RendererConfigTest {
         assertFalse(config.debugOutput());
         assertTrue(config.gpuTiming());
         assertFalse(config.restoreGlState());
+        assertSame(ClearMode.COLOR_AND_DEPTH, config.clear());
         assertEquals(config, RendererConfig.builder().build());
         assertEquals(config.hashCode(), RendererConfig.builder().build().hashCode());
     }
@@ -58,7 +59,7 @@ class RendererConfigTest {
     void builderSetsEveryValue() {
         RendererConfig config = RendererConfig.builder().drawPath(DrawPath.INSTANCED).maxMaterials(16)
                 .maxLocalLights(0).initialInstances(64).debugOutput(true).gpuTiming(false).restoreGlState(true)
-                .build();
+                .clear(ClearMode.DEPTH).build();
         assertSame(DrawPath.INSTANCED, config.drawPath());
         assertEquals(16, config.maxMaterials());
         assertEquals(0, config.maxLocalLights());
@@ -66,10 +67,13 @@ class RendererConfigTest {
         assertTrue(config.debugOutput());
         assertFalse(config.gpuTiming());
         assertTrue(config.restoreGlState());
+        assertSame(ClearMode.DEPTH, config.clear());
         assertEquals(config, config.toBuilder().build());
         assertEquals(config.hashCode(), config.toBuilder().build().hashCode());
         assertNotEquals(config, config.toBuilder().restoreGlState(false).build());
         assertNotEquals(config, config.toBuilder().drawPath(DrawPath.MULTI_DRAW_INDIRECT).build());
+        assertNotEquals(config, config.toBuilder().clear(ClearMode.NONE).build());
+        assertNotEquals(config.hashCode(), config.toBuilder().clear(ClearMode.NONE).build().hashCode());
         assertNotEquals(RendererConfig.defaults(), config);
         assertNotEquals(config, null);
     }
@@ -103,6 +107,8 @@ class RendererConfigTest {
         assertConfigException(() -> RendererConfig.builder().initialInstances(Integer.MAX_VALUE).build(),
                 RendererConfig.INITIAL_INSTANCES_KEY, "2147483647", INSTANCES_RULE);
         assertThrows(NullPointerException.class, () -> RendererConfig.builder().drawPath(null));
+        NullPointerException e = assertThrows(NullPointerException.class, () -> RendererConfig.builder().clear(null));
+        assertEquals("clear", e.getMessage());
     }
 
     @Test
@@ -114,11 +120,11 @@ class RendererConfigTest {
     }
 
     @Test
-    void keysAreTheDocumentedSeven() {
+    void keysAreTheDocumentedEight() {
         assertEquals(List.of("flatscene.render.drawPath", "flatscene.render.maxMaterials",
                 "flatscene.render.maxLocalLights", "flatscene.render.initialInstances",
-                "flatscene.render.debugOutput", "flatscene.render.gpuTiming", "flatscene.render.restoreGlState"),
-                RendererConfig.keys());
+                "flatscene.render.debugOutput", "flatscene.render.gpuTiming", "flatscene.render.restoreGlState",
+                "flatscene.render.clear"), RendererConfig.keys());
         for (String key : RendererConfig.keys()) {
             assertTrue(key.startsWith(RendererConfig.KEY_PREFIX), key);
         }
@@ -131,13 +137,14 @@ class RendererConfigTest {
         assertEquals("RendererConfig[flatscene.render.drawPath=INSTANCED, flatscene.render.maxMaterials=16, "
                 + "flatscene.render.maxLocalLights=4, flatscene.render.initialInstances=100, "
                 + "flatscene.render.debugOutput=true, flatscene.render.gpuTiming=false, "
-                + "flatscene.render.restoreGlState=false]", config.toString());
+                + "flatscene.render.restoreGlState=false, flatscene.render.clear=COLOR_AND_DEPTH]",
+                config.toString());
     }
 
     @Test
     void toStringReadsBackAsProperties() throws IOException {
         RendererConfig config = RendererConfig.builder().drawPath(DrawPath.MULTI_DRAW_INDIRECT).maxMaterials(3)
-                .maxLocalLights(64).initialInstances(7).restoreGlState(true).build();
+                .maxLocalLights(64).initialInstances(7).restoreGlState(true).clear(ClearMode.NONE).build();
         String text = config.toString();
         Properties read = new Properties();
         read.load(new StringReader(text.substring("RendererConfig[".length(), text.length() - 1)
@@ -156,9 +163,11 @@ class RendererConfigTest {
                 + "flatscene.render.initialInstances=+500\n"
                 + "flatscene.render.debugOutput=TRUE\n"
                 + "flatscene.render.gpuTiming=False\n"
-                + "flatscene.render.restoreGlState=true\n");
+                + "flatscene.render.restoreGlState=true\n"
+                + "flatscene.render.clear=depth\n");
         assertEquals(RendererConfig.builder().drawPath(DrawPath.INSTANCED).maxMaterials(32).maxLocalLights(2)
-                .initialInstances(500).debugOutput(true).gpuTiming(false).restoreGlState(true).build(),
+                .initialInstances(500).debugOutput(true).gpuTiming(false).restoreGlState(true)
+                .clear(ClearMode.DEPTH).build(),
                 RendererConfig.load(file));
     }
 
@@ -200,42 +209,6 @@ class RendererConfigTest {
         assertFalse(config.gpuTiming());
         assertTrue(config.debugOutput());
         assertEquals(RendererConfig.DEFAULT_MAX_LOCAL_LIGHTS, config.maxLocalLights());
-    }
-
-    @Test
-    void loadAppliesSystemPropertyOverrides(@TempDir Path dir) throws IOException {
-        Path file = write(dir, "flatscene.render.maxLocalLights=2\nflatscene.render.maxMaterials=5\n");
-        String previous = System.getProperty(RendererConfig.MAX_LOCAL_LIGHTS_KEY);
-        System.setProperty(RendererConfig.MAX_LOCAL_LIGHTS_KEY, "12");
-        try {
-            RendererConfig config = RendererConfig.load(file);
-            assertEquals(12, config.maxLocalLights());
-            assertEquals(5, config.maxMaterials());
-            assertEquals(RendererConfig.defaults().toBuilder().maxLocalLights(12).build(),
-                    RendererConfig.fromSystemProperties());
-            RendererConfig coded = RendererConfig.builder().maxMaterials(7).maxLocalLights(1).build();
-            assertEquals(coded.toBuilder().maxLocalLights(12).build(), coded.withSystemProperties());
-        } finally {
-            restore(RendererConfig.MAX_LOCAL_LIGHTS_KEY, previous);
-        }
-    }
-
-    @Test
-    void aBadSystemPropertyNamesItsSource(@TempDir Path dir) throws IOException {
-        Path file = write(dir, "flatscene.render.maxMaterials=8\n");
-        String previous = System.getProperty(RendererConfig.DRAW_PATH_KEY);
-        System.setProperty(RendererConfig.DRAW_PATH_KEY, "sideways");
-        try {
-            ConfigException e = assertConfigException(() -> RendererConfig.load(file),
-                    RendererConfig.DRAW_PATH_KEY, "sideways", DRAW_PATH_RULE);
-            assertTrue(e.getMessage().endsWith("(from system property)"), e.getMessage());
-            assertConfigException(RendererConfig::fromSystemProperties, RendererConfig.DRAW_PATH_KEY, "sideways",
-                    DRAW_PATH_RULE);
-            assertConfigException(() -> RendererConfig.defaults().withSystemProperties(),
-                    RendererConfig.DRAW_PATH_KEY, "sideways", DRAW_PATH_RULE);
-        } finally {
-            restore(RendererConfig.DRAW_PATH_KEY, previous);
-        }
     }
 
     @Test
@@ -310,7 +283,10 @@ class RendererConfigTest {
                 Arguments.of(RendererConfig.DEBUG_OUTPUT_KEY, "1", BOOLEAN_RULE),
                 Arguments.of(RendererConfig.GPU_TIMING_KEY, "off", BOOLEAN_RULE),
                 Arguments.of(RendererConfig.GPU_TIMING_KEY, "", BOOLEAN_RULE),
-                Arguments.of(RendererConfig.RESTORE_GL_STATE_KEY, "truee", BOOLEAN_RULE));
+                Arguments.of(RendererConfig.RESTORE_GL_STATE_KEY, "truee", BOOLEAN_RULE),
+                Arguments.of(RendererConfig.CLEAR_KEY, "COLOR", CLEAR_RULE),
+                Arguments.of(RendererConfig.CLEAR_KEY, "false", CLEAR_RULE),
+                Arguments.of(RendererConfig.CLEAR_KEY, "", CLEAR_RULE));
     }
 
     @ParameterizedTest(name = "{0}={1}")

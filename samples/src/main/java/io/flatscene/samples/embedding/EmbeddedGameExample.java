@@ -6,6 +6,7 @@ import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
+import io.flatscene.render.ClearMode;
 import io.flatscene.render.Material;
 import io.flatscene.render.Meshes;
 import io.flatscene.render.Renderer;
@@ -42,11 +43,15 @@ import static org.lwjgl.glfw.GLFW.glfwSwapInterval;
 import static org.lwjgl.glfw.GLFW.glfwTerminate;
 import static org.lwjgl.glfw.GLFW.glfwWindowHint;
 import static org.lwjgl.glfw.GLFW.glfwWindowShouldClose;
+import static org.lwjgl.opengl.GL11C.GL_COLOR_BUFFER_BIT;
+import static org.lwjgl.opengl.GL11C.glClear;
+import static org.lwjgl.opengl.GL11C.glClearColor;
 
 /**
  * A tiny game that owns its window, loop and input and uses FlatScene only as its rendering layer: steer the
  * white ship with the arrow keys between spinning crates; Escape quits. Everything FlatScene-specific is in
- * {@link #start()}, {@link #tick(double, double)} and {@link #render(int, int)}; the rest is the game's own.
+ * {@link #start()}, {@link #tick(double, double)} and {@link #render(int, int)}; the rest is the game's own. The game
+ * draws first (its sky) and FlatScene clears depth alone, so the sky stays behind the scene.
  *
  * <p>Run it with {@code java -cp samples/target/flatscene-viewer.jar io.flatscene.samples.embedding
  * .EmbeddedGameExample [--frames N]} on a machine with a display.
@@ -114,7 +119,7 @@ public final class EmbeddedGameExample {
     /** The game's startup: its own capacities, a renderer in its context, and the level. */
     void start() {
         scene = new SceneManager(SceneConfig.builder().maxNodes(512).maxItems(256).build());
-        renderer = new Renderer(RendererConfig.builder().restoreGlState(true).build());
+        renderer = new Renderer(RendererConfig.builder().restoreGlState(true).clear(ClearMode.DEPTH).build());
         int cube = renderer.meshes().add(Meshes.cube(1f));
         int crate = renderer.materials().add(Material.color(0.8f, 0.55f, 0.3f));
         int white = renderer.materials().add(Material.color(0.95f, 0.95f, 0.95f));
@@ -156,7 +161,10 @@ public final class EmbeddedGameExample {
         }
     }
 
-    /** FlatScene draws the frame into the game's default framebuffer and leaves the game's GL state as it was. */
+    /**
+     * The game clears its sky, colour only, and FlatScene draws the scene over it into the game's default
+     * framebuffer, leaving the game's GL state as it was.
+     */
     void render(int width, int height) {
         if (width == 0 || height == 0) {
             return; // minimized
@@ -165,6 +173,8 @@ public final class EmbeddedGameExample {
             screen = RenderTarget.of(0, width, height);
             camera.setViewport(width, height);
         }
+        glClearColor(0.32f, 0.5f, 0.72f, 1f);
+        glClear(GL_COLOR_BUFFER_BIT);
         renderer.render(scene, camera, screen);
     }
 

@@ -66,7 +66,7 @@ public final class Viewer {
         try {
             options = ViewerOptions.parse(args);
             config = loadConfig(options.config());
-            rendererConfig = RendererConfig.fromSystemProperties();
+            rendererConfig = RendererConfig.defaults();
         } catch (ViewerOptions.HelpRequested e) {
             out.println(ViewerOptions.USAGE);
             return 0;
@@ -108,8 +108,8 @@ public final class Viewer {
     }
 
     /**
-     * The --config file under the system properties; without one, samples/viewer.properties, which the build
-     * bundles as the viewer's defaults.
+     * The --config file, under the system properties as every configuration is; without one,
+     * samples/viewer.properties, which the build bundles as the viewer's defaults.
      */
     static SceneConfig loadConfig(Path file) {
         Properties fromFile = new Properties();
@@ -128,7 +128,7 @@ public final class Viewer {
             throw new ViewerOptions.UsageException("--config " + file + ": not a properties file (" + e.getMessage()
                     + ")");
         }
-        return SceneConfig.fromProperties(fromFile, System.getProperties());
+        return SceneConfig.fromProperties(fromFile, new Properties());
     }
 
     private static boolean hasDisplay() {

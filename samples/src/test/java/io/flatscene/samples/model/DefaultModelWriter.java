@@ -25,7 +25,7 @@ import org.joml.Matrix4f;
  * model.
  *
  * <p>The project makes its own model so that it ships no third-party asset. After changing this class, regenerate
- * the file with {@code mvn -o test -pl samples -Dtest=DefaultModelWriterTest -Dflatscene.regenerateModel=true} (or
+ * the file with {@code mvn -o test -pl samples -Dtest=DefaultModelWriterTest -Dflatscene.test.regenerateModel=true} (or
  * run {@link #main}); {@code DefaultModelWriterTest} fails while the checked-in file differs from what this writes.
  * The output depends on nothing but this code: {@link StrictMath} for the geometry and fixed-precision number
  * formatting, so every JDK writes the same bytes.

@@ -21,7 +21,7 @@ class DefaultModelWriterTest {
             checkedIn = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         assertEquals(DefaultModelWriter.gltf(), checkedIn, ModelImporter.DEFAULT_MODEL + " differs from what "
-                + "DefaultModelWriter writes: regenerate it with -Dflatscene.regenerateModel=true");
+                + "DefaultModelWriter writes: regenerate it with -Dflatscene.test.regenerateModel=true");
     }
 
     @Test
@@ -32,7 +32,7 @@ class DefaultModelWriterTest {
 
     /** Surefire runs tests in the module's directory, where the source path leads to the checked-in file. */
     @Test
-    @EnabledIfSystemProperty(named = "flatscene.regenerateModel", matches = "true")
+    @EnabledIfSystemProperty(named = "flatscene.test.regenerateModel", matches = "true")
     void regenerate() throws IOException {
         DefaultModelWriter.write(Path.of(DefaultModelWriter.SOURCE_PATH));
     }

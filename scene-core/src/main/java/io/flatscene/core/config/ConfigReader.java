@@ -8,16 +8,32 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
- * Turns properties into builder calls: reading the file, filtering overrides, and naming unknown keys helpfully.
- * Public so that the other modules' configurations (the renderer's {@code flatscene.render.*}) read their files and
- * system properties by the same rules and fail with the same {@link ConfigException}s as {@link SceneConfig}.
+ * Turns properties into builder calls: reading the file, filtering overrides, applying the system properties and
+ * naming unknown keys helpfully. Public so that the other modules' configurations (the renderer's
+ * {@code flatscene.render.*}) read their files and system properties by the same rules, with the same precedence, and
+ * fail with the same {@link ConfigException}s as {@link SceneConfig}.
  */
 public final class ConfigReader {
+    /** Where a value set with {@code -D} came from, as exceptions and the log name it. */
+    public static final String SYSTEM_PROPERTY = "system property";
+
+    private static final Logger LOG = LogManager.getLogger(ConfigReader.class);
+    /**
+     * The override lines logged so far: a game may build a configuration many times, and each is said once. The
+     * tests empty it, to see each line they cause.
+     */
+    static final Set<String> LOGGED_OVERRIDES = ConcurrentHashMap.newKeySet();
+
     /** Further than this many edits, a suggestion is more likely to confuse than help. */
     private static final int MAX_SUGGESTION_DISTANCE = 3;
 
@@ -76,6 +92,30 @@ public final class ConfigReader {
             applied.add(key + "=" + value);
         }
         return applied;
+    }
+
+    /**
+     * Applies the JVM's system properties in the caller's namespace over a builder, last: a {@code -D} setting is the
+     * operator's word at launch, so it wins over the defaults, a file and values set in code. Each override is
+     * logged once per JVM at INFO with the value it replaced, so that the log says why a configuration differs from
+     * what its code or file asks for.
+     *
+     * @param accepted the keys in the caller's namespace: the other system properties belong to someone else
+     * @param current  the value a key holds before its override, for the log; called before {@code setter}
+     * @param setter   takes a key and its value, whitespace trimmed, and throws a {@link ConfigException} naming
+     *                 {@link #SYSTEM_PROPERTY} as the source for an unknown key or a bad value
+     * @throws ConfigException what {@code setter} throws, at the first bad key in key order
+     */
+    public static void applySystemProperties(Predicate<String> accepted, Function<String, Object> current,
+                                             BiConsumer<String, String> setter) {
+        apply(System.getProperties(), accepted, (key, value) -> {
+            Object replaced = current.apply(key);
+            setter.accept(key, value);
+            String line = "-D" + key + "=" + value + " replaces " + replaced;
+            if (LOGGED_OVERRIDES.add(line)) {
+                LOG.info("{}: a system property wins over the defaults, a configuration file and the code", line);
+            }
+        });
     }
 
     /**

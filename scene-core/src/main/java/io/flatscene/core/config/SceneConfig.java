@@ -23,11 +23,18 @@ import static io.flatscene.core.config.ConfigReader.rangeRule;
  * <p>Three ways to build one:
  * <pre>{@code
  * SceneConfig a = SceneConfig.builder().maxNodes(200_000).growthPolicy(GrowthPolicy.FAIL).build();
- * SceneConfig b = SceneConfig.load(Path.of("flatscene.properties")); // file, then -Dflatscene.* overrides
- * SceneConfig c = SceneConfig.fromSystemProperties();                // defaults, then -Dflatscene.* overrides
+ * SceneConfig b = SceneConfig.load(Path.of("flatscene.properties")); // the file's values over the defaults
+ * SceneConfig c = SceneConfig.defaults();
  * }</pre>
- * A bad value fails there with a {@link ConfigException} naming the key, the value and the rule, because a capacity
- * that is wrong by an order of magnitude is far cheaper to learn about at startup than as a copy mid-frame.
+ * Each way ends in {@link Builder#build()}, which applies the JVM's {@code -Dflatscene.*} system properties last: a
+ * setting given with {@code -D} at launch wins over the default, a file and a value set in code, so that whoever
+ * starts the game can change any setting without a rebuild (the log says so once for each). Code cannot overrule a
+ * {@code -D} setting; a value the game must have is one its launch line leaves alone.
+ *
+ * <p>A bad value fails there with a {@link ConfigException} naming the key, the value, the rule and where the value
+ * came from, because a capacity that is wrong by an order of magnitude is far cheaper to learn about at startup than
+ * as a copy mid-frame. So does a {@code flatscene.<name>} system property that is no key: a misspelt override would
+ * otherwise change nothing without a word.
  *
  * <p>Keys and rules (the documented sample is {@code docs/flatscene.properties}):
  * <table>
@@ -116,9 +123,10 @@ public final class SceneConfig {
 
     /**
      * The defaults: {@link #DEFAULT_MAX_NODES} nodes and so on, GROW, one worker per processor, no validation, the
-     * AUTO transform kernel.
+     * AUTO transform kernel; then the system properties, as every way of building does.
      *
-     * @return the default configuration; system properties are not read
+     * @return the default configuration, with the {@code -Dflatscene.*} system properties applied
+     * @throws ConfigException if a {@value #KEY_PREFIX} system property is unknown or has a bad value
      */
     public static SceneConfig defaults() {
         return builder().build();
@@ -127,7 +135,7 @@ public final class SceneConfig {
     /**
      * A builder holding the defaults.
      *
-     * @return a new builder; system properties are not read
+     * @return a new builder; {@link Builder#build()} applies the system properties over what it holds then
      */
     public static Builder builder() {
         return new Builder();
@@ -143,8 +151,8 @@ public final class SceneConfig {
     }
 
     /**
-     * Reads a properties file, then overrides it with every JVM system property whose name starts with
-     * {@value #KEY_PREFIX}.
+     * Reads a properties file over the defaults, then applies every JVM system property whose name starts with
+     * {@value #KEY_PREFIX}, which wins over the file.
      *
      * @param propertiesFile a {@link Properties} file in UTF-8; every key in it must be a known key, or one of the
      *                       renderer's ({@value #RENDER_KEY_PREFIX}), which are left to the renderer's configuration
@@ -154,46 +162,33 @@ public final class SceneConfig {
      */
     public static SceneConfig load(Path propertiesFile) {
         Objects.requireNonNull(propertiesFile, "propertiesFile");
-        Properties file = ConfigReader.read(propertiesFile);
-        return from(file, "file " + propertiesFile, System.getProperties(), "system property");
+        return from(ConfigReader.read(propertiesFile), "file " + propertiesFile, new Properties());
     }
 
     /**
-     * The defaults overridden by every JVM system property whose name starts with {@value #KEY_PREFIX}, for a game
-     * without a configuration file.
-     *
-     * @return the checked configuration
-     * @throws ConfigException if such a system property is unknown or has a bad value
-     */
-    public static SceneConfig fromSystemProperties() {
-        return from(null, null, System.getProperties(), "system property");
-    }
-
-    /**
-     * The configuration {@link #load(Path)} builds, from properties already in memory.
+     * The configuration {@link #load(Path)} builds, from properties already in memory, with a second layer over
+     * them (a launcher's own settings, say); the system properties win over both.
      *
      * @param file      the file's properties: every key must be known, or one of the renderer's
      * @param overrides applied after {@code file} and winning over it; only keys starting with {@value #KEY_PREFIX}
-     *                  are read (so {@link System#getProperties()} can be passed as is), and each must be known
+     *                  are read, and each must be known
      * @return the checked configuration; neither argument is read again or changed
-     * @throws ConfigException on an unknown key or a bad value in either
+     * @throws ConfigException on an unknown key or a bad value in either, or in a {@value #KEY_PREFIX} system
+     *                         property
      */
     public static SceneConfig fromProperties(Properties file, Properties overrides) {
         return from(Objects.requireNonNull(file, "file"), "properties file",
-                Objects.requireNonNull(overrides, "overrides"), "override");
+                Objects.requireNonNull(overrides, "overrides"));
     }
 
-    /** @param file null for none: the defaults stand until the overrides */
-    private static SceneConfig from(Properties file, String fileSource, Properties overrides, String overrideSource) {
+    private static SceneConfig from(Properties file, String fileSource, Properties overrides) {
         Builder builder = builder();
-        if (file != null) {
-            List<String> read = ConfigReader.apply(file, key -> !key.startsWith(RENDER_KEY_PREFIX),
-                    (key, value) -> builder.set(key, value, fileSource));
-            LOG.debug("Read scene configuration from {}: {}", fileSource, read);
-        }
+        List<String> read = ConfigReader.apply(file, key -> !key.startsWith(RENDER_KEY_PREFIX),
+                (key, value) -> builder.set(key, value, fileSource));
+        LOG.debug("Read scene configuration from {}: {}", fileSource, read);
         List<String> overridden = ConfigReader.apply(overrides, SceneConfig::isSceneKeyShape,
-                (key, value) -> builder.set(key, value, overrideSource));
-        LOG.debug("Scene configuration overrides ({}): {}", overrideSource, overridden.isEmpty() ? "none" : overridden);
+                (key, value) -> builder.set(key, value, "override"));
+        LOG.debug("Scene configuration overrides: {}", overridden.isEmpty() ? "none" : overridden);
         return builder.build();
     }
 
@@ -366,7 +361,8 @@ public final class SceneConfig {
 
     /**
      * Collects values for a {@link SceneConfig}, starting from the defaults. Setters accept anything; {@link #build()}
-     * checks every value, so a builder fed from user input reports the bad value with its key.
+     * checks every value, so a builder fed from user input reports the bad value with its key, and then applies the
+     * system properties, which win over what the builder holds.
      */
     public static final class Builder {
         private static final String CAPACITY_RULE = rangeRule(1, MAX_CAPACITY);
@@ -512,10 +508,13 @@ public final class SceneConfig {
         }
 
         /**
-         * The configuration, once every value is checked.
+         * The configuration: every value the builder holds is checked, then every {@value SceneConfig#KEY_PREFIX}
+         * system property is applied over them and wins (each logged once at INFO with the value it replaced).
          *
-         * @return a new, immutable configuration; the builder can go on being used
-         * @throws ConfigException naming the first key whose value breaks its rule
+         * @return a new, immutable configuration; the builder can go on being used, and holds what code set
+         * @throws ConfigException naming the first key whose value breaks its rule: one the builder holds (even if a
+         *                         system property replaces it: the code is wrong all the same), then one set by a
+         *                         system property, or a system property that is no key
          */
         public SceneConfig build() {
             checkRange(MAX_NODES_KEY, maxNodes, 1, MAX_CAPACITY, CAPACITY_RULE);
@@ -523,7 +522,26 @@ public final class SceneConfig {
             checkRange(MAX_LIGHTS_KEY, maxLights, 1, MAX_CAPACITY, CAPACITY_RULE);
             checkRange(MAX_CAMERAS_KEY, maxCameras, 1, MAX_CAPACITY, CAPACITY_RULE);
             checkRange(WORKER_THREADS_KEY, workerThreads, 1, MAX_WORKER_THREADS, WORKER_THREADS_RULE);
-            return new SceneConfig(this);
+            // a copy takes the overrides, so that the next build logs what the code set as the value replaced
+            Builder effective = new SceneConfig(this).toBuilder();
+            ConfigReader.applySystemProperties(SceneConfig::isSceneKeyShape, effective::get,
+                    (key, value) -> effective.set(key, value, ConfigReader.SYSTEM_PROPERTY));
+            return new SceneConfig(effective);
+        }
+
+        /** The value {@code key} holds, as {@link #set} sets it; null for a key that is not the scene's. */
+        private Object get(String key) {
+            return switch (key) {
+                case MAX_NODES_KEY -> maxNodes;
+                case MAX_ITEMS_KEY -> maxItems;
+                case MAX_LIGHTS_KEY -> maxLights;
+                case MAX_CAMERAS_KEY -> maxCameras;
+                case WORKER_THREADS_KEY -> workerThreads;
+                case GROWTH_POLICY_KEY -> growthPolicy;
+                case VALIDATION_KEY -> validation;
+                case TRANSFORM_KERNEL_KEY -> transformKernel;
+                default -> null;
+            };
         }
 
         /**

@@ -22,7 +22,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static io.flatscene.core.testing.ConfigChecks.assertConfigException;
 import static io.flatscene.core.testing.ConfigChecks.assertUnknownKey;
 import static io.flatscene.core.testing.ConfigChecks.props;
-import static io.flatscene.core.testing.ConfigChecks.restore;
 import static io.flatscene.core.testing.ConfigChecks.writeProperties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -246,54 +245,6 @@ class SceneConfigTest {
         // the renderer's namespace shares the system properties; a misspelt scene key is still caught
         assertConfigException(() -> SceneConfig.fromProperties(new Properties(), props("flatscene.maxNode", "5")),
                 "flatscene.maxNode", "5", "unknown key, did you mean flatscene.maxNodes?");
-    }
-
-    @Test
-    void loadAppliesSystemPropertyOverrides(@TempDir Path dir) throws IOException {
-        Path file = write(dir, "flatscene.maxLights=8\nflatscene.maxCameras=3\n");
-        String previous = System.getProperty(SceneConfig.MAX_LIGHTS_KEY);
-        System.setProperty(SceneConfig.MAX_LIGHTS_KEY, "99");
-        try {
-            SceneConfig config = SceneConfig.load(file);
-            assertEquals(99, config.maxLights());
-            assertEquals(3, config.maxCameras());
-            assertEquals(99, SceneConfig.fromSystemProperties().maxLights());
-        } finally {
-            restore(SceneConfig.MAX_LIGHTS_KEY, previous);
-        }
-    }
-
-    @Test
-    void theTransformKernelIsOverriddenBySystemProperty(@TempDir Path dir) throws IOException {
-        Path file = write(dir, "flatscene.transformKernel=VECTOR\n");
-        assertSame(TransformKernel.VECTOR, SceneConfig.load(file).transformKernel());
-        String previous = System.getProperty(SceneConfig.TRANSFORM_KERNEL_KEY);
-        System.setProperty(SceneConfig.TRANSFORM_KERNEL_KEY, "Scalar");
-        try {
-            assertSame(TransformKernel.SCALAR, SceneConfig.load(file).transformKernel());
-            assertSame(TransformKernel.SCALAR, SceneConfig.fromSystemProperties().transformKernel());
-            System.setProperty(SceneConfig.TRANSFORM_KERNEL_KEY, "simd");
-            ConfigException e = assertConfigException(SceneConfig::fromSystemProperties,
-                    "flatscene.transformKernel", "simd", KERNEL_RULE);
-            assertTrue(e.getMessage().contains("system property"), e.getMessage());
-        } finally {
-            restore(SceneConfig.TRANSFORM_KERNEL_KEY, previous);
-        }
-    }
-
-    @Test
-    void aBadSystemPropertyNamesItsSource(@TempDir Path dir) throws IOException {
-        Path file = write(dir, "flatscene.maxLights=8\n");
-        String previous = System.getProperty(SceneConfig.MAX_NODES_KEY);
-        System.setProperty(SceneConfig.MAX_NODES_KEY, "lots");
-        try {
-            ConfigException e = assertConfigException(() -> SceneConfig.load(file),
-                    "flatscene.maxNodes", "lots", CAPACITY_RULE);
-            assertTrue(e.getMessage().contains("system property"), e.getMessage());
-            assertConfigException(SceneConfig::fromSystemProperties, "flatscene.maxNodes", "lots", CAPACITY_RULE);
-        } finally {
-            restore(SceneConfig.MAX_NODES_KEY, previous);
-        }
     }
 
     @Test

@@ -52,6 +52,31 @@ public final class ConfigChecks {
         return Files.writeString(dir.resolve(fileName), text, StandardCharsets.UTF_8);
     }
 
+    /** Runs {@code body} with a system property set, then puts the property back as it was, even on a failure. */
+    public static void withSystemProperty(String key, String value, Runnable body) {
+        String previous = System.getProperty(key);
+        System.setProperty(key, value);
+        try {
+            body.run();
+        } finally {
+            restore(key, previous);
+        }
+    }
+
+    /**
+     * The value a configuration's {@code toString()} gives {@code key}: every configuration lists its effective
+     * values as {@code Name[key=value, ...]}.
+     */
+    public static String valueOf(Object config, String key) {
+        String text = config.toString();
+        for (String pair : text.substring(text.indexOf('[') + 1, text.length() - 1).split(", ")) {
+            if (pair.startsWith(key + "=")) {
+                return pair.substring(key.length() + 1);
+            }
+        }
+        throw new AssertionError(key + " is not in " + text);
+    }
+
     /** Puts a system property back as it was before a test set it ({@code previous} null: it was absent). */
     public static void restore(String key, String previous) {
         if (previous == null) {

@@ -4,6 +4,7 @@ import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.lwjgl.opengl.GLDebugMessageCallback;
+import org.lwjgl.system.JNI;
 
 import static org.lwjgl.opengl.GL11C.glDisable;
 import static org.lwjgl.opengl.GL11C.glEnable;
@@ -24,6 +25,10 @@ import static org.lwjgl.opengl.GL43C.nglDebugMessageCallback;
  * KHR_debug output routed to Log4j: errors at ERROR, other high and medium severity at WARN, low at DEBUG,
  * notifications at TRACE. A driver may repeat a message every frame, so each message id is logged a few times and
  * then only counted, in fixed arrays so that a chatty driver costs no allocation.
+ *
+ * <p>A context has one callback. When the game installed one before (libGDX's {@code enableGLDebugOutput}, its own
+ * logger), that one keeps getting the game's messages, with its user parameter: only the messages raised while
+ * FlatScene calls GL for the {@link GlOwner} are logged and counted here. Without one, every message is.
  */
 public final class GlDebugLog {
     private static final Logger LOG = LogManager.getLogger(GlDebugLog.class);
@@ -45,15 +50,27 @@ public final class GlDebugLog {
      * Installs the callback on the current context, synchronous so that a logged error's stack is the GL call's;
      * whatever callback and output switches the context had come back with {@link #uninstall}.
      *
+     * @param owner whose GL work the messages logged here come from: those raised outside its entry points go to the
+     *              callback the context had, if any
      * @throws IllegalStateException if no context is current on this thread, or FlatScene closed the one that is
      */
-    public GlDebugLog() {
+    public GlDebugLog(GlOwner owner) {
         GlOwner.requireCurrent("GL debug output");
         previousCallback = glGetPointer(GL_DEBUG_CALLBACK_FUNCTION);
         previousUserParam = glGetPointer(GL_DEBUG_CALLBACK_USER_PARAM);
         previousOutput = glIsEnabled(GL_DEBUG_OUTPUT);
         previousSynchronous = glIsEnabled(GL_DEBUG_OUTPUT_SYNCHRONOUS);
         callback = GLDebugMessageCallback.create((source, type, id, severity, length, message, userParam) -> {
+            // A message carries no mark of who caused it: the game's errors and FlatScene's share source, type and
+            // ids. But output is synchronous, so a message arrives on the thread that raised it, during the GL call
+            // that raised it, and on the owner's thread FlatScene calls GL only inside its entry points and the game
+            // only outside them. (A game that turns synchronous output off again gets messages late, from the
+            // driver's threads, and this attribution is then a guess.)
+            if (previousCallback != 0L && !owner.working()) {
+                // the callback's own function pointer, called as the driver would: it may be no LWJGL callback
+                JNI.callPPV(source, type, id, severity, length, message, previousUserParam, previousCallback);
+                return;
+            }
             if (type == GL_DEBUG_TYPE_ERROR) {
                 errors++;
             }
@@ -94,7 +111,7 @@ public final class GlDebugLog {
         return severity == GL_DEBUG_SEVERITY_NOTIFICATION ? Level.TRACE : Level.DEBUG;
     }
 
-    /** GL errors reported since installation. */
+    /** FlatScene's GL errors reported since installation: not those forwarded to the game's callback. */
     public long errors() {
         return errors;
     }

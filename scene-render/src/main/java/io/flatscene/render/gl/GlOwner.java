@@ -15,6 +15,9 @@ import org.lwjgl.opengl.GLCapabilities;
  *
  * <p>The check is a thread comparison, two field reads, a volatile read and LWJGL's thread-local capabilities: a few
  * nanoseconds, a handful of times a frame.
+ *
+ * <p>The entry points that call GL also mark their span with {@link #enter()} and {@link #leave()}, so that
+ * {@link GlDebugLog} can tell FlatScene's debug messages from the game's, which arrive through the same callback.
  */
 public final class GlOwner {
     private static final Logger LOG = LogManager.getLogger(GlOwner.class);
@@ -24,6 +27,8 @@ public final class GlOwner {
     private final GLCapabilities capabilities;
     /** Null for a context the game made: then only the current capabilities tell whether it is still there. */
     private final ContextLifetime lifetime;
+    /** Entry points under way on the owner's thread: a count, not a flag, so that one may call another. */
+    private int entered;
 
     /**
      * @param what   the owner as messages name it (its {@code toString()} at the time), e.g. "renderer"
@@ -140,6 +145,27 @@ public final class GlOwner {
         LOG.warn("the {} is closed while its OpenGL context is not current on thread '{}': its GL objects are left "
                 + "to that context, which frees them when it is destroyed", what, thread.getName());
         return false;
+    }
+
+    /**
+     * Marks the start of an entry point's GL calls, once its {@link #check} has passed; {@link #leave()} in a
+     * {@code finally} marks their end. Costs an increment.
+     */
+    public void enter() {
+        entered++;
+    }
+
+    /** Marks the end of what {@link #enter()} began. */
+    public void leave() {
+        entered--;
+    }
+
+    /**
+     * Whether the owner's thread is inside one of its entry points: every GL call FlatScene makes for this owner is,
+     * and none of the game's is, since both run on this thread.
+     */
+    public boolean working() {
+        return entered > 0;
     }
 
     private IllegalStateException wrongThread() {

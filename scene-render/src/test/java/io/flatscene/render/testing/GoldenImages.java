@@ -11,7 +11,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Compares renders with the reference images in {@code src/test/resources/golden}. Software rasterisers differ in
  * the last bit of a color and in which pixels an edge covers, so a pixel may differ by {@link #CHANNEL_TOLERANCE}
  * per channel, and up to {@link #MAX_DIFFERING_FRACTION} of the pixels may differ by more. Run with
- * {@code -Dflatscene.updateGoldens=true} to rewrite the references after a deliberate change (then look at them).
+ * {@code -Dflatscene.test.updateGoldens=true} to rewrite the references after a deliberate change (then look at
+ * them).
  * The path is relative to the module whose tests run, so each module keeps its own references; scene-render's
  * test-jar carries this package for the other modules' render tests.
  */
@@ -26,12 +27,13 @@ public final class GoldenImages {
 
     public static void assertMatches(String name, Image actual) {
         Path reference = GOLDEN.resolve(name + ".png");
-        if (Boolean.getBoolean("flatscene.updateGoldens")) {
+        if (Boolean.getBoolean("flatscene.test.updateGoldens")) {
             actual.writePng(reference);
             return;
         }
         if (!Files.exists(reference)) {
-            fail("no reference image " + reference.toAbsolutePath() + "; write it with -Dflatscene.updateGoldens=true");
+            fail("no reference image " + reference.toAbsolutePath()
+                    + "; write it with -Dflatscene.test.updateGoldens=true");
         }
         Image expected = Image.readPng(reference);
         assertEquals(expected.width() + "x" + expected.height(), actual.width() + "x" + actual.height(),

@@ -10,6 +10,7 @@ import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.scene.Camera;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
+import io.flatscene.render.ClearMode;
 import io.flatscene.render.Renderer;
 import io.flatscene.render.RendererConfig;
 import io.flatscene.render.target.RenderTarget;
@@ -43,9 +44,8 @@ public final class FlatSceneProcessor implements SceneProcessor {
     @Override
     public void initialize(RenderManager renderManager, ViewPort viewPort) {
         this.viewPort = viewPort;
-        renderer = new Renderer(RendererConfig.builder().restoreGlState(true).build());
-        // jME cleared the frame and drew into it before this processor runs: FlatScene draws over that
-        renderer.setClearEnabled(false);
+        // jME cleared the frame and drew into it before this processor runs: FlatScene draws over that, depth included
+        renderer = new Renderer(RendererConfig.builder().restoreGlState(true).clear(ClearMode.NONE).build());
         renderer.setAmbient(0.3f, 0.3f, 0.32f);
         scene = new SceneManager(SceneConfig.builder().maxNodes(1024).maxItems(1024).build());
         field = new CubeField(scene, renderer);

@@ -6,7 +6,6 @@ import com.badlogic.gdx.Input;
 import com.badlogic.gdx.InputAdapter;
 import com.badlogic.gdx.InputMultiplexer;
 import com.badlogic.gdx.graphics.Color;
-import com.badlogic.gdx.graphics.GL20;
 import com.badlogic.gdx.graphics.PerspectiveCamera;
 import com.badlogic.gdx.graphics.Pixmap;
 import com.badlogic.gdx.graphics.Texture;
@@ -20,6 +19,7 @@ import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
+import io.flatscene.render.ClearMode;
 import io.flatscene.render.Material;
 import io.flatscene.render.Meshes;
 import io.flatscene.render.Renderer;
@@ -104,9 +104,9 @@ class CubeFieldGame extends ApplicationAdapter {
         // libGDX made its context current on this thread: FlatScene's renderer uses it. It puts back the GL state
         // it touches, so SpriteBatch finds its own; -Dflatscene.render.* settings (debugOutput, drawPath) apply.
         scene = new SceneManager(SceneConfig.builder().maxNodes(1024).maxItems(1024).build());
-        renderer = new Renderer(RendererConfig.builder().restoreGlState(true).build().withSystemProperties());
-        // the game has drawn its background when FlatScene draws: FlatScene must not clear it
-        renderer.setClearEnabled(false);
+        // the game has drawn its background when FlatScene draws: FlatScene clears depth only, which
+        // ScreenUtils.clear leaves holding the last frame
+        renderer = new Renderer(RendererConfig.builder().restoreGlState(true).clear(ClearMode.DEPTH).build());
         renderer.setAmbient(0.35f, 0.35f, 0.38f);
         int cube = renderer.meshes().add(Meshes.cube(1f));
         int[] colors = {
@@ -153,7 +153,6 @@ class CubeFieldGame extends ApplicationAdapter {
         ScreenUtils.clear(CLEAR);
         drawBackground();
         if (screen != null) {
-            clearDepthForFlatScene();
             drawScene();
         }
         drawHud();
@@ -174,16 +173,6 @@ class CubeFieldGame extends ApplicationAdapter {
         batch.setColor(Color.WHITE);
         font.draw(batch, "FlatScene in libGDX", 16f, height - 16f);
         batch.end();
-    }
-
-    /**
-     * The depth buffer still holds the last frame's scene (ScreenUtils.clear clears colour only, and FlatScene's own
-     * clear is off so as to keep the background): cleared here, or most of the scene fails the depth test. The depth
-     * mask must be on for glClear to write depth; SpriteBatch.end() leaves it on, and this does not rely on it.
-     */
-    private void clearDepthForFlatScene() {
-        Gdx.gl.glDepthMask(true);
-        Gdx.gl.glClear(GL20.GL_DEPTH_BUFFER_BIT);
     }
 
     /** FlatScene's frame: scene update, cull, upload and draw into libGDX's back buffer, its GL state put back. */
