@@ -3,6 +3,7 @@ package io.flatscene.render;
 import io.flatscene.render.context.ContextException;
 import io.flatscene.render.context.HeadlessContext;
 import io.flatscene.render.context.WindowContext;
+import io.flatscene.render.testing.Display;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;

@@ -2,16 +2,9 @@ package io.flatscene.render;
 
 import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.testing.LogLines;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.logging.log4j.Level;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.core.LogEvent;
-import org.apache.logging.log4j.core.LoggerContext;
-import org.apache.logging.log4j.core.appender.AbstractAppender;
-import org.apache.logging.log4j.core.config.Configuration;
-import org.apache.logging.log4j.core.config.LoggerConfig;
-import org.apache.logging.log4j.core.config.Property;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -69,29 +62,6 @@ class LightDropWarningTest {
 
     /** The WARN lines of the uniform block's logger while {@code body} runs; the test configuration hides them. */
     private static List<String> capture(Runnable body) {
-        List<String> lines = new CopyOnWriteArrayList<>();
-        LoggerContext context = (LoggerContext) LogManager.getContext(false);
-        Configuration configuration = context.getConfiguration();
-        AbstractAppender appender = new AbstractAppender("light drops", null, null, true, Property.EMPTY_ARRAY) {
-            @Override
-            public void append(LogEvent event) {
-                if (event.getLevel() == Level.WARN) {
-                    lines.add(event.getMessage().getFormattedMessage());
-                }
-            }
-        };
-        appender.start();
-        LoggerConfig logger = new LoggerConfig(LOGGER, Level.WARN, false);
-        logger.addAppender(appender, Level.WARN, null);
-        configuration.addLogger(LOGGER, logger);
-        context.updateLoggers();
-        try {
-            body.run();
-        } finally {
-            configuration.removeLogger(LOGGER);
-            context.updateLoggers();
-            appender.stop();
-        }
-        return lines;
+        return LogLines.capture(LOGGER, Level.WARN, body);
     }
 }

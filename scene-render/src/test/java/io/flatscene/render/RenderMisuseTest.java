@@ -11,6 +11,7 @@ import io.flatscene.render.overlay.BoundsOverlay;
 import io.flatscene.render.overlay.TextOverlay;
 import io.flatscene.render.target.Framebuffer;
 import io.flatscene.render.target.RenderTarget;
+import io.flatscene.render.testing.Display;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.module.ModuleDescriptor;

@@ -1,5 +1,6 @@
 package io.flatscene.samples.embedding;
 
+import io.flatscene.render.testing.Display;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +17,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class EmbeddedGameExampleTest {
     @Test
     void theGameRunsItsOwnLoopWithFlatSceneDrawing() throws Exception {
-        assumeTrue(System.getenv("DISPLAY") != null && !System.getenv("DISPLAY").isBlank(),
-                "no display: the example opens its own window (run under xvfb-run, as .ci/run does)");
+        assumeTrue(Display.present(), Display.ABSENT);
         String classPath = System.getProperty("jdk.module.path", "") + File.pathSeparator
                 + System.getProperty("java.class.path");
         Path output = Files.createTempFile("game", ".out");

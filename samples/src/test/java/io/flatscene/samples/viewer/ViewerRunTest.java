@@ -1,6 +1,7 @@
 package io.flatscene.samples.viewer;
 
 import io.flatscene.render.image.Image;
+import io.flatscene.render.testing.Display;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -143,8 +144,7 @@ class ViewerRunTest {
 
     @Test
     void aWindowOpensWhereThereIsADisplay(@TempDir Path dir) throws Exception {
-        assumeTrue(System.getenv("DISPLAY") != null && !System.getenv("DISPLAY").isBlank(),
-                "no display to open the window on (run under xvfb-run, as .ci/run does)");
+        assumeTrue(Display.present(), Display.ABSENT);
         Path screenshot = dir.resolve("window.png");
         Run run = viewer("--scene", "model", "--frames", "8", "--screenshot", screenshot.toString());
         assertEquals(0, run.status(), run.err());

@@ -1,7 +1,7 @@
 package io.flatscene.render.context;
 
-import io.flatscene.render.Display;
 import io.flatscene.render.target.RenderTarget;
+import io.flatscene.render.testing.Display;
 import java.nio.ByteBuffer;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;

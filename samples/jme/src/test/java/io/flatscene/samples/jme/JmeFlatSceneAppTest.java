@@ -1,5 +1,6 @@
 package io.flatscene.samples.jme;
 
+import io.flatscene.render.testing.Display;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -24,14 +24,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * under xvfb-run.
  */
 class JmeFlatSceneAppTest {
-    private static final String NO_DISPLAY = "no DISPLAY or WAYLAND_DISPLAY: the jME sample opens its own window "
-            + "(run under xvfb-run, as .ci/run does)";
     private static final int FRAMES = 300;
     private static final long TIMEOUT_MINUTES = 5;
 
     @Test
     void flatSceneDrawsInJmesFrameWithoutErrorsAndLeavesJmesGlStateAsItWas() throws Exception {
-        assumeTrue(displayPresent(), NO_DISPLAY);
+        assumeTrue(Display.present(), Display.ABSENT);
         Path screenshot = Path.of("target", "jme-flatscene.png");
         Files.createDirectories(screenshot.getParent());
         Child probe = run(JmeEmbeddingProbe.class, String.valueOf(FRAMES), screenshot.toString());
@@ -72,7 +70,7 @@ class JmeFlatSceneAppTest {
 
     @Test
     void theSampleDrawsTheFramesAskedForAndEnds() throws Exception {
-        assumeTrue(displayPresent(), NO_DISPLAY);
+        assumeTrue(Display.present(), Display.ABSENT);
         Child sample = run(JmeFlatSceneApp.class, "--frames", "30");
         assertEquals(0, sample.exitCode, sample.describe());
         Matcher summary = Pattern.compile("jME \\S+ on LWJGL \\S+, .*: 30 frames; FlatScene drew (\\d+) instances "
@@ -86,16 +84,6 @@ class JmeFlatSceneAppTest {
         Child sample = run(JmeFlatSceneApp.class, "--frames", "0");
         assertEquals(2, sample.exitCode, sample.describe());
         assertTrue(sample.stderr.contains("usage: JmeFlatSceneApp [--frames N]"), sample.describe());
-    }
-
-    private static boolean displayPresent() {
-        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
-        return os.contains("win") || os.contains("mac") || !isBlank(System.getenv("DISPLAY"))
-                || !isBlank(System.getenv("WAYLAND_DISPLAY"));
-    }
-
-    private static boolean isBlank(String value) {
-        return value == null || value.isBlank();
     }
 
     private static int[] rgb(String value) {

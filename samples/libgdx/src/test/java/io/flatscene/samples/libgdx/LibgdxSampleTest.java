@@ -1,6 +1,7 @@
 package io.flatscene.samples.libgdx;
 
 import com.badlogic.gdx.graphics.Color;
+import io.flatscene.render.testing.Display;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -41,8 +41,7 @@ class LibgdxSampleTest {
 
     @Test
     void flatSceneDrawsBetweenTheGamesTwoLayersAndLeavesItsGlStateAlone() throws IOException, InterruptedException {
-        assumeTrue(displayPresent(), "no DISPLAY or WAYLAND_DISPLAY: the libGDX sample opens a window (run under "
-                + "xvfb-run, as .ci/run does)");
+        assumeTrue(Display.present(), Display.ABSENT);
         Map<String, String> report = new LinkedHashMap<>();
         List<String[]> pixels = new ArrayList<>();
         String output = runProbedGame(report, pixels);
@@ -121,18 +120,5 @@ class LibgdxSampleTest {
     private static int[] rgb(String pixel) {
         String[] parts = pixel.split(",");
         return new int[]{Integer.parseInt(parts[0]), Integer.parseInt(parts[1]), Integer.parseInt(parts[2])};
-    }
-
-    /** Whether a window can open here: as scene-render's window tests decide it. */
-    private static boolean displayPresent() {
-        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
-        if (os.contains("win") || os.contains("mac")) {
-            return true;
-        }
-        return !isBlank(System.getenv("DISPLAY")) || !isBlank(System.getenv("WAYLAND_DISPLAY"));
-    }
-
-    private static boolean isBlank(String value) {
-        return value == null || value.isBlank();
     }
 }

@@ -1,11 +1,14 @@
-package io.flatscene.render;
+package io.flatscene.render.testing;
 
 import java.util.Locale;
 
-/** Whether windows can open here: the window tests assume one, and CI gives them a virtual display. */
+/**
+ * Whether windows can open here: the window tests of every module assume one, and CI gives them a virtual display
+ * (xvfb-run). On Windows and macOS there always is one.
+ */
 public final class Display {
     public static final String ABSENT = "no DISPLAY or WAYLAND_DISPLAY: window tests need a display (run under "
-            + "xvfb-run); HeadlessContext tests cover rendering without one";
+            + "xvfb-run, as .ci/run does); HeadlessContext tests cover rendering without one";
 
     private Display() {
     }
