@@ -1,6 +1,7 @@
 package io.flatscene.render;
 
 import io.flatscene.render.gl.GlOwner;
+import java.nio.Buffer;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -187,6 +188,7 @@ public final class MaterialRegistry {
         if (contextCurrent) {
             glDeleteBuffers(uniformBuffer);
         }
-        MemoryUtil.memFree(staging);
+        // memFree(Buffer): LWJGL 3.3.3 has no memFree(FloatBuffer), which 3.4 added
+        MemoryUtil.memFree((Buffer) staging);
     }
 }

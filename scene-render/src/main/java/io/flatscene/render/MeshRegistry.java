@@ -5,6 +5,7 @@ import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.scene.Aabb;
 import io.flatscene.render.gl.GlOwner;
 import io.flatscene.render.internal.VertexLayout;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -138,7 +139,8 @@ public final class MeshRegistry {
                 glBindBuffer(GL_COPY_WRITE_BUFFER, vertexBuffer);
                 glBufferSubData(GL_COPY_WRITE_BUFFER, (long) vertexCount * VertexLayout.VERTEX_STRIDE, interleaved);
             } finally {
-                MemoryUtil.memFree(interleaved);
+                // memFree(Buffer): LWJGL 3.3.3 has no memFree(ByteBuffer), which 3.4 added
+                MemoryUtil.memFree((Buffer) interleaved);
             }
             glBindBuffer(GL_COPY_WRITE_BUFFER, indexBuffer);
             glBufferSubData(GL_COPY_WRITE_BUFFER, (long) totalIndexCount * Integer.BYTES, mesh.indices());

@@ -2,6 +2,7 @@ package io.flatscene.render;
 
 import io.flatscene.render.gl.GlOwner;
 import java.io.IOException;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.nio.file.Files;
@@ -180,7 +181,8 @@ public final class TextureRegistry {
                 STBImage.stbi_image_free(pixels);
             }
         } finally {
-            MemoryUtil.memFree(source);
+            // memFree(Buffer): LWJGL 3.3.3 has no memFree(ByteBuffer), which 3.4 added
+            MemoryUtil.memFree((Buffer) source);
         }
     }
 

@@ -10,6 +10,7 @@ import io.flatscene.render.Renderer;
 import io.flatscene.render.RendererConfig;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -188,7 +189,8 @@ public final class ModelImporter {
             ModelData model = read(name, name, null, () -> aiImportFileFromMemory(bytes, POST_PROCESSING, format));
             return build(name, model, renderer, scene, parent, start);
         } finally {
-            MemoryUtil.memFree(copy);
+            // memFree(Buffer): LWJGL 3.3.3 has no memFree(ByteBuffer), which 3.4 added
+            MemoryUtil.memFree((Buffer) copy);
         }
     }
 
@@ -207,7 +209,8 @@ public final class ModelImporter {
         try {
             return load(DEFAULT_MODEL, data, "gltf", renderer, scene, parent);
         } finally {
-            MemoryUtil.memFree(data);
+            // memFree(Buffer): LWJGL 3.3.3 has no memFree(ByteBuffer), which 3.4 added
+            MemoryUtil.memFree((Buffer) data);
         }
     }
 

@@ -3,6 +3,7 @@ package io.flatscene.samples.model;
 import io.flatscene.render.ColorSpace;
 import io.flatscene.render.Material;
 import java.io.IOException;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.lwjgl.PointerBuffer;
 import org.lwjgl.assimp.AIColor4D;
 import org.lwjgl.assimp.AIMaterial;
 import org.lwjgl.assimp.AIScene;
@@ -23,7 +25,6 @@ import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 
 import static org.lwjgl.assimp.Assimp.AI_MATKEY_COLOR_EMISSIVE;
-import static org.lwjgl.assimp.Assimp.aiGetEmbeddedTexture;
 import static org.lwjgl.assimp.Assimp.aiGetMaterialColor;
 import static org.lwjgl.assimp.Assimp.aiGetMaterialTexture;
 import static org.lwjgl.assimp.Assimp.aiGetMaterialTextureCount;
@@ -103,13 +104,49 @@ final class TextureReader {
         if (known != null) {
             return known;
         }
-        AITexture embedded = aiGetEmbeddedTexture(scene, reference);
+        AITexture embedded = embeddedTexture(reference);
         ModelData.Texture texture = embedded != null ? embedded(reference, embedded, colorSpace)
                 : external(reference, colorSpace);
         checkHeader(texture);
         textures.add(texture);
         byReference.put(key, textures.size() - 1);
         return textures.size() - 1;
+    }
+
+    /**
+     * The embedded image a material refers to, or null when it names a file: the look-up of Assimp's
+     * {@code aiScene::GetEmbeddedTexture}, done here because LWJGL 3.3.3's Assimp has no {@code aiGetEmbeddedTexture}.
+     * {@code *n} is the scene's n-th embedded image; any other reference is matched by its file name (the part after
+     * the last slash or backslash) against the embedded images' own names.
+     */
+    private AITexture embeddedTexture(String reference) {
+        int count = scene.mNumTextures();
+        PointerBuffer embedded = scene.mTextures();
+        if (reference.startsWith("*")) {
+            int index = indexOf(reference.substring(1));
+            return index >= 0 && index < count ? AITexture.create(embedded.get(index)) : null;
+        }
+        String name = fileName(reference);
+        for (int i = 0; i < count; i++) {
+            AITexture texture = AITexture.create(embedded.get(i));
+            if (fileName(texture.mFilename().dataString()).equals(name)) {
+                return texture;
+            }
+        }
+        return null;
+    }
+
+    /** The number an embedded reference's digits make, or -1 when they are none or too many. */
+    private static int indexOf(String digits) {
+        if (digits.isEmpty() || digits.length() > 9 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            return -1;
+        }
+        return Integer.parseInt(digits);
+    }
+
+    private static String fileName(String path) {
+        int slash = path.lastIndexOf('/');
+        return path.substring((slash >= 0 ? slash : path.lastIndexOf('\\')) + 1);
     }
 
     private ModelData.Texture embedded(String reference, AITexture texture, ColorSpace colorSpace) {
@@ -156,7 +193,8 @@ final class TextureReader {
                         + "decode: " + STBImage.stbi_failure_reason());
             }
         } finally {
-            MemoryUtil.memFree(bytes);
+            // memFree(Buffer): LWJGL 3.3.3 has no memFree(ByteBuffer), which 3.4 added
+            MemoryUtil.memFree((Buffer) bytes);
         }
     }
 }

@@ -48,6 +48,9 @@ public final class HeadlessContext implements GlContext {
      */
     private static int openContexts;
 
+    /** Whether a headless context was created in this process; see {@link #eglChosen()}. */
+    private static volatile boolean eglChosen;
+
     private final long display;
     private final long context;
     private final GLCapabilities capabilities;
@@ -83,8 +86,8 @@ public final class HeadlessContext implements GlContext {
      *                          platform is missing, or no core context of 4.1 or newer can be created
      */
     public static HeadlessContext create(boolean debug) {
-        Configuration.OPENGL_CONTEXT_API.set("EGL");
         loadEgl();
+        loadGlThroughEgl();
         String clientExtensions = EGL10.eglQueryString(EGL_NO_DISPLAY, EGL10.EGL_EXTENSIONS);
         // EGLCapabilities reports client extensions as absent although the string lists them, so read the string
         List<String> extensions = clientExtensions == null ? List.of() : Arrays.asList(clientExtensions.split(" "));
@@ -118,6 +121,30 @@ public final class HeadlessContext implements GlContext {
                     + "with the device platform; on Debian or Ubuntu install it with: apt-get install "
                     + EGL_PACKAGES, e);
         }
+    }
+
+    /**
+     * Points LWJGL's OpenGL function loading at EGL (eglGetProcAddress) for the whole process, unless GL functions
+     * already load through the native API (a window came first; glvnd dispatches either way). LWJGL 3.3.3 has no
+     * {@code Configuration.OPENGL_CONTEXT_API} (3.4 added it), and its {@code GL.create()} always loads libGL with
+     * glXGetProcAddress, an X11 library a headless machine may lack; {@code GL.create(FunctionProvider)} with EGL's
+     * provider works the same on 3.3.3 and later. Explicit init keeps the GL class from loading libGL as it
+     * initializes; GL gets a provider of its own, as a {@code GL.destroy()} frees the one it holds.
+     */
+    private static synchronized void loadGlThroughEgl() {
+        Configuration.OPENGL_EXPLICIT_INIT.set(true);
+        if (GL.getFunctionProvider() == null) {
+            GL.create(EGL.getFunctionProvider()::getFunctionAddress);
+        }
+        eglChosen = true;
+    }
+
+    /**
+     * Whether a headless context was created in this process, so that {@link WindowContext} creates its contexts
+     * through EGL too.
+     */
+    static boolean eglChosen() {
+        return eglChosen;
     }
 
     private static long openFirstDevice() {

@@ -10,7 +10,6 @@ import org.lwjgl.glfw.GLFWErrorCallback;
 import org.lwjgl.glfw.GLFWFramebufferSizeCallback;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.opengl.GLCapabilities;
-import org.lwjgl.system.Configuration;
 import org.lwjgl.system.Platform;
 
 import static org.lwjgl.glfw.GLFW.GLFW_CONTEXT_CREATION_API;
@@ -124,7 +123,8 @@ public final class WindowContext implements GlContext {
     }
 
     private static void initGlfw() {
-        boolean unix = Platform.get() == Platform.LINUX || Platform.get() == Platform.FREEBSD;
+        // X11 or Wayland: every platform but Windows and macOS (LWJGL 3.3.3 has no Platform.FREEBSD to name)
+        boolean unix = Platform.get() != Platform.WINDOWS && Platform.get() != Platform.MACOSX;
         boolean wayland = !isBlank(System.getenv("WAYLAND_DISPLAY"));
         if (unix && !wayland && isBlank(System.getenv("DISPLAY"))) {
             throw new ContextException("no display: neither DISPLAY nor WAYLAND_DISPLAY is set, so there is nowhere "
@@ -166,7 +166,7 @@ public final class WindowContext implements GlContext {
         // too, so headless and window contexts share one JVM in either order. Without HeadlessContext the native API
         // stays, as it is the only one macOS has and the one every desktop driver supports best; on Wayland GLFW's
         // native API is EGL anyway.
-        boolean egl = "EGL".equals(Configuration.OPENGL_CONTEXT_API.get());
+        boolean egl = HeadlessContext.eglChosen();
         String api = egl ? "EGL" : "native";
         StringBuilder failures = new StringBuilder();
         for (Attempt attempt : ATTEMPTS) {

@@ -1,5 +1,6 @@
 package io.flatscene.render.gl;
 
+import java.nio.Buffer;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
@@ -245,8 +246,10 @@ public final class GlStateSnapshot {
     }
 
     public void delete() {
-        MemoryUtil.memFree(ints);
-        MemoryUtil.memFree(floats);
-        MemoryUtil.memFree(longs);
+        // memFree(Buffer): LWJGL 3.3.3 has no memFree(IntBuffer), memFree(FloatBuffer) or memFree(LongBuffer), which
+        // 3.4 added
+        MemoryUtil.memFree((Buffer) ints);
+        MemoryUtil.memFree((Buffer) floats);
+        MemoryUtil.memFree((Buffer) longs);
     }
 }

@@ -5,6 +5,7 @@ import io.flatscene.render.gl.TargetBinder;
 import io.flatscene.render.target.RenderTarget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.nio.file.Files;
@@ -104,7 +105,8 @@ public final class Image {
             }
             return new Image(width, height, rgba);
         } finally {
-            MemoryUtil.memFree(pixels);
+            // memFree(Buffer): LWJGL 3.3.3 has no memFree(ByteBuffer), which 3.4 added
+            MemoryUtil.memFree((Buffer) pixels);
             glBindFramebuffer(GL_READ_FRAMEBUFFER, previousFramebuffer);
             glPixelStorei(GL_PACK_ALIGNMENT, previousAlignment);
             glBindBuffer(GL_PIXEL_PACK_BUFFER, previousPackBuffer);
@@ -169,7 +171,8 @@ public final class Image {
                 throw new UncheckedIOException(new IOException(file + ": cannot write PNG"));
             }
         } finally {
-            MemoryUtil.memFree(pixels);
+            // memFree(Buffer): LWJGL 3.3.3 has no memFree(ByteBuffer), which 3.4 added
+            MemoryUtil.memFree((Buffer) pixels);
         }
     }
 

@@ -3,6 +3,7 @@ package io.flatscene.render.internal;
 import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.RenderQueue;
 import io.flatscene.render.RendererConfig;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -181,6 +182,7 @@ public final class FrameUniforms {
         if (contextCurrent) {
             glDeleteBuffers(buffer);
         }
-        MemoryUtil.memFree(staging);
+        // memFree(Buffer): LWJGL 3.3.3 has no memFree(ByteBuffer), which 3.4 added
+        MemoryUtil.memFree((Buffer) staging);
     }
 }

@@ -8,6 +8,7 @@ import io.flatscene.render.gl.GlOwner;
 import io.flatscene.render.gl.ShaderProgram;
 import io.flatscene.render.gl.TargetBinder;
 import io.flatscene.render.target.RenderTarget;
+import java.nio.Buffer;
 import java.nio.FloatBuffer;
 import org.joml.Matrix4f;
 import org.joml.Vector3f;
@@ -222,7 +223,8 @@ public final class BoundsOverlay implements AutoCloseable {
                     program.delete();
                 }
             } finally {
-                MemoryUtil.memFree(matrix);
+                // memFree(Buffer): LWJGL 3.3.3 has no memFree(FloatBuffer), which 3.4 added
+                MemoryUtil.memFree((Buffer) matrix);
                 matrix = null;
             }
         }

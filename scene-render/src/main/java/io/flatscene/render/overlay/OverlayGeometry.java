@@ -1,5 +1,6 @@
 package io.flatscene.render.overlay;
 
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import org.apache.logging.log4j.LogManager;
@@ -183,7 +184,8 @@ final class OverlayGeometry {
             }
             glBufferData(GL_ELEMENT_ARRAY_BUFFER, indices, GL_STATIC_DRAW);
         } finally {
-            MemoryUtil.memFree(indices);
+            // memFree(Buffer): LWJGL 3.3.3 has no memFree(IntBuffer), which 3.4 added
+            MemoryUtil.memFree((Buffer) indices);
         }
         indexedPrimitives = primitives;
     }
@@ -207,7 +209,8 @@ final class OverlayGeometry {
         vertexArray = 0;
         vertexBuffer = 0;
         indexBuffer = 0;
-        MemoryUtil.memFree(vertices);
+        // memFree(Buffer): LWJGL 3.3.3 has no memFree(ByteBuffer), which 3.4 added
+        MemoryUtil.memFree((Buffer) vertices);
         vertices = null;
         address = 0L;
         capacity = 0;

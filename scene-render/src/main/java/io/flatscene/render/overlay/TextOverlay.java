@@ -4,6 +4,7 @@ import io.flatscene.render.gl.GlOwner;
 import io.flatscene.render.gl.ShaderProgram;
 import io.flatscene.render.gl.TargetBinder;
 import io.flatscene.render.target.RenderTarget;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import org.lwjgl.system.MemoryUtil;
 
@@ -288,8 +289,9 @@ public final class TextOverlay implements AutoCloseable {
                     program.delete();
                 }
             } finally {
-                MemoryUtil.memFree(ascii);
-                MemoryUtil.memFree(color);
+                // memFree(Buffer): LWJGL 3.3.3 has no memFree(ByteBuffer), which 3.4 added
+                MemoryUtil.memFree((Buffer) ascii);
+                MemoryUtil.memFree((Buffer) color);
                 ascii = null;
                 color = null;
             }
