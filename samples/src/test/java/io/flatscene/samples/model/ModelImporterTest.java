@@ -20,6 +20,7 @@ import io.flatscene.render.image.Image;
 import io.flatscene.render.target.Framebuffer;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -529,7 +530,7 @@ class ModelImporterTest {
                 });
             }
         } finally {
-            MemoryUtil.memFree(deep);
+            MemoryUtil.memFree((Buffer) deep);
         }
     }
 

@@ -18,6 +18,7 @@ import io.flatscene.render.image.Image;
 import io.flatscene.render.target.Framebuffer;
 import io.flatscene.render.testing.GoldenImages;
 import java.io.IOException;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -105,7 +106,7 @@ class ModelTextureTest {
             assertEquals(1, ModelImporter.load("rover.glb", data, "glb", renderer, scene, scene.rootNode())
                     .textures());
         } finally {
-            MemoryUtil.memFree(data);
+            MemoryUtil.memFree((Buffer) data);
         }
     }
 
@@ -178,7 +179,7 @@ class ModelTextureTest {
             assertTrue(fromMemory.getMessage().contains("a model read from memory has no directory"),
                     fromMemory.getMessage());
         } finally {
-            MemoryUtil.memFree(data);
+            MemoryUtil.memFree((Buffer) data);
         }
         assertEquals(0, renderer.textures().count());
         assertEquals(0, renderer.materials().count());

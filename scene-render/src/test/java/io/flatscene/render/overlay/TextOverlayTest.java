@@ -1,6 +1,7 @@
 package io.flatscene.render.overlay;
 
 import io.flatscene.render.image.Image;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -203,7 +204,7 @@ class TextOverlayTest {
             assertTrue(quads * 64L + 64 <= vertices.capacity());
             return quads;
         } finally {
-            MemoryUtil.memFree(vertices);
+            MemoryUtil.memFree((Buffer) vertices);
         }
     }
 
