@@ -113,6 +113,9 @@ class SceneFileBadInputTest {
                 "node 1 position holds NaN; every value must be finite");
         assertContains(refusal(edited(b -> b.putFloat(orientations + 16 * 3 + 12, 2f))),
                 "node 3 orientation (0.0, 0.0, 0.0, 2.0) is not a unit quaternion");
+        int scales = orientations + 16 * NODES;
+        assertContains(refusal(edited(b -> b.putFloat(scales + 12 * 2 + 8, Float.POSITIVE_INFINITY))),
+                "node 2 scale holds Infinity; every value must be finite");
     }
 
     @Test
@@ -138,6 +141,42 @@ class SceneFileBadInputTest {
         SceneFileException e = assertThrows(SceneFileException.class,
                 () -> SceneFiles.load(bad, SceneFileScenes.config()).close());
         assertInstanceOf(IllegalArgumentException.class, e.getCause());
+    }
+
+    /**
+     * Every index an object record holds is checked while the file is read, at its exact bounds, with the rule in the
+     * message: none is left to the build to trip over, whose refusal would name no rule.
+     */
+    @Test
+    void objectIndicesAreCheckedAtTheirBoundsBeforeAnythingIsBuilt() throws IOException {
+        Path file = dir.resolve("objects.fscene");
+        try (SceneManager scene = new SceneManager(SceneFileScenes.config())) {
+            scene.rootNode().attachObject(scene.createItem(2, 3, Aabb.INFINITE));
+            scene.rootNode().attachObject(scene.createLight("", Light.Type.POINT));
+            scene.rootNode().attachObject(scene.createCamera(""));
+            SceneFiles.save(scene, file);
+        }
+        base = Files.readAllBytes(file);
+        // two strings ("" and "root"), one mesh and one material entry, one node, then one item, light and camera
+        int item = TABLES + 16 + SceneFileCodec.NODE_BYTES;
+        int light = item + SceneFileCodec.ITEM_BYTES;
+        int camera = light + SceneFileCodec.LIGHT_BYTES;
+        assertContains(refusal(edited(b -> b.putInt(TABLES + 4, 2))), "mesh table entry 0 names string 2, outside");
+        assertContains(refusal(edited(b -> b.putInt(item, -2))), "item 0 is attached to node -2, outside -1 "
+                + "(detached) to 0");
+        assertContains(refusal(edited(b -> b.putInt(item + 4, 2))), "item 0 names string 2, outside the table's 2");
+        assertContains(refusal(edited(b -> b.putInt(item + 4, -1))), "item 0 names string -1");
+        assertContains(refusal(edited(b -> b.putInt(item + 8, -1))), "item 0 uses mesh table entry -1");
+        assertContains(refusal(edited(b -> b.putInt(item + 12, 1))), "item 0 uses material table entry 1, outside");
+        assertContains(refusal(edited(b -> b.putInt(item + 12, -1))), "item 0 uses material table entry -1");
+        assertContains(refusal(edited(b -> b.put(item + 52, (byte) 2))), "item 0 has transparency byte 2");
+        assertContains(refusal(edited(b -> b.putInt(light, 1))), "light 0 is attached to node 1, outside");
+        assertContains(refusal(edited(b -> b.putInt(light + 4, 2))), "light 0 names string 2");
+        assertContains(refusal(edited(b -> b.put(light + 8, (byte) -1))), "light 0 has type -1");
+        assertContains(refusal(edited(b -> b.putInt(camera, 1))), "camera 0 is attached to node 1, outside");
+        assertContains(refusal(edited(b -> b.putInt(camera + 4, 2))), "camera 0 names string 2");
+        assertContains(refusal(edited(b -> b.put(camera + 8, (byte) 2))), "camera 0 has projection 2, outside 0 to 1");
+        assertContains(refusal(edited(b -> b.put(camera + 8, (byte) -1))), "camera 0 has projection -1");
     }
 
     @Test
