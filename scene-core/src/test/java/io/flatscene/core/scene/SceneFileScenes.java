@@ -280,9 +280,10 @@ final class SceneFileScenes {
             assertEquals(ia.queryFlags(), ib.queryFlags(), what);
             assertEquals(ia.isTransparent(), ib.isTransparent(), what);
             assertEquals(ia.tintRgba(), ib.tintRgba(), what);
-            assertEquals(bits(ia.getWorldCenter(new Vector3f())), bits(ib.getWorldCenter(new Vector3f())), what);
-            assertEquals(bits(ia.getWorldHalfExtents(new Vector3f())), bits(ib.getWorldHalfExtents(new Vector3f())),
+            assertEquals(derivedBits(ia.getWorldCenter(new Vector3f())), derivedBits(ib.getWorldCenter(new Vector3f())),
                     what);
+            assertEquals(derivedBits(ia.getWorldHalfExtents(new Vector3f())),
+                    derivedBits(ib.getWorldHalfExtents(new Vector3f())), what);
         } else if (a instanceof Light la) {
             Light lb = (Light) b;
             assertEquals(la.type(), lb.type(), what);
@@ -305,5 +306,14 @@ final class SceneFileScenes {
 
     private static List<Integer> bits(Vector3f v) {
         return List.of(Float.floatToRawIntBits(v.x), Float.floatToRawIntBits(v.y), Float.floatToRawIntBits(v.z));
+    }
+
+    /**
+     * The bits of values the scene computes, every NaN as one: an infinite box's center is NaN, and the sign of a NaN
+     * is the arithmetic's choice (x86 makes a negative one, Java's constant is positive), which differs between the
+     * interpreter, compiled scalar code and the vector kernel, so two scenes of equal values may hold either.
+     */
+    private static List<Integer> derivedBits(Vector3f v) {
+        return List.of(Float.floatToIntBits(v.x), Float.floatToIntBits(v.y), Float.floatToIntBits(v.z));
     }
 }
