@@ -44,7 +44,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ModelTextureTest {
     private static final int WIDTH = 320;
     private static final int HEIGHT = 240;
-    /** As the renderer's golden images: a software rasteriser's last bits and edge pixels differ. */
 
     @TempDir
     Path dir;

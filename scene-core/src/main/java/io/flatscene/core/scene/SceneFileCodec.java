@@ -317,11 +317,13 @@ final class SceneFileCodec {
             }
         }
 
-        private void checkNode(String kind, int index, int node) throws SceneFileException {
+        /** The two indices every object record holds: its node (or -1, detached) and its name. */
+        private void checkObject(String kind, int index, int node, int name) throws SceneFileException {
             if (node < Index.NONE || node >= image.nodeCount) {
                 throw fail(kind + " " + index + " is attached to node " + node + ", outside -1 (detached) to "
                         + (image.nodeCount - 1));
             }
+            checkString(kind, index, name);
         }
 
         private void items(int count) throws SceneFileException {
@@ -339,8 +341,7 @@ final class SceneFileCodec {
             getInts(image.tint);
             getLongs(image.itemTag);
             for (int i = 0; i < count; i++) {
-                checkNode("item", i, image.itemNode[i]);
-                checkString("item", i, image.itemName[i]);
+                checkObject("item", i, image.itemNode[i], image.itemName[i]);
                 if (image.itemMesh[i] < 0 || image.itemMesh[i] >= image.meshIds.length) {
                     throw fail("item " + i + " uses mesh table entry " + image.itemMesh[i] + ", outside the table's "
                             + image.meshIds.length);
@@ -363,8 +364,7 @@ final class SceneFileCodec {
             getFloats(image.lightParameters);
             getLongs(image.lightTag);
             for (int i = 0; i < count; i++) {
-                checkNode("light", i, image.lightNode[i]);
-                checkString("light", i, image.lightName[i]);
+                checkObject("light", i, image.lightNode[i], image.lightName[i]);
                 if (image.lightType[i] < 0 || image.lightType[i] >= Light.TYPES.length) {
                     throw fail("light " + i + " has type " + image.lightType[i] + ", outside 0 to "
                             + (Light.TYPES.length - 1));
@@ -381,8 +381,7 @@ final class SceneFileCodec {
             getInts(image.cameraInts);
             getLongs(image.cameraTag);
             for (int i = 0; i < count; i++) {
-                checkNode("camera", i, image.cameraNode[i]);
-                checkString("camera", i, image.cameraName[i]);
+                checkObject("camera", i, image.cameraNode[i], image.cameraName[i]);
                 if (image.projection[i] < 0 || image.projection[i] >= Camera.Projection.values().length) {
                     throw fail("camera " + i + " has projection " + image.projection[i] + ", outside 0 to "
                             + (Camera.Projection.values().length - 1));

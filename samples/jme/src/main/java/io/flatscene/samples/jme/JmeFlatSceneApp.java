@@ -17,6 +17,8 @@ import com.jme3.system.JmeSystem;
 import com.jme3.system.JmeVersion;
 import com.jme3.system.Platform;
 import java.util.concurrent.CountDownLatch;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.lwjgl.Version;
 
 import static org.lwjgl.opengl.GL11C.GL_VERSION;
@@ -33,6 +35,7 @@ import static org.lwjgl.opengl.GL11C.glGetString;
  * closed or Escape is pressed.
  */
 public class JmeFlatSceneApp extends SimpleApplication {
+    private static final Logger LOG = LogManager.getLogger(JmeFlatSceneApp.class);
     static final int WIDTH = 960;
     static final int HEIGHT = 540;
     /** jME's box: its centre, above FlatScene's grid, and its half extent. */
@@ -186,17 +189,14 @@ public class JmeFlatSceneApp extends SimpleApplication {
     }
 
     /**
-     * jME's own handling shows a dialog and waits for someone to close it; here the error is printed, the status
+     * jME's own handling shows a dialog and waits for someone to close it; here the error is logged, the status
      * becomes 1 and the application stops.
      */
     @Override
     public void handleError(String message, Throwable error) {
         renderThread = Thread.currentThread();
         failure = message;
-        System.err.println("jME reported an error: " + message);
-        if (error != null) {
-            error.printStackTrace();
-        }
+        LOG.error("jME reported an error: {}", message, error);
         stop();
         ended.countDown();
     }
