@@ -263,7 +263,8 @@ public final class Item extends MovableObject {
 
     /**
      * The world bounds' center as of the last {@link SceneManager#update()} or bounds pass, written into
-     * {@code dest}: changes to the item or its node since then are not in it.
+     * {@code dest}: changes to the item or its node since then are not in it. Not finite when its node's world
+     * transform overflowed the float range ({@link SceneNode#getWorldMatrix}): the cull then skips the item.
      *
      * @param dest receives the center, in world space
      * @return {@code dest}
@@ -277,9 +278,10 @@ public final class Item extends MovableObject {
 
     /**
      * The world bounds' half extents as of the last {@link SceneManager#update()} or bounds pass, written into
-     * {@code dest}: the half sizes of the axis-aligned world box around the transformed local box.
+     * {@code dest}: the half sizes of the axis-aligned world box around the transformed local box. Infinite or NaN
+     * when its node's world transform overflowed the float range, as {@link #getWorldCenter} says.
      *
-     * @param dest receives the half extents, in world units, each &gt;= 0
+     * @param dest receives the half extents, in world units, each &gt;= 0 (or NaN, as above)
      * @return {@code dest}
      * @throws IllegalStateException if the item was destroyed
      */

@@ -43,6 +43,9 @@ public final class SceneNode {
     private static final int L = LaneBlocks.LANES;
     /** The volume of unit world axes below which they span no orientation: float rounding of a flattened chain. */
     private static final double FLAT_AXES = 1e-6;
+    /** Why a world transform holds infinities or NaNs though every value set was finite. */
+    private static final String OVERFLOW = "overflowed the float range (the scales down the chain multiply past "
+            + Float.MAX_VALUE + ")";
 
     private final SceneManager scene;
     private final String name;
@@ -704,8 +707,9 @@ public final class SceneNode {
      * @param z     the offset along the z axis of {@code space}
      * @param space the frame the offset is expressed in
      * @return this node, for chaining
-     * @throws IllegalArgumentException if a value is not finite, or the new position would leave the float range (in
-     *                                  {@link Space#WORLD}, a zero scale up the chain); the node is unchanged
+     * @throws IllegalArgumentException if a value is not finite, or the new position would leave the float range, or
+     *                                  (in {@link Space#WORLD}) the parent's world matrix has no inverse (a zero scale
+     *                                  up the chain) or overflowed the float range; the node is unchanged
      * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
      *                                  another thread is changing its structure)
      */
@@ -716,13 +720,21 @@ public final class SceneNode {
         switch (space) {
             case LOCAL -> getOrientation(scene.scratch().quaternion).transform(delta);
             case PARENT -> { }
-            case WORLD -> toParentSpaceDirection(delta);
+            case WORLD -> {
+                if (parent != null) {
+                    Matrix4x3d inverse = parentInverse();
+                    if (inverse == null) {
+                        throw noParentSpace("translate by (" + x + ", " + y + ", " + z + ") in WORLD space");
+                    }
+                    Vector3d inParent = inverse.transformDirection(scene.scratch().vectorD.set(x, y, z));
+                    delta.set((float) inParent.x, (float) inParent.y, (float) inParent.z);
+                }
+            }
         }
         Vector3f position = getPosition(scene.scratch().vector2).add(delta);
         if (!position.isFinite()) {
             throw new IllegalArgumentException(describe() + ": translating by (" + x + ", " + y + ", " + z + ") in "
-                    + space + " space would leave the float range (the position would be " + position + ")"
-                    + (space == Space.WORLD ? "; a zero scale up the chain cannot be translated through" : ""));
+                    + space + " space would leave the float range (the position would be " + position + ")");
         }
         return setPosition(position.x, position.y, position.z);
     }
@@ -735,7 +747,8 @@ public final class SceneNode {
      * @param space    the frame whose axes the rotation turns about
      * @return this node, for chaining
      * @throws IllegalArgumentException if the rotation is not finite or has length 0, or (in {@link Space#WORLD}) the
-     *                                  parent's world rotation cannot be read; the node is unchanged
+     *                                  parent's world rotation cannot be read (a zero scale up the chain, or a world
+     *                                  matrix that overflowed the float range); the node is unchanged
      * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
      *                                  another thread is changing its structure)
      */
@@ -759,7 +772,7 @@ public final class SceneNode {
                 // In parent space the world rotation reads pr^-1 · q · pr, where pr is the parent's world rotation.
                 Quaternionf parentRotation = parentWorldRotation(scene.scratch().quaternion2);
                 if (!parentRotation.isFinite()) {
-                    throw singularParent("rotate in WORLD space");
+                    throw noParentSpace("rotate in WORLD space");
                 }
                 Quaternionf inParent = scene.scratch().quaternion3.set(parentRotation).conjugate().mul(unit)
                         .mul(parentRotation);
@@ -810,7 +823,9 @@ public final class SceneNode {
      * @param space  the frame {@code target} is expressed in
      * @return this node, for chaining
      * @throws IllegalArgumentException if the target is not finite, coincides with the node's position, or cannot be
-     *                                  taken into the parent's space (a zero scale up the chain); the node is unchanged
+     *                                  taken into the parent's space (a zero scale up the chain, or a parent world
+     *                                  matrix that overflowed the float range), or in {@link Space#WORLD} the node's
+     *                                  own world position overflowed; the node is unchanged
      */
     public SceneNode lookAt(Vector3fc target, Space space) {
         checkWritable();
@@ -825,18 +840,25 @@ public final class SceneNode {
             }
             case PARENT -> { }
             case WORLD -> {
-                if (inheritsOrientation()) {
-                    toParentSpacePoint(point);
-                } else {
-                    // The orientation alone turns this node in world space: aim along the world direction.
-                    getWorldPosition(position);
+                if (parent != null && inheritsOrientation()) {
+                    Matrix4x3d inverse = parentInverse();
+                    if (inverse == null) {
+                        throw noParentSpace("look at " + target + " in WORLD space");
+                    }
+                    Vector3d inParent = inverse.transformPosition(scene.scratch().vectorD.set(point));
+                    point.set((float) inParent.x, (float) inParent.y, (float) inParent.z);
+                } else if (parent != null) {
+                    // The orientation alone turns this node in world space: aim from its world position.
+                    Matrix4x3f world = currentWorldMatrix(scene.scratch().world);
+                    position.set(world.m30(), world.m31(), world.m32());
+                    if (!position.isFinite()) {
+                        throw new IllegalArgumentException(describe() + ": cannot look at " + target
+                                + " in WORLD space: its world position " + OVERFLOW);
+                    }
                 }
             }
         }
         if (!point.isFinite()) {
-            if (space == Space.WORLD && inheritsOrientation()) {
-                throw singularParent("look at " + target + " in WORLD space");
-            }
             throw new IllegalArgumentException(describe() + ": cannot look at " + target + " in " + space
                     + " space: in parent space the point would leave the float range (" + point + ")");
         }
@@ -861,25 +883,35 @@ public final class SceneNode {
     }
 
     /**
-     * The refusal of a world-space operation through a parent whose world matrix has no inverse: a zero scale on an
-     * ancestor (or a chain that overflowed) maps every world direction to none in parent space.
+     * The refusal of a world-space operation through the parent: its world matrix overflowed the float range, or has
+     * no inverse (a zero scale up the chain, which maps every world direction to none in parent space). Told apart
+     * here, on refusal, so that the operations build no message and allocate nothing when they succeed.
      */
-    private IllegalArgumentException singularParent(String operation) {
-        return new IllegalArgumentException(describe() + ": cannot " + operation + ": the parent's world matrix "
-                + "cannot be inverted (a zero scale up the chain, or one that overflowed the float range), so world "
-                + "space has no equivalent in the node's parent space");
+    private IllegalArgumentException noParentSpace(String operation) {
+        String why = parent.currentWorldMatrix(scene.scratch().world).isFinite()
+                ? "the parent's world matrix cannot be inverted (a zero scale up the chain)"
+                : "the world transform of its parent " + parent.describe() + " " + OVERFLOW;
+        return new IllegalArgumentException(describe() + ": cannot " + operation + ": " + why + ", so world space "
+                + "has no equivalent in the node's parent space");
     }
 
-    private void toParentSpaceDirection(Vector3f direction) {
-        if (parent != null) {
-            parent.getWorldMatrix(scene.scratch().matrix).invert().transformDirection(direction);
-        }
+    /** The parent's current world matrix, finite or not: the world-space operations check it before use. */
+    private Matrix4x3f parentWorld() {
+        return parent.currentWorldMatrix(scene.scratch().world);
     }
 
-    private void toParentSpacePoint(Vector3f point) {
-        if (parent != null) {
-            parent.getWorldMatrix(scene.scratch().matrix).invert().transformPosition(point);
+    /**
+     * The inverse of the parent's current world matrix, in double, where a float inverse of huge but finite scales
+     * would overflow its determinant and come out zero; null when the matrix overflowed or has no inverse.
+     */
+    private Matrix4x3d parentInverse() {
+        Matrix4x3f world = parentWorld();
+        if (!world.isFinite()) {
+            return null;
         }
+        // finite floats keep the determinant within double's range, so 0 is the one singular case
+        Matrix4x3d m = scene.scratch().matrixD.set(world);
+        return m.determinant() == 0.0 ? null : m.invert();
     }
 
     /** The rotation this node's orientation is composed with in world space: none if it does not inherit one. */
@@ -887,8 +919,9 @@ public final class SceneNode {
         if (parent == null || !inheritsOrientation()) {
             return dest.identity();
         }
-        // The parent's columns carry its scale: the unnormalized extraction divides it out.
-        return parent.getWorldMatrix(scene.scratch().matrix).getUnnormalizedRotation(dest);
+        // The parent's columns carry its scale: the unnormalized extraction divides it out; infinities or a zero
+        // axis leave NaNs in it.
+        return parentWorld().getUnnormalizedRotation(dest);
     }
 
     // ---- world transform ----
@@ -898,15 +931,23 @@ public final class SceneNode {
      * already the matrix the next transform pass will store, bit for bit, computed on demand by walking up to the
      * root and composing down from the highest changed ancestor (O(depth), no allocation, the scene untouched).
      *
+     * <p>Finite scales can multiply down a chain past the float range (a node scaled by 1e20 under another): the
+     * matrix then holds infinities or NaNs, the frame culls the items under it, and the world reads refuse it rather
+     * than hand the game a NaN to spread. Each read refuses only what it returns: a node whose axes overflowed may
+     * still have a finite world position.
+     *
      * @param dest receives the matrix, from the node's local space to world space
      * @return {@code dest}
      * @throws IllegalStateException if the node was destroyed, or a frame runs on another thread (world reads are
-     *                               made between frames, on the thread that runs them)
+     *                               made between frames, on the thread that runs them), or the matrix overflowed the
+     *                               float range ({@code dest} then holds it)
      */
     public Matrix4x3f getWorldMatrix(Matrix4x3f dest) {
-        int slot = liveSlot();
-        scene.guard().checkReadable(this);
-        return scene.worldComposer().compose(slot, dest);
+        Matrix4x3f m = currentWorldMatrix(dest);
+        if (!m.isFinite()) {
+            throw overflowed("matrix");
+        }
+        return m;
     }
 
     /**
@@ -914,6 +955,7 @@ public final class SceneNode {
      *
      * @param dest receives the matrix, its last row (0, 0, 0, 1)
      * @return {@code dest}
+     * @throws IllegalStateException as {@link #getWorldMatrix(Matrix4x3f)} says
      */
     public Matrix4f getWorldMatrix(Matrix4f dest) {
         Matrix4x3f m = getWorldMatrix(scene.scratch().world);
@@ -926,9 +968,14 @@ public final class SceneNode {
      *
      * @param dest receives the node's origin in world space
      * @return {@code dest}
+     * @throws IllegalStateException if the position overflowed the float range (see {@link #getWorldMatrix}), or as
+     *                               {@link #getWorldMatrix(Matrix4x3f)} says of a destroyed node and a running frame
      */
     public Vector3f getWorldPosition(Vector3f dest) {
-        Matrix4x3f m = getWorldMatrix(scene.scratch().world);
+        Matrix4x3f m = currentWorldMatrix(scene.scratch().world);
+        if (!Float.isFinite(m.m30()) || !Float.isFinite(m.m31()) || !Float.isFinite(m.m32())) {
+            throw overflowed("position");
+        }
         return dest.set(m.m30(), m.m31(), m.m32());
     }
 
@@ -941,10 +988,16 @@ public final class SceneNode {
      * @param dest receives the unit quaternion
      * @return {@code dest}
      * @throws IllegalStateException if the world matrix's axes are zero or share a plane (a zero scale on the node
-     *                               or an ancestor), which leaves no orientation, or as {@link #getWorldMatrix} says
+     *                               or an ancestor), which leaves no orientation, or overflowed the float range (see
+     *                               {@link #getWorldMatrix}), or as {@link #getWorldMatrix(Matrix4x3f)} says of a
+     *                               destroyed node and a running frame
      */
     public Quaternionf getWorldOrientation(Quaternionf dest) {
-        if (worldOrientation(getWorldMatrix(scene.scratch().world), dest) == null) {
+        Matrix4x3f m = currentWorldMatrix(scene.scratch().world);
+        if (!axesFinite(m)) {
+            throw overflowed("orientation");
+        }
+        if (worldOrientation(m, dest) == null) {
             throw noOrientation("read its world orientation");
         }
         return dest;
@@ -956,12 +1009,20 @@ public final class SceneNode {
      *
      * @param dest receives the scale factors along the node's world axes
      * @return {@code dest}
+     * @throws IllegalStateException if a factor overflowed the float range (see {@link #getWorldMatrix}; an axis of
+     *                               finite components can be longer than the largest float), or as
+     *                               {@link #getWorldMatrix(Matrix4x3f)} says of a destroyed node and a running frame
      */
     public Vector3f getWorldScale(Vector3f dest) {
-        Matrix4x3f m = getWorldMatrix(scene.scratch().world);
+        Matrix4x3f m = currentWorldMatrix(scene.scratch().world);
         double sign = m.determinant() < 0f ? -1.0 : 1.0;
-        return dest.set((float) (sign * length(m.m00(), m.m01(), m.m02())), (float) length(m.m10(), m.m11(), m.m12()),
-                (float) length(m.m20(), m.m21(), m.m22()));
+        float x = (float) (sign * length(m.m00(), m.m01(), m.m02()));
+        float y = (float) length(m.m10(), m.m11(), m.m12());
+        float z = (float) length(m.m20(), m.m21(), m.m22());
+        if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z)) {
+            throw overflowed("scale");
+        }
+        return dest.set(x, y, z);
     }
 
     /**
@@ -974,8 +1035,8 @@ public final class SceneNode {
      * @param z the world z coordinate, in world units
      * @return this node, for chaining
      * @throws IllegalArgumentException if a value is not finite, or the parent's world matrix has no inverse (a zero
-     *                                  scale up the chain), or the local position would leave the float range; the
-     *                                  node is unchanged
+     *                                  scale up the chain) or overflowed the float range, or the local position would
+     *                                  leave the float range; the node is unchanged
      */
     public SceneNode setWorldPosition(float x, float y, float z) {
         checkWritable();
@@ -985,7 +1046,7 @@ public final class SceneNode {
         }
         Matrix4x3d inverse = parentInverse();
         if (inverse == null) {
-            throw singularParent("set its world position to (" + x + ", " + y + ", " + z + ")");
+            throw noParentSpace("set its world position to (" + x + ", " + y + ", " + z + ")");
         }
         Vector3d local = inverse.transformPosition(scene.scratch().vectorD.set(x, y, z));
         float lx = (float) local.x;
@@ -1022,7 +1083,8 @@ public final class SceneNode {
      * @param w the quaternion's w (scalar) component
      * @return this node, for chaining
      * @throws IllegalArgumentException if the quaternion is not finite or zero, or the parent's world matrix has a
-     *                                  zero axis (a zero scale up the chain); the node is unchanged
+     *                                  zero axis (a zero scale up the chain) or overflowed the float range; the node
+     *                                  is unchanged
      */
     public SceneNode setWorldOrientation(float x, float y, float z, float w) {
         checkWritable();
@@ -1032,11 +1094,12 @@ public final class SceneNode {
         }
         double length = Math.sqrt((double) x * x + (double) y * y + (double) z * z + (double) w * w);
         Quaterniond target = scene.scratch().quaternionD.set(x / length, y / length, z / length, w / length);
-        Matrix4x3f parentWorld = parent.getWorldMatrix(scene.scratch().world);
+        Matrix4x3f parentWorld = parentWorld();
         boolean mirrored = parentWorld.determinant() < 0f;
-        Quaternionf parentRotation = worldOrientation(parentWorld, scene.scratch().quaternion2);
+        Quaternionf parentRotation = parentWorld.isFinite()
+                ? worldOrientation(parentWorld, scene.scratch().quaternion2) : null;
         if (parentRotation == null) {
-            throw singularParent("set its world orientation");
+            throw noParentSpace("set its world orientation");
         }
         Quaterniond local = scene.scratch().quaternionD2.set(parentRotation.x, parentRotation.y, parentRotation.z,
                 parentRotation.w).conjugate().mul(target);
@@ -1068,7 +1131,8 @@ public final class SceneNode {
      * @param z the world scale factor along the node's z axis
      * @return this node, for chaining
      * @throws IllegalArgumentException if a value is not finite, a parent axis has length 0 (a zero scale up the
-     *                                  chain), or a factor would leave the float range; the node is unchanged
+     *                                  chain), the parent's world matrix overflowed the float range, or a factor would
+     *                                  leave the float range; the node is unchanged
      */
     public SceneNode setWorldScale(float x, float y, float z) {
         checkWritable();
@@ -1076,12 +1140,13 @@ public final class SceneNode {
         if (parent == null || !inheritsScale()) {
             return setScale(x, y, z);
         }
-        Matrix4x3f p = parent.getWorldMatrix(scene.scratch().world);
+        Matrix4x3f p = parentWorld();
         double px = length(p.m00(), p.m01(), p.m02());
         double py = length(p.m10(), p.m11(), p.m12());
         double pz = length(p.m20(), p.m21(), p.m22());
-        if (px == 0.0 || py == 0.0 || pz == 0.0) {
-            throw singularParent("set its world scale to (" + x + ", " + y + ", " + z + ")");
+        // an infinite axis would divide the factor down to 0, and set that silently
+        if (!p.isFinite() || px == 0.0 || py == 0.0 || pz == 0.0) {
+            throw noParentSpace("set its world scale to (" + x + ", " + y + ", " + z + ")");
         }
         float lx = (float) (x / px);
         float ly = (float) (y / py);
@@ -1109,14 +1174,22 @@ public final class SceneNode {
         return scene.worldComposer().stored(liveSlot(), dest);
     }
 
-    /** The inverse of the parent's current world matrix, in double, or null when it has none. */
-    private Matrix4x3d parentInverse() {
-        Matrix4x3d m = scene.scratch().matrixD.set(parent.getWorldMatrix(scene.scratch().world));
-        double determinant = m.determinant();
-        if (determinant == 0.0 || !Double.isFinite(determinant)) {
-            return null;
-        }
-        return m.invert();
+    /** The current world matrix as composed, finite or not: what the world reads and operations check. */
+    private Matrix4x3f currentWorldMatrix(Matrix4x3f dest) {
+        int slot = liveSlot();
+        scene.guard().checkReadable(this);
+        return scene.worldComposer().compose(slot, dest);
+    }
+
+    private static boolean axesFinite(Matrix4x3f m) {
+        return Float.isFinite(m.m00()) && Float.isFinite(m.m01()) && Float.isFinite(m.m02())
+                && Float.isFinite(m.m10()) && Float.isFinite(m.m11()) && Float.isFinite(m.m12())
+                && Float.isFinite(m.m20()) && Float.isFinite(m.m21()) && Float.isFinite(m.m22());
+    }
+
+    private IllegalStateException overflowed(String what) {
+        return new IllegalStateException(describe() + ": cannot read its world " + what + ": its world transform "
+                + OVERFLOW + "; lower a scale on the node or an ancestor");
     }
 
     private IllegalStateException noOrientation(String operation) {
