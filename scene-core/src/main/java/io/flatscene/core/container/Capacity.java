@@ -50,7 +50,24 @@ public final class Capacity {
      *                                   {@link #MAX_ARRAY_LENGTH}
      */
     public static int grow(String name, GrowthPolicy policy, int current, int required) {
-        int next = next(name, policy, current, required);
+        return grow(name, policy, current, required, MAX_ARRAY_LENGTH);
+    }
+
+    /**
+     * As {@link #grow(String, GrowthPolicy, int, int)}, for a structure that holds fewer than
+     * {@link #MAX_ARRAY_LENGTH} elements because one of its arrays takes several values an element.
+     *
+     * @param name     names the structure in the WARN line and the exception
+     * @param policy   the structure's growth policy: {@link GrowthPolicy#GROW} logs, {@code ON_DEMAND} does not
+     * @param current  the current capacity, 0 to {@code limit}
+     * @param required the number of elements that must fit, above {@code current}
+     * @param limit    the most elements the structure can hold, 0 to {@link #MAX_ARRAY_LENGTH}
+     * @return the new capacity, {@code required} to {@code limit}
+     * @throws CapacityExceededException under {@link GrowthPolicy#FAIL}, or if {@code required} exceeds
+     *                                   {@code limit}
+     */
+    public static int grow(String name, GrowthPolicy policy, int current, int required, int limit) {
+        int next = next(name, policy, current, required, limit);
         if (policy == GrowthPolicy.ON_DEMAND) {
             return next;
         }
@@ -71,13 +88,29 @@ public final class Capacity {
      *                                   {@link #MAX_ARRAY_LENGTH}
      */
     public static int next(String name, GrowthPolicy policy, int current, int required) {
-        if (required > MAX_ARRAY_LENGTH) {
-            throw CapacityExceededException.atLimit(name, current, MAX_ARRAY_LENGTH);
+        return next(name, policy, current, required, MAX_ARRAY_LENGTH);
+    }
+
+    /**
+     * As {@link #grow(String, GrowthPolicy, int, int, int)}, without the WARN line.
+     *
+     * @param name     names the structure in the exception
+     * @param policy   the structure's growth policy
+     * @param current  the current capacity, 0 to {@code limit}
+     * @param required the number of elements that must fit, above {@code current}
+     * @param limit    the most elements the structure can hold, 0 to {@link #MAX_ARRAY_LENGTH}
+     * @return the new capacity, {@code required} to {@code limit}
+     * @throws CapacityExceededException under {@link GrowthPolicy#FAIL}, or if {@code required} exceeds
+     *                                   {@code limit}
+     */
+    public static int next(String name, GrowthPolicy policy, int current, int required, int limit) {
+        if (required > limit) {
+            throw CapacityExceededException.atLimit(name, current, limit);
         }
         if (policy == GrowthPolicy.FAIL) {
             throw new CapacityExceededException(name, current);
         }
         long proposed = Math.max((long) required, current + (current >> 1) + 1L);
-        return (int) Math.min(proposed, MAX_ARRAY_LENGTH);
+        return (int) Math.min(proposed, limit);
     }
 }

@@ -93,11 +93,12 @@ public final class IntrusiveListPool {
      * @param channel the link each member uses in this list, 0 to {@code channels() - 1}
      * @return the new list's id, 0 to {@code listCount() - 1}; lists are never deleted
      * @throws IndexOutOfBoundsException if {@code channel} is outside 0 to {@code channels() - 1}
+     * @throws CapacityExceededException if the pool holds {@link Capacity#MAX_ARRAY_LENGTH} lists
      */
     public int newList(int channel) {
         Objects.checkIndex(channel, channels);
         if (listCount == head.length) {
-            int grown = head.length * 2;
+            int grown = Capacity.next(name + " (lists)", GrowthPolicy.ON_DEMAND, listCount, listCount + 1);
             listChannel = Arrays.copyOf(listChannel, grown);
             head = Arrays.copyOf(head, grown);
             tail = Arrays.copyOf(tail, grown);
@@ -428,10 +429,13 @@ public final class IntrusiveListPool {
         if (id < idCapacity) {
             return;
         }
-        if ((id + 1L) * channels * LINK_INTS > Capacity.MAX_ARRAY_LENGTH) {
-            throw CapacityExceededException.atLimit(name, idCapacity, maxIds());
+        long maxIds = maxIds();
+        // before id + 1 is taken, which overflows for the largest id
+        if (id >= maxIds) {
+            throw CapacityExceededException.atLimit(name, idCapacity, maxIds);
         }
-        int grown = Capacity.grow(name, policy, idCapacity, id + 1);
+        // growth by half must stop at the most ids the links array holds, not at the longest array
+        int grown = Capacity.grow(name, policy, idCapacity, id + 1, (int) maxIds);
         int oldInts = links.length;
         links = Arrays.copyOf(links, linkInts(grown));
         Arrays.fill(links, oldInts, links.length, Index.NONE);

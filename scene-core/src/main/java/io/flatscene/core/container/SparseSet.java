@@ -36,6 +36,8 @@ public final class SparseSet {
     private int[][] pages = NO_PAGES;
     private int[] dense;
     private int size;
+    /** The most positions the set can hold: each float column holds its width times as many floats in one array. */
+    private int maxCapacity = Capacity.MAX_ARRAY_LENGTH;
     /** Scratch for {@link #sortByPermutation}, kept so that repeated sorts of a steady set allocate nothing. */
     private int[] permutation = new int[0];
     /** Scratch of the key sorts: each position's key, then (sorted) the old position each new position takes. */
@@ -77,13 +79,18 @@ public final class SparseSet {
     }
 
     /**
-     * A float column holding {@code width} floats per position, such as the three of a vector.
+     * A float column holding {@code width} floats per position, such as the three of a vector. From then on the set
+     * holds at most {@code Capacity.MAX_ARRAY_LENGTH / width} positions: the column's floats share one array.
      *
      * @param width the number of floats per position, 1 or more
      * @return the new column, holding 0 at every current position
+     * @throws IllegalArgumentException if {@code width} is below 1, or the set's capacity times {@code width} is more
+     *                                  floats than an array holds
      */
     public FloatColumn addFloatColumn(int width) {
-        return attach(new FloatColumn(this, dense.length, width));
+        FloatColumn column = attach(new FloatColumn(this, dense.length, width));
+        maxCapacity = Math.min(maxCapacity, Capacity.MAX_ARRAY_LENGTH / width);
+        return column;
     }
 
     /**
@@ -168,7 +175,8 @@ public final class SparseSet {
      * @return its dense position
      * @throws IllegalArgumentException  if the id is negative
      * @throws IllegalStateException     if the id is already in the set
-     * @throws CapacityExceededException if the set is full under {@link GrowthPolicy#FAIL}
+     * @throws CapacityExceededException if the set is full under {@link GrowthPolicy#FAIL}, or holds the most
+     *                                   positions its widest float column allows; the set is unchanged
      */
     public int add(int id) {
         if (id < 0) {
@@ -180,7 +188,7 @@ public final class SparseSet {
                     + existing);
         }
         if (size == dense.length) {
-            int grown = Capacity.grow(name, policy, dense.length, size + 1);
+            int grown = Capacity.grow(name, policy, dense.length, size + 1, maxCapacity);
             dense = Arrays.copyOf(dense, grown);
             spareDense = null;
             for (Column column : columns) {

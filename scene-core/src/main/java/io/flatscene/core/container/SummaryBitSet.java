@@ -12,19 +12,23 @@ import java.util.Arrays;
  * {@link #summarize} before anyone reads. Bits past the capacity are never set.
  */
 public final class SummaryBitSet {
+    /**
+     * The largest capacity: the largest multiple of 64 an int holds, since {@link #capacity()} counts whole words of
+     * 64 bits (past it, the count would turn negative). Its words take 256 MiB.
+     */
+    public static final int MAX_CAPACITY = Integer.MAX_VALUE & -64;
+
     private long[] words;
     private long[] summary;
 
     /**
      * A set with room for bits {@code [0, capacity)}, all clear.
      *
-     * @param capacity the number of bits, 0 or more; rounded up to a multiple of 64
-     * @throws IllegalArgumentException if {@code capacity} is negative
+     * @param capacity the number of bits, 0 to {@link #MAX_CAPACITY}; rounded up to a multiple of 64
+     * @throws IllegalArgumentException if {@code capacity} is negative or above {@link #MAX_CAPACITY}
      */
     public SummaryBitSet(int capacity) {
-        if (capacity < 0) {
-            throw new IllegalArgumentException("capacity " + capacity + " is negative");
-        }
+        checkCapacity(capacity);
         words = new long[SummaryWords.wordsFor(capacity)];
         summary = new long[SummaryWords.wordsFor(words.length)];
     }
@@ -32,13 +36,26 @@ public final class SummaryBitSet {
     /**
      * Room for bits {@code [0, capacity)}: grows, keeping every bit, when the set is smaller.
      *
-     * @param capacity the number of bits needed; the set grows by at least half its size, so repeated calls stay cheap
+     * @param capacity the number of bits needed, 0 to {@link #MAX_CAPACITY}; the set grows by at least half its size,
+     *                 so repeated calls stay cheap
+     * @throws IllegalArgumentException if {@code capacity} is negative or above {@link #MAX_CAPACITY}; the set is
+     *                                  unchanged
      */
     public void ensureCapacity(int capacity) {
+        checkCapacity(capacity);
         int needed = SummaryWords.wordsFor(capacity);
         if (needed > words.length) {
-            words = Arrays.copyOf(words, Math.max(needed, words.length + (words.length >> 1)));
+            words = Arrays.copyOf(words, Math.max(needed, Math.min(words.length + (words.length >> 1),
+                    MAX_CAPACITY >>> 6)));
             summary = Arrays.copyOf(summary, SummaryWords.wordsFor(words.length));
+        }
+    }
+
+    /** A negative capacity would round to a huge unsigned word count, and one past the largest to a negative size. */
+    private static void checkCapacity(int capacity) {
+        if (capacity < 0 || capacity > MAX_CAPACITY) {
+            throw new IllegalArgumentException("SummaryBitSet capacity " + capacity + " must be between 0 and "
+                    + MAX_CAPACITY);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.container.Capacity;
 import java.util.Arrays;
 
 /**
@@ -17,9 +18,32 @@ final class HitKeys {
 
     void add(long key) {
         if (count == keys.length) {
-            keys = Arrays.copyOf(keys, Math.max(16, count * 2));
+            grow();
         }
         keys[count++] = key;
+    }
+
+    /**
+     * Doubles the room, in long: past 2^30 hits the doubled int turned negative and shrank the keys. One query finds
+     * at most the scene's items, far fewer: only a worker's share of a ray batch gets here.
+     */
+    private void grow() {
+        if (count == Capacity.MAX_ARRAY_LENGTH) {
+            throw tooMany("the most one array holds", null);
+        }
+        int grown = (int) Math.min(Capacity.MAX_ARRAY_LENGTH, Math.max(16L, 2L * count));
+        try {
+            keys = Arrays.copyOf(keys, grown);
+        } catch (OutOfMemoryError e) {
+            throw tooMany("which take about " + HeapCheck.mib((long) grown * Long.BYTES) + " MiB (" + Long.BYTES
+                    + " bytes a hit), more than the heap had free", e);
+        }
+    }
+
+    private IllegalArgumentException tooMany(String why, OutOfMemoryError cause) {
+        return new IllegalArgumentException("cannot cast a ray batch: the rays one worker cast found more than "
+                + count + " hits, " + why + ": cast fewer rays at a time, or narrow their query masks or maximum "
+                + "distances" + (cause == null ? "" : ", or raise -Xmx"), cause);
     }
 
     /** Sorts keys {@code [from, to)} in place, allocating nothing: insertion for short runs, heapsort otherwise. */

@@ -1,5 +1,6 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.config.SceneConfig;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.IntFunction;
@@ -13,6 +14,14 @@ import java.util.function.IntFunction;
  * result names items as they were at the query: read it before the scene changes, which may destroy them.
  */
 public final class QueryResult {
+    /**
+     * The largest capacity: a query finds at most the items of a scene, of which there are at most
+     * {@link SceneConfig#MAX_CAPACITY}. They take 16 bytes an item.
+     */
+    public static final int MAX_CAPACITY = SceneConfig.MAX_CAPACITY;
+    /** The heap an item found takes: its reference (compressed), its distance, and its key while the query sorts. */
+    private static final int ITEM_BYTES = Integer.BYTES + Float.BYTES + Long.BYTES;
+
     private Item[] items;
     private float[] distances;
     /** What the query in progress finds, sorted and resolved by {@link #finish}. */
@@ -28,16 +37,23 @@ public final class QueryResult {
      * An empty result with room for {@code capacity} items before it grows: size it for the most a query will find
      * to keep even the first queries allocation-free.
      *
-     * @param capacity the number of items it holds before growing, &gt;= 0
-     * @throws IllegalArgumentException if {@code capacity} is negative
+     * @param capacity the number of items it holds before growing, 0 to {@link #MAX_CAPACITY}
+     * @throws IllegalArgumentException if {@code capacity} is outside 0 to {@link #MAX_CAPACITY}, or its 16 bytes an
+     *                                  item do not fit in the heap (naming the bytes and the heap's size)
      */
     public QueryResult(int capacity) {
-        if (capacity < 0) {
-            throw new IllegalArgumentException("query result capacity " + capacity + " must be >= 0");
+        if (capacity < 0 || capacity > MAX_CAPACITY) {
+            throw new IllegalArgumentException("QueryResult capacity " + capacity + " must be between 0 and "
+                    + MAX_CAPACITY + " (QueryResult.MAX_CAPACITY: a query finds at most the items of a scene)");
         }
-        items = new Item[capacity];
-        distances = new float[capacity];
-        hits = new HitKeys(capacity);
+        HeapCheck.checkFits("QueryResult", "capacity", capacity, ITEM_BYTES, "item");
+        try {
+            items = new Item[capacity];
+            distances = new float[capacity];
+            hits = new HitKeys(capacity);
+        } catch (OutOfMemoryError e) {
+            throw HeapCheck.outOfHeap("QueryResult", "capacity", capacity, ITEM_BYTES, "item", e);
+        }
     }
 
     /** {@return the number of items the last query found; 0 before the first query and after {@link #clear}} */

@@ -1,5 +1,7 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.container.Capacity;
+import io.flatscene.core.container.CapacityExceededException;
 import java.util.Arrays;
 import java.util.Objects;
 import org.joml.Vector3fc;
@@ -14,10 +16,23 @@ import org.joml.Vector3fc;
  * <p>A game keeps the batch and reuses it: {@link #clear}, {@link #add} this frame's rays, cast. Once it has room for
  * as many rays and hits as a frame brings, nothing is allocated. The hits name items as they were at the cast: read
  * them before the scene changes.
+ *
+ * <p>A batch holds at most {@link #MAX_RAYS} rays, and a cast finds at most {@link Capacity#MAX_ARRAY_LENGTH} hits
+ * in all: each kind of value shares one array. A cast whose rays find more, or more than the heap has room for, is
+ * refused with an IllegalArgumentException that says how many, and leaves the batch as if never cast.
  */
 public final class RayBatch {
     /** Floats per ray: origin, unit direction, maximum distance. */
     static final int RAY_FLOATS = 7;
+    /**
+     * The most rays a batch holds: the seven floats of each (origin, direction, maximum distance) share one array,
+     * which holds at most {@link Capacity#MAX_ARRAY_LENGTH}. They take 40 bytes a ray.
+     */
+    public static final int MAX_RAYS = Capacity.MAX_ARRAY_LENGTH / RAY_FLOATS;
+    /** The heap a ray takes: its floats, its mask, where its hits start and how many. */
+    private static final int RAY_BYTES = RAY_FLOATS * Float.BYTES + 3 * Integer.BYTES;
+    /** The heap a hit takes: the item's reference (compressed) and its distance. */
+    private static final int HIT_BYTES = Integer.BYTES + Float.BYTES;
 
     float[] rays;
     int[] masks;
@@ -37,17 +52,24 @@ public final class RayBatch {
     /**
      * An empty batch with room for {@code capacity} rays before it grows.
      *
-     * @param capacity the number of rays it holds before growing, &gt;= 0
-     * @throws IllegalArgumentException if {@code capacity} is negative
+     * @param capacity the number of rays it holds before growing, 0 to {@link #MAX_RAYS}
+     * @throws IllegalArgumentException if {@code capacity} is outside 0 to {@link #MAX_RAYS}, or its 40 bytes a ray
+     *                                  do not fit in the heap (naming the bytes and the heap's size)
      */
     public RayBatch(int capacity) {
-        if (capacity < 0) {
-            throw new IllegalArgumentException("ray batch capacity " + capacity + " must be >= 0");
+        if (capacity < 0 || capacity > MAX_RAYS) {
+            throw new IllegalArgumentException("RayBatch capacity " + capacity + " must be between 0 and " + MAX_RAYS
+                    + " (RayBatch.MAX_RAYS: the " + RAY_FLOATS + " floats of each ray share one array)");
         }
-        rays = new float[capacity * RAY_FLOATS];
-        masks = new int[capacity];
-        hitStart = new int[capacity];
-        hitCount = new int[capacity];
+        HeapCheck.checkFits("RayBatch", "capacity", capacity, RAY_BYTES, "ray");
+        try {
+            rays = new float[capacity * RAY_FLOATS];
+            masks = new int[capacity];
+            hitStart = new int[capacity];
+            hitCount = new int[capacity];
+        } catch (OutOfMemoryError e) {
+            throw HeapCheck.outOfHeap("RayBatch", "capacity", capacity, RAY_BYTES, "ray", e);
+        }
     }
 
     /**
@@ -60,18 +82,15 @@ public final class RayBatch {
      *                    no limit
      * @param queryMask   the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
      * @return the ray's number in the batch, counting from 0 since the last {@link #clear}
-     * @throws NullPointerException     if {@code origin} or {@code direction} is null
-     * @throws IllegalArgumentException as {@link SceneManager#rayQuery(Vector3fc, Vector3fc, float, int)} says; the
-     *                                  batch is left as it was
+     * @throws NullPointerException      if {@code origin} or {@code direction} is null
+     * @throws IllegalArgumentException  as {@link SceneManager#rayQuery(Vector3fc, Vector3fc, float, int)} says; the
+     *                                   batch is left as it was
+     * @throws CapacityExceededException if the batch holds {@link #MAX_RAYS} rays; the batch is left as it was
      */
     public int add(Vector3fc origin, Vector3fc direction, float maxDistance, int queryMask) {
         double length = SceneQueries.checkRay(origin, direction, maxDistance);
         if (size == masks.length) {
-            int grown = Math.max(16, size * 2);
-            rays = Arrays.copyOf(rays, grown * RAY_FLOATS);
-            masks = Arrays.copyOf(masks, grown);
-            hitStart = Arrays.copyOf(hitStart, grown);
-            hitCount = Arrays.copyOf(hitCount, grown);
+            grow();
         }
         int r = size * RAY_FLOATS;
         rays[r] = origin.x();
@@ -133,14 +152,66 @@ public final class RayBatch {
         return distances[hitStart[Objects.checkIndex(ray, size)] + Objects.checkIndex(hit, hitCount[ray])];
     }
 
-    /** Makes room for {@code total} hits and counts them, releasing the items past them that the last cast held. */
-    void prepareHits(int total) {
-        if (items.length < total) {
-            items = new Item[Math.max(total, items.length * 2)];
-            distances = new float[items.length];
-        } else if (total < hitTotal) {
-            Arrays.fill(items, total, hitTotal, null);
+    @Override
+    public String toString() {
+        return "ray batch of " + size + (size == 1 ? " ray" : " rays");
+    }
+
+    /** Doubles the room for rays, in long: past 2^30 rays the doubled int turned negative. */
+    private void grow() {
+        if (size == MAX_RAYS) {
+            throw CapacityExceededException.atLimit("RayBatch", size, MAX_RAYS);
         }
-        hitTotal = total;
+        int grown = (int) Math.min(MAX_RAYS, Math.max(16L, 2L * size));
+        rays = Arrays.copyOf(rays, grown * RAY_FLOATS);
+        masks = Arrays.copyOf(masks, grown);
+        hitStart = Arrays.copyOf(hitStart, grown);
+        hitCount = Arrays.copyOf(hitCount, grown);
+    }
+
+    /**
+     * Makes room for {@code total} hits and counts them, releasing the items past them that the last cast held.
+     *
+     * @param total the hits the rays found, summed in long since an int sum may wrap
+     * @throws IllegalArgumentException if they are more than an array or the heap holds; the batch then reads as
+     *                                  never cast
+     */
+    void prepareHits(long total) {
+        if (total > Capacity.MAX_ARRAY_LENGTH) {
+            forgetHits();
+            throw tooManyHits(total, "more than one array holds (" + Capacity.MAX_ARRAY_LENGTH + ")", null);
+        }
+        int count = (int) total;
+        if (items.length < count) {
+            int grown = (int) Math.min(Capacity.MAX_ARRAY_LENGTH, Math.max(total, 2L * items.length));
+            Item[] grownItems;
+            float[] grownDistances;
+            try {
+                grownItems = new Item[grown];
+                grownDistances = new float[grown];
+            } catch (OutOfMemoryError e) {
+                forgetHits();
+                throw tooManyHits(total, "which take about " + HeapCheck.mib((long) grown * HIT_BYTES) + " MiB ("
+                        + HIT_BYTES + " bytes a hit), more than the heap had free", e);
+            }
+            items = grownItems;
+            distances = grownDistances;
+        } else if (count < hitTotal) {
+            Arrays.fill(items, count, hitTotal, null);
+        }
+        hitTotal = count;
+    }
+
+    private IllegalArgumentException tooManyHits(long total, String why, OutOfMemoryError cause) {
+        return new IllegalArgumentException("cannot cast " + this + ": its rays found " + total + " hits, " + why
+                + ": cast fewer rays at a time, or narrow their query masks or maximum distances"
+                + (cause == null ? "" : ", or raise -Xmx"), cause);
+    }
+
+    /** The batch as if never cast: what a cast that failed halfway leaves, so that no ray reads another's hits. */
+    void forgetHits() {
+        Arrays.fill(hitCount, 0, size, 0);
+        Arrays.fill(items, 0, hitTotal, null);
+        hitTotal = 0;
     }
 }

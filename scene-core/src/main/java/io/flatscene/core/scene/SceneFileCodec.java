@@ -1,5 +1,6 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.Index;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -46,9 +47,10 @@ final class SceneFileCodec {
     /** The whole file, header included, in one buffer positioned at 0. */
     static ByteBuffer encode(SceneImage image, String file) throws SceneFileException {
         long payload = payloadBytes(image);
-        if (payload > Integer.MAX_VALUE - HEADER_BYTES) {
+        if (payload > Capacity.MAX_ARRAY_LENGTH - HEADER_BYTES) {
             throw new SceneFileException(String.format(Locale.ROOT, "scene file %s: the scene needs %,d bytes, "
-                    + "above the 2 GiB a scene file holds", file, payload));
+                    + "above the %,d a scene file holds (the longest array, less the header)", file, payload,
+                    Capacity.MAX_ARRAY_LENGTH - HEADER_BYTES));
         }
         ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES + (int) payload).order(ByteOrder.LITTLE_ENDIAN);
         b.position(HEADER_BYTES);

@@ -1,6 +1,7 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.container.Capacity;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -55,7 +56,8 @@ public final class SceneFiles {
      * @param meshNames     gives the name a mesh id is known by across runs (null for an id left unnamed), or
      *                      null to name none
      * @param materialNames the same for material ids, or null to name none
-     * @throws IOException           if the file cannot be written, or the scene exceeds the 2 GiB a file holds
+     * @throws IOException           if the file cannot be written, or the scene exceeds the 2 GiB (less 9 bytes, the
+     *                                longest array) a file holds
      * @throws IllegalStateException if the scene is closed
      */
     public static void save(SceneManager scene, Path file, IntFunction<String> meshNames,
@@ -108,7 +110,7 @@ public final class SceneFiles {
      * @param materialIds gives this run's id of a named material, as {@code meshIds} does
      * @return the new scene, which the caller owns and closes
      * @throws SceneFileException if the file breaks a rule of the format, a name is unknown, or its scene does not fit
-     *                            the configuration
+     *                            the configuration; or the file is longer than an array or than the heap has room for
      * @throws IOException        if the file cannot be read
      */
     public static SceneManager load(Path file, SceneConfig config, ToIntFunction<String> meshIds,
@@ -129,11 +131,18 @@ public final class SceneFiles {
     private static ByteBuffer read(Path file, String name) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
-            if (size > Integer.MAX_VALUE) {
-                throw new SceneFileException(String.format(Locale.ROOT, "scene file %s: %,d bytes, above the 2 GiB "
-                        + "a scene file holds", name, size));
+            if (size > Capacity.MAX_ARRAY_LENGTH) {
+                throw new SceneFileException(String.format(Locale.ROOT, "scene file %s: %,d bytes, above the %,d "
+                        + "a scene file holds (the longest array)", name, size, Capacity.MAX_ARRAY_LENGTH));
             }
-            ByteBuffer bytes = ByteBuffer.allocate((int) size).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer bytes;
+            try {
+                bytes = ByteBuffer.allocate((int) size).order(ByteOrder.LITTLE_ENDIAN);
+            } catch (OutOfMemoryError e) {
+                throw new SceneFileException(String.format(Locale.ROOT, "scene file %s: its %,d bytes do not fit in "
+                        + "the heap (it holds %,d MiB at most, other data included): raise -Xmx", name, size,
+                        Runtime.getRuntime().maxMemory() >> 20), e);
+            }
             while (bytes.hasRemaining()) {
                 if (channel.read(bytes) < 0) {
                     throw new SceneFileException("scene file " + name + ": it shrank while being read");

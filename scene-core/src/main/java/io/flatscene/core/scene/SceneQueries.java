@@ -260,6 +260,10 @@ final class SceneQueries {
                 pool.run(castShare);
             }
             gather(batch, n);
+        } catch (RuntimeException | Error e) {
+            // the rays cast so far count hits in the workers' buffers, which the batch cannot read
+            batch.forgetHits();
+            throw e;
         } finally {
             this.batch = null;
             guard.endPass();
@@ -321,7 +325,7 @@ final class SceneQueries {
 
     /** Copies every ray's hits, from the buffer of the worker that cast it, into the batch in ray order. */
     private void gather(RayBatch batch, int n) {
-        int total = 0;
+        long total = 0;
         for (int r = 0; r < n; r++) {
             total += batch.hitCount[r];
         }

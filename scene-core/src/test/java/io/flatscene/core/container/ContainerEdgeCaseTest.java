@@ -282,6 +282,45 @@ class ContainerEdgeCaseTest {
         set.validate();
     }
 
+    /**
+     * A float column holds its width times the positions in one array, so it bounds the set's growth: a set grew by
+     * half to a capacity no column could hold, and failed with the dense array grown and the columns not.
+     */
+    @Test
+    void aSetGrowsNoFurtherThanItsWidestColumnHolds() {
+        SparseSet set = new SparseSet("wide", 0, GrowthPolicy.GROW);
+        IntColumn narrow = set.addIntColumn();
+        set.addFloatColumn(Integer.MAX_VALUE);
+        CapacityExceededException e = assertThrows(CapacityExceededException.class, () -> set.add(7));
+        assertEquals("wide is full at 0: it cannot grow past 0, the most one container can hold, under any growth "
+                + "policy", e.getMessage());
+        assertEquals(0, set.size());
+        assertEquals(0, set.capacity(), "nothing grew");
+        assertEquals(0, narrow.values().length, "no column grew");
+        assertFalse(set.contains(7));
+        set.validate();
+    }
+
+    /** A negative capacity once rounded to 2^26 words (512 MiB), and one past the largest to a negative size. */
+    @Test
+    void summaryBitSetCapacitiesAreCheckedAtBothEnds() {
+        for (int bad : new int[] {-1, -100, SummaryBitSet.MAX_CAPACITY + 1, Integer.MAX_VALUE}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new SummaryBitSet(bad));
+            assertEquals("SummaryBitSet capacity " + bad + " must be between 0 and " + SummaryBitSet.MAX_CAPACITY,
+                    e.getMessage());
+        }
+        SummaryBitSet set = new SummaryBitSet(64);
+        set.set(5);
+        assertThrows(IllegalArgumentException.class, () -> set.ensureCapacity(-100));
+        assertThrows(IllegalArgumentException.class, () -> set.ensureCapacity(Integer.MAX_VALUE));
+        assertEquals(64, set.capacity(), "a refused growth changes nothing");
+        assertTrue(set.get(5));
+        SummaryBitSet largest = new SummaryBitSet(SummaryBitSet.MAX_CAPACITY);
+        assertEquals(SummaryBitSet.MAX_CAPACITY, largest.capacity(), "the largest is allocated, and counted right");
+        largest.set(SummaryBitSet.MAX_CAPACITY - 1);
+        assertEquals(SummaryBitSet.MAX_CAPACITY - 1, largest.nextSetBit(0, SummaryBitSet.MAX_CAPACITY));
+    }
+
     // ---- SummaryBitSet ----
 
     @Test

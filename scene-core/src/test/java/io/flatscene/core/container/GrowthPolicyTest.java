@@ -42,6 +42,21 @@ class GrowthPolicyTest {
         }
     }
 
+    /** A structure whose arrays take several values an element stops growing at its own limit, not the array's. */
+    @Test
+    void growthStopsAtTheStructuresLimit() {
+        assertEquals(12, Capacity.next("x", GrowthPolicy.GROW, 10, 11, 12), "by half, but not past the limit");
+        assertEquals(12, Capacity.grow("x", GrowthPolicy.ON_DEMAND, 11, 12, 12), "the last element fits");
+        for (GrowthPolicy policy : GrowthPolicy.values()) {
+            CapacityExceededException e = assertThrows(CapacityExceededException.class,
+                    () -> Capacity.grow("x", policy, 12, 13, 12));
+            assertEquals("x is full at 12: it cannot grow past 12, the most one container can hold, under any growth "
+                    + "policy", e.getMessage());
+        }
+        assertThrows(CapacityExceededException.class, () -> Capacity.next("x", GrowthPolicy.FAIL, 10, 11, 12),
+                "FAIL still refuses below the limit");
+    }
+
     @Test
     void onDemandGrowsLikeGrow() {
         SwapPopArray<SwapPopArrayTest.Node> array = new SwapPopArray<>("children", 1, GrowthPolicy.ON_DEMAND,

@@ -152,7 +152,8 @@ class QueryIndexTest {
             assertMessage(NullPointerException.class, "result", () -> scene.sphereQuery(origin, 1f, -1, null));
             assertMessage(NullPointerException.class, "result",
                     () -> scene.frustumQuery(new Matrix4f(), -1, null));
-            assertMessage(IllegalArgumentException.class, "capacity -1 must be >= 0", () -> new QueryResult(-1));
+            assertMessage(IllegalArgumentException.class, "QueryResult capacity -1 must be between 0 and",
+                    () -> new QueryResult(-1));
             // the scene is as it was, and the result answers the next query
             scene.validate();
             assertEquals(1, scene.boxQuery(UNIT, -1, result).size());

@@ -1,6 +1,8 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.container.Capacity;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -12,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -70,6 +73,23 @@ class SceneFileBadInputTest {
         byte[] flipped = base.clone();
         flipped[PARENTS + 1] ^= 4;
         assertContains(refusal(flipped), "checksum mismatch");
+    }
+
+    /**
+     * A file one byte longer than the longest array is refused by its length, before anything is read or allocated
+     * (its bytes are a hole, so it takes no disk): it was allocated up to 2^31 - 1 bytes, past what a JVM allocates,
+     * and failed with an OutOfMemoryError naming nothing.
+     */
+    @Test
+    void aFileLongerThanAnArrayIsRefusedByItsLength() throws IOException {
+        Path file = dir.resolve("huge.fscene");
+        try (RandomAccessFile huge = new RandomAccessFile(file.toFile(), "rw")) {
+            huge.setLength(Capacity.MAX_ARRAY_LENGTH + 1L);
+        }
+        SceneFileException e = assertThrows(SceneFileException.class,
+                () -> SceneFiles.load(file, SceneFileScenes.config()).close());
+        assertEquals("scene file " + file + ": 2,147,483,640 bytes, above the 2,147,483,639 a scene file holds (the "
+                + "longest array)", e.getMessage());
     }
 
     @Test
