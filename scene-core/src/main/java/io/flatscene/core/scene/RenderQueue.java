@@ -67,10 +67,12 @@ public final class RenderQueue {
     }
 
     /**
-     * Counts the culls that rewrote this queue: unchanged by a cull that keeps it, so a renderer that derived data
-     * from the queue at one version may reuse it while the version stays.
+     * Counts the culls that changed this queue's instances or batches: unchanged by a cull that keeps the queue, and
+     * by one that re-tested moved items none of which moved in draw order (same key, same slot) or came into or left
+     * the view; so a renderer that derived data from the instances and batches at one version may reuse it while the
+     * version stays. The lights and the matrices the instances' slots point at are read afresh every frame.
      *
-     * @return the number of culls that rewrote this queue, 0 before the first
+     * @return the number of culls that changed this queue's instances or batches, 0 before the first
      */
     public long version() {
         return version;

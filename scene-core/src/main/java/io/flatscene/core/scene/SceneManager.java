@@ -1004,11 +1004,13 @@ public final class SceneManager implements AutoCloseable {
         boolean incremental = queue.scene == this && queue.camera == camera && queue.changeCount != -1L
                 && queue.layoutChanges == layoutChanges() && nextView.sameAs(queue.view);
         queue.changeCount = -1L;
-        queue.version++;
         queue.view.set(nextView);
         if (!incremental || !pipeline.cullChanged(queue.view, attachedItems, lights.size(), queue.draws, queue.lights,
                 queue.boundsPass, workers())) {
             pipeline.cull(queue.view, attachedItems, lights.size(), queue.draws, queue.lights, workers());
+        }
+        if (!pipeline.instancesKept()) {
+            queue.version++;
         }
         queue.scene = this;
         queue.camera = camera;
