@@ -13,7 +13,8 @@ import org.joml.Vector3fc;
  *
  * <p>A game keeps the batch and reuses it: {@link #clear}, {@link #add} this frame's rays, cast. Once it has room for
  * as many rays and hits as a frame brings, nothing is allocated. The hits name items as they were at the cast: read
- * them before the scene changes.
+ * them before the scene changes. A batch is the caller's, as a {@link RenderQueue} is: its methods consult no guard,
+ * on any thread, outside the cast that writes it.
  */
 public final class RayBatch {
     /** Floats per ray: origin, unit direction, maximum distance. */

@@ -104,7 +104,7 @@ public final class SceneNode {
      * @throws IllegalStateException if the node was destroyed
      */
     public int depth() {
-        int depth = bandDepth();
+        int depth = scene.transforms().depth(readableSlot("the hierarchy"));
         if (depth < TransformStore.DEEP) {
             return depth;
         }
@@ -145,18 +145,18 @@ public final class SceneNode {
      * @throws IllegalStateException if the node was destroyed
      */
     public boolean isStatic() {
-        return scene.transforms().isStatic(liveSlot());
+        return scene.transforms().isStatic(readableSlot("the flags"));
     }
 
     /** {@return the parent, or null for the root and for detached nodes} */
     public SceneNode parent() {
-        checkAlive();
+        checkReadable("the hierarchy");
         return parent;
     }
 
     /** {@return whether this node is its scene's root, which lives as long as the scene and has no parent} */
     public boolean isRoot() {
-        checkAlive();
+        checkReadable("the hierarchy");
         return this == scene.rootNode();
     }
 
@@ -165,7 +165,7 @@ public final class SceneNode {
      * drawn} True for the root itself. O(depth).
      */
     public boolean isInSceneGraph() {
-        checkAlive();
+        checkReadable("the hierarchy");
         SceneNode top = this;
         while (top.parent != null) {
             top = top.parent;
@@ -175,7 +175,7 @@ public final class SceneNode {
 
     /** {@return the number of direct children (not the whole subtree)} */
     public int childCount() {
-        checkAlive();
+        checkReadable("the hierarchy");
         return children == null ? 0 : children.size();
     }
 
@@ -187,7 +187,7 @@ public final class SceneNode {
      * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code childCount() - 1}
      */
     public SceneNode child(int index) {
-        checkAlive();
+        checkReadable("the hierarchy");
         if (children == null) {
             throw new IndexOutOfBoundsException(describe() + " has no children");
         }
@@ -230,6 +230,8 @@ public final class SceneNode {
     public SceneNode addChild(SceneNode child) {
         checkAlive();
         scene.checkOwned(child, "be added as a child");
+        // before the parent is read: another thread changing the structure may be rewriting it
+        scene.guard().checkChangeable(this);
         if (child.parent != null) {
             throw new IllegalArgumentException("cannot add " + child.describe() + " to " + describe() + ": it is a "
                     + "child of " + child.parent.describe() + "; detach or reparent it");
@@ -249,6 +251,8 @@ public final class SceneNode {
     public SceneNode removeChild(SceneNode child) {
         checkAlive();
         scene.checkOwned(child, "be removed as a child");
+        // before the parent is read: another thread changing the structure may be rewriting it
+        scene.guard().checkChangeable(this);
         if (child.parent != this) {
             throw new IllegalArgumentException("cannot remove " + child.describe() + " from " + describe()
                     + ": it is not a child of it");
@@ -286,6 +290,9 @@ public final class SceneNode {
      */
     public SceneNode detachFromParent() {
         checkAlive();
+        // refused like a change even when there is none to make: another thread changing the structure may be
+        // rewriting the parent
+        scene.guard().checkChangeable(this);
         if (parent != null) {
             scene.reparent(this, null);
         }
@@ -391,7 +398,7 @@ public final class SceneNode {
 
     /** {@return the number of objects attached to this node (not to its children)} */
     public int attachedObjectCount() {
-        checkAlive();
+        checkReadable("the attached objects");
         return attachments == null ? 0 : attachments.size();
     }
 
@@ -403,7 +410,7 @@ public final class SceneNode {
      * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code attachedObjectCount() - 1}
      */
     public MovableObject attachedObject(int index) {
-        checkAlive();
+        checkReadable("the attached objects");
         if (attachments == null) {
             throw new IndexOutOfBoundsException(describe() + " has no attached objects");
         }
@@ -418,7 +425,7 @@ public final class SceneNode {
      * @throws ConcurrentModificationException if the action changed the number of children, naming the node
      */
     public void forEachChild(Consumer<? super SceneNode> action) {
-        checkAlive();
+        checkReadable("the hierarchy");
         Objects.requireNonNull(action, "action");
         int count = childCount();
         for (int i = 0; i < count; i++) {
@@ -435,7 +442,7 @@ public final class SceneNode {
      * @throws ConcurrentModificationException if the action changed the number of attached objects, naming the node
      */
     public void forEachAttachment(Consumer<? super MovableObject> action) {
-        checkAlive();
+        checkReadable("the attached objects");
         Objects.requireNonNull(action, "action");
         int count = attachedObjectCount();
         for (int i = 0; i < count; i++) {
@@ -477,7 +484,7 @@ public final class SceneNode {
 
     /** {@return this node's own visibility switch, whatever its ancestors' say; see {@link #setVisible}} */
     public boolean isVisible() {
-        return !scene.transforms().isHidden(liveSlot());
+        return !scene.transforms().isHidden(readableSlot("the flags"));
     }
 
     // ---- the game's data ----
@@ -497,7 +504,7 @@ public final class SceneNode {
 
     /** {@return what {@link #setUserData} last set, or null} */
     public Object userData() {
-        checkAlive();
+        checkReadable("the user data");
         return userData;
     }
 
@@ -517,7 +524,7 @@ public final class SceneNode {
 
     /** {@return what {@link #setTag} last set, or 0} */
     public long tag() {
-        return scene.transforms().tags()[liveSlot()];
+        return scene.transforms().tags()[readableSlot("the tag")];
     }
 
     // ---- local transform ----
@@ -645,12 +652,12 @@ public final class SceneNode {
 
     /** {@return whether this node's orientation follows its parent's; see {@link #setInheritOrientation}} */
     public boolean inheritsOrientation() {
-        return scene.transforms().inheritsOrientation(liveSlot());
+        return scene.transforms().inheritsOrientation(readableSlot("the flags"));
     }
 
     /** {@return whether this node's scale follows its parent's; see {@link #setInheritScale}} */
     public boolean inheritsScale() {
-        return scene.transforms().inheritsScale(liveSlot());
+        return scene.transforms().inheritsScale(readableSlot("the flags"));
     }
 
     /**
@@ -661,7 +668,7 @@ public final class SceneNode {
      * @throws IllegalStateException if the node was destroyed
      */
     public Vector3f getPosition(Vector3f dest) {
-        int o = LaneBlocks.base(liveSlot(), TransformStore.VECTOR_WIDTH);
+        int o = LaneBlocks.base(readableSlot("the local transform"), TransformStore.VECTOR_WIDTH);
         float[] p = scene.transforms().positions();
         return dest.set(p[o], p[o + L], p[o + 2 * L]);
     }
@@ -674,7 +681,7 @@ public final class SceneNode {
      * @throws IllegalStateException if the node was destroyed
      */
     public Quaternionf getOrientation(Quaternionf dest) {
-        int o = LaneBlocks.base(liveSlot(), TransformStore.QUATERNION_WIDTH);
+        int o = LaneBlocks.base(readableSlot("the local transform"), TransformStore.QUATERNION_WIDTH);
         float[] q = scene.transforms().orientations();
         return dest.set(q[o], q[o + L], q[o + 2 * L], q[o + 3 * L]);
     }
@@ -687,7 +694,7 @@ public final class SceneNode {
      * @throws IllegalStateException if the node was destroyed
      */
     public Vector3f getScale(Vector3f dest) {
-        int o = LaneBlocks.base(liveSlot(), TransformStore.VECTOR_WIDTH);
+        int o = LaneBlocks.base(readableSlot("the local transform"), TransformStore.VECTOR_WIDTH);
         float[] s = scene.transforms().scales();
         return dest.set(s[o], s[o + L], s[o + 2 * L]);
     }
@@ -777,7 +784,7 @@ public final class SceneNode {
      * @return this node, for chaining
      */
     public SceneNode yaw(float radians, Space space) {
-        return rotate(scene.scratch().quaternion4.rotationY(radians), space);
+        return rotate(axisRotation().rotationY(radians), space);
     }
 
     /**
@@ -788,7 +795,7 @@ public final class SceneNode {
      * @return this node, for chaining
      */
     public SceneNode pitch(float radians, Space space) {
-        return rotate(scene.scratch().quaternion4.rotationX(radians), space);
+        return rotate(axisRotation().rotationX(radians), space);
     }
 
     /**
@@ -799,7 +806,7 @@ public final class SceneNode {
      * @return this node, for chaining
      */
     public SceneNode roll(float radians, Space space) {
-        return rotate(scene.scratch().quaternion4.rotationZ(radians), space);
+        return rotate(axisRotation().rotationZ(radians), space);
     }
 
     /**
@@ -864,6 +871,15 @@ public final class SceneNode {
      * The refusal of a world-space operation through a parent whose world matrix has no inverse: a zero scale on an
      * ancestor (or a chain that overflowed) maps every world direction to none in parent space.
      */
+    /**
+     * The scene's scratch quaternion for yaw, pitch and roll, once the node may change: a refused call must write
+     * nothing of the scene's, its scratch space included.
+     */
+    private Quaternionf axisRotation() {
+        checkWritable();
+        return scene.scratch().quaternion4;
+    }
+
     private IllegalArgumentException singularParent(String operation) {
         return new IllegalArgumentException(describe() + ": cannot " + operation + ": the parent's world matrix "
                 + "cannot be inverted (a zero scale up the chain, or one that overflowed the float range), so world "
@@ -904,8 +920,7 @@ public final class SceneNode {
      *                               made between frames, on the thread that runs them)
      */
     public Matrix4x3f getWorldMatrix(Matrix4x3f dest) {
-        int slot = liveSlot();
-        scene.guard().checkReadable(this);
+        int slot = readableSlot("the world transform");
         return scene.worldComposer().compose(slot, dest);
     }
 
@@ -1176,6 +1191,18 @@ public final class SceneNode {
     }
 
     /** Checks the handle and the scene's openness to changes once, and returns the slot to write. */
+    /** Checks once that the node lives and no other thread holds the scene, and returns the slot, for a read. */
+    private int readableSlot(String what) {
+        int slot = liveSlot();
+        scene.guard().checkReadable(what, this);
+        return slot;
+    }
+
+    private void checkReadable(String what) {
+        checkAlive();
+        scene.guard().checkReadable(what, this);
+    }
+
     int writableSlot() {
         int slot = liveSlot();
         scene.guard().checkMutable(this);
