@@ -1,10 +1,12 @@
 package io.flatscene.samples.asteroids;
 
+import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.scene.Item;
 import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
+import java.util.Objects;
 import java.util.SplittableRandom;
 import org.joml.Vector3f;
 
@@ -41,8 +43,19 @@ public final class AsteroidGame {
     private int score;
     private int flashAge = FLASH_TICKS;
 
-    /** Builds the game's {@code asteroids} asteroids, ship, beacons and lights in {@code scene}. */
+    /**
+     * Builds the game's {@code asteroids} asteroids, ship, beacons and lights in {@code scene}.
+     *
+     * @throws IllegalArgumentException if {@code asteroids} is negative or more than a scene holds
+     *                                  ({@link SceneConfig#MAX_CAPACITY})
+     */
     public AsteroidGame(SceneManager scene, Look look, int asteroids, long seed) {
+        Objects.requireNonNull(scene, "scene");
+        Objects.requireNonNull(look, "look");
+        if (asteroids < 0 || asteroids > SceneConfig.MAX_CAPACITY) {
+            throw new IllegalArgumentException("an asteroid game of " + asteroids + " asteroids: the count must be "
+                    + "from 0 to " + SceneConfig.MAX_CAPACITY + ", the most items a scene holds");
+        }
         SplittableRandom random = new SplittableRandom(seed);
         asteroidsAtStart = asteroids;
         field = new Field(scene, look, asteroids, random);

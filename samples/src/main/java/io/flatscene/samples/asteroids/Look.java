@@ -4,6 +4,7 @@ import io.flatscene.core.scene.Aabb;
 import io.flatscene.render.Material;
 import io.flatscene.render.Meshes;
 import io.flatscene.render.Renderer;
+import java.util.Objects;
 
 /**
  * The game's meshes and materials as the renderer registered them, with each mesh's local bounds: the game itself
@@ -28,6 +29,7 @@ public record Look(int rock, Aabb rockBounds, int box, Aabb boxBounds, int ball,
 
     /** Registers the game's meshes and materials with {@code renderer}. */
     public static Look register(Renderer renderer) {
+        Objects.requireNonNull(renderer, "renderer");
         // few facets: a coarse sphere reads as a rock, and its flat shading shows the spin
         int rock = renderer.meshes().add(Meshes.sphere(1f, 7, 5));
         int box = renderer.meshes().add(Meshes.cube(1f));

@@ -13,6 +13,7 @@ import io.flatscene.render.Renderer;
 import io.flatscene.render.RendererConfig;
 import io.flatscene.render.target.RenderTarget;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.joml.Vector3f;
 import org.lwjgl.opengl.GL;
@@ -66,12 +67,15 @@ public final class EmbeddedGameExample {
     private RenderTarget screen;
     private final List<SceneNode> crates = new ArrayList<>();
 
+    /** The game is run by its main, which owns the window it draws in. */
+    private EmbeddedGameExample() {
+    }
+
     public static void main(String[] args) {
-        int frames = Integer.MAX_VALUE;
-        if (args.length == 2 && args[0].equals("--frames") && args[1].matches("[1-9][0-9]{0,8}")) {
-            frames = Integer.parseInt(args[1]);
-        } else if (args.length > 0) {
-            System.err.println("usage: EmbeddedGameExample [--frames N]");
+        int frames = frames(args);
+        if (frames < 0) {
+            System.err.println("EmbeddedGameExample: cannot use the command line " + Arrays.toString(args)
+                    + "; usage: EmbeddedGameExample [--frames N], N a whole number from 1 to 999999999");
             System.exit(2);
         }
         if (!glfwInit()) {
@@ -114,6 +118,21 @@ public final class EmbeddedGameExample {
         game.stop();
         glfwDestroyWindow(window);
         glfwTerminate();
+    }
+
+    /**
+     * The frames to run from the command line: until the window closes without arguments, -1 for one the game
+     * cannot use. A launcher never passes null, but a program calling main may.
+     */
+    static int frames(String... args) {
+        if (args != null && args.length == 0) {
+            return Integer.MAX_VALUE;
+        }
+        if (args != null && args.length == 2 && "--frames".equals(args[0])
+                && String.valueOf(args[1]).matches("[1-9][0-9]{0,8}")) {
+            return Integer.parseInt(args[1]);
+        }
+        return -1;
     }
 
     /** The game's startup: its own capacities, a renderer in its context, and the level. */

@@ -77,7 +77,9 @@ import static org.lwjgl.assimp.Assimp.aiReleaseImport;
  * {@link #MAX_DEPTH} (over 38,000 levels measured; 1 MiB, a thread's default, holds about 2,400), and nothing in this
  * importer recurses over the hierarchy.
  *
- * <p>Like the renderer, an import must run on the renderer's thread, with its context current.
+ * <p>Like the renderer, an import must run on the renderer's thread, with its context current, and before the
+ * renderer is closed. The renderer judges that when the import first reaches it, after the file was read: one that
+ * refuses ends the import in a {@link ModelException} with the renderer's reason, the scene untouched.
  */
 public final class ModelImporter {
     private static final Logger LOG = LogManager.getLogger(ModelImporter.class);
@@ -131,7 +133,8 @@ public final class ModelImporter {
      *                                    limits above, holds no triangles, or does not fit in the renderer
      * @throws CapacityExceededException  when the scene fills up under the FAIL growth policy (naming the setting);
      *                                    what the import had made is gone again
-     * @throws IllegalArgumentException   if {@code parent} is dead or belongs to another scene
+     * @throws IllegalArgumentException   if {@code parent} belongs to another scene
+     * @throws IllegalStateException      if {@code parent} was destroyed or the scene closed
      */
     public static ImportedModel load(Path file, Renderer renderer, SceneManager scene, SceneNode parent) {
         Objects.requireNonNull(file, "file");
@@ -218,9 +221,24 @@ public final class ModelImporter {
         Objects.requireNonNull(renderer, "renderer");
         Objects.requireNonNull(scene, "scene");
         Objects.requireNonNull(parent, "parent");
-        if (parent.scene() != scene || !parent.isAlive()) {
-            throw new IllegalArgumentException("cannot import a model under " + parent + ": it "
-                    + (parent.scene() != scene ? "belongs to another scene" : "was destroyed"));
+        if (parent.scene() != scene) {
+            throw new IllegalArgumentException("cannot import a model under " + parent + ": it belongs to another "
+                    + "scene");
+        }
+        if (!parent.isAlive()) {
+            // a closed scene's nodes read as destroyed, but the caller's mistake is the scene, not the node
+            throw new IllegalStateException("cannot import a model under " + parent + ": "
+                    + (isClosed(scene) ? "its scene was closed" : "it was destroyed"));
+        }
+    }
+
+    /** A scene tells that it was closed only by refusing calls; its root, never destroyed, is readable until then. */
+    private static boolean isClosed(SceneManager scene) {
+        try {
+            scene.rootNode();
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
         }
     }
 

@@ -61,7 +61,9 @@ public final class SceneGltfExport {
      */
     public static void write(SceneManager scene, Path gltf) throws IOException {
         Objects.requireNonNull(scene, "scene");
-        String fileName = gltf.getFileName().toString();
+        Objects.requireNonNull(gltf, "gltf");
+        // a file system's root has no file name
+        String fileName = Objects.toString(gltf.getFileName(), "");
         if (!fileName.endsWith(".gltf")) {
             throw new IllegalArgumentException("glTF export " + gltf + ": the file name must end in .gltf");
         }

@@ -18,9 +18,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 import org.apache.logging.log4j.LogManager;
@@ -71,8 +69,8 @@ public final class Viewer {
             out.println(ViewerOptions.USAGE);
             return 0;
         } catch (ViewerOptions.UsageException | IllegalArgumentException | UncheckedIOException e) {
-            // IllegalArgumentException: a ConfigException for a bad scene or renderer (-Dflatscene.render.*) setting,
-            // an InvalidPathException for an unusable path
+            // IllegalArgumentException: a ConfigException for a bad scene or renderer (-Dflatscene.render.*) setting
+            // or a --config file that is no properties file, an InvalidPathException for an unusable path
             return usageError(err, e.getMessage());
         }
         boolean headless = options.headless() || !hasDisplay();
@@ -108,27 +106,22 @@ public final class Viewer {
     }
 
     /**
-     * The --config file, under the system properties as every configuration is; without one,
+     * The --config file, read by the library's own rules (UTF-8, a byte-order mark skipped) so that a file the
+     * library accepts the viewer accepts too, under the system properties as every configuration is; without one,
      * samples/viewer.properties, which the build bundles as the viewer's defaults.
      */
     static SceneConfig loadConfig(Path file) {
-        Properties fromFile = new Properties();
-        try (Reader reader = file != null ? Files.newBufferedReader(file)
-                : new InputStreamReader(Viewer.class.getResourceAsStream("viewer.properties"),
-                StandardCharsets.UTF_8)) {
-            fromFile.load(reader);
-        } catch (CharacterCodingException e) {
-            // its message is only the length of the bad sequence, so the rule is the reason
-            throw new ViewerOptions.UsageException("--config " + file + ": not a properties file (it is not UTF-8 "
-                    + "text)");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + (file != null ? file : "the bundled viewer.properties")
-                    + ": " + e, e);
-        } catch (IllegalArgumentException e) {
-            throw new ViewerOptions.UsageException("--config " + file + ": not a properties file (" + e.getMessage()
-                    + ")");
+        if (file != null) {
+            return SceneConfig.load(file);
         }
-        return SceneConfig.fromProperties(fromFile, new Properties());
+        Properties bundled = new Properties();
+        try (Reader reader = new InputStreamReader(Viewer.class.getResourceAsStream("viewer.properties"),
+                StandardCharsets.UTF_8)) {
+            bundled.load(reader);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the bundled viewer.properties: " + e, e);
+        }
+        return SceneConfig.fromProperties(bundled, new Properties());
     }
 
     private static boolean hasDisplay() {

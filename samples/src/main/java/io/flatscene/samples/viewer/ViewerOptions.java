@@ -3,6 +3,7 @@ package io.flatscene.samples.viewer;
 import io.flatscene.samples.model.ModelImporter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 
 /** The viewer's command line, checked as a whole before anything starts. */
@@ -49,6 +50,10 @@ record ViewerOptions(SceneKind scene, Integer frames, Path screenshot, boolean h
     }
 
     static ViewerOptions parse(String... args) {
+        // a launcher never passes null, but a program calling main may
+        if (args == null || Arrays.asList(args).contains(null)) {
+            throw new UsageException("the command line " + Arrays.toString(args) + " holds null");
+        }
         SceneKind scene = SceneKind.SOLAR;
         Integer frames = null;
         Path screenshot = null;

@@ -13,7 +13,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** The embedding example runs as a game would, in its own window: it needs a display (CI gives it Xvfb). */
+/**
+ * The embedding example runs as a game would, in its own window: it needs a display (CI gives it Xvfb). Reading its
+ * command line does not.
+ */
 class EmbeddedGameExampleTest {
     @Test
     void theGameRunsItsOwnLoopWithFlatSceneDrawing() throws Exception {
@@ -36,5 +39,16 @@ class EmbeddedGameExampleTest {
         assertTrue(over.find(), out);
         assertEquals(125, Integer.parseInt(over.group(1)), "root, 120 crates, sun, ship, its hull and camera");
         assertTrue(Integer.parseInt(over.group(2)) > 10, out);
+    }
+
+    /** SamplesMisuseTest runs the command lines a user may type; a program calling main may pass null too. */
+    @Test
+    void aCommandLineHoldingNullIsRefusedLikeAnyOtherItCannotUse() {
+        assertEquals(-1, EmbeddedGameExample.frames((String[]) null));
+        assertEquals(-1, EmbeddedGameExample.frames("--frames", null));
+        assertEquals(-1, EmbeddedGameExample.frames(null, "30"));
+        assertEquals(-1, EmbeddedGameExample.frames((String) null));
+        assertEquals(30, EmbeddedGameExample.frames("--frames", "30"));
+        assertEquals(Integer.MAX_VALUE, EmbeddedGameExample.frames());
     }
 }

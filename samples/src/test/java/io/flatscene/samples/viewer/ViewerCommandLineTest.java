@@ -1,5 +1,6 @@
 package io.flatscene.samples.viewer;
 
+import io.flatscene.core.config.SceneConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -74,8 +75,19 @@ class ViewerCommandLineTest {
             binary[i] = (byte) (i * 37 + 11);
         }
         Path config = Files.write(dir.resolve("viewer.bin"), binary);
-        assertRejected("--config " + config + ": not a properties file (it is not UTF-8 text)", "--config",
+        assertRejected(config + ": cannot read configuration file (it is not UTF-8 text", "--config",
                 config.toString());
+    }
+
+    @Test
+    void aConfigurationStartingWithAByteOrderMarkIsReadAsTheLibraryReadsIt(@TempDir Path dir) throws IOException {
+        // editors on Windows start UTF-8 files with one; the viewer read it as part of the first key, and stopped
+        Path config = Files.writeString(dir.resolve("bom.properties"), "\uFEFFflatscene.maxItems=5000\n");
+        assertEquals(5000, Viewer.loadConfig(config).maxItems());
+        assertEquals(SceneConfig.load(config), Viewer.loadConfig(config));
+        Path misspelt = Files.writeString(dir.resolve("typo.properties"), "\uFEFFflatscene.maxItem=4\n");
+        assertRejected("flatscene.maxItem=4: unknown key, did you mean flatscene.maxItems?", "--config",
+                misspelt.toString());
     }
 
     @Test

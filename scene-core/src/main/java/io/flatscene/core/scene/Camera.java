@@ -58,7 +58,7 @@ public final class Camera extends MovableObject {
      * first}
      */
     public Projection projection() {
-        checkAlive();
+        checkReadable("the projection");
         return projection;
     }
 
@@ -81,8 +81,8 @@ public final class Camera extends MovableObject {
             throw new IllegalArgumentException(describe() + ": field of view " + fovY + " must be in (0, pi)");
         }
         checkDepthRange(near, far, true);
-        checkProjection(Projection.PERSPECTIVE, fovY, orthoHeight, near, far, viewportWidth, viewportHeight);
         checkWritable();
+        checkProjection(Projection.PERSPECTIVE, fovY, orthoHeight, near, far, viewportWidth, viewportHeight);
         this.projection = Projection.PERSPECTIVE;
         this.fovY = fovY;
         this.near = near;
@@ -109,8 +109,8 @@ public final class Camera extends MovableObject {
                     + " must be finite and > 0");
         }
         checkDepthRange(near, far, false);
-        checkProjection(Projection.ORTHOGRAPHIC, fovY, height, near, far, viewportWidth, viewportHeight);
         checkWritable();
+        checkProjection(Projection.ORTHOGRAPHIC, fovY, height, near, far, viewportWidth, viewportHeight);
         this.projection = Projection.ORTHOGRAPHIC;
         this.orthoHeight = height;
         this.near = near;
@@ -136,8 +136,8 @@ public final class Camera extends MovableObject {
             throw new IllegalArgumentException(describe() + ": viewport " + width + "x" + height
                     + " must be at least 1x1");
         }
-        checkProjection(projection, fovY, orthoHeight, near, far, width, height);
         checkWritable();
+        checkProjection(projection, fovY, orthoHeight, near, far, width, height);
         this.viewportWidth = width;
         this.viewportHeight = height;
         return this;
@@ -157,8 +157,8 @@ public final class Camera extends MovableObject {
         if (!(aspect > 0f) || !Float.isFinite(aspect)) {
             throw new IllegalArgumentException(describe() + ": aspect ratio " + aspect + " must be finite and > 0");
         }
-        checkProjection(projection, fovY, orthoHeight, near, far, aspect, "aspect ratio " + aspect);
         checkWritable();
+        checkProjection(projection, fovY, orthoHeight, near, far, aspect, "aspect ratio " + aspect);
         this.fixedAspect = aspect;
         return this;
     }
@@ -172,17 +172,16 @@ public final class Camera extends MovableObject {
      * @throws IllegalStateException    if the camera was destroyed, or the scene cannot change now (a frame runs)
      */
     public Camera clearAspectRatio() {
-        checkAlive();
+        checkWritable();
         checkProjection(projection, fovY, orthoHeight, near, far, (float) viewportWidth / viewportHeight,
                 "viewport " + viewportWidth + "x" + viewportHeight);
-        checkWritable();
         this.fixedAspect = Float.NaN;
         return this;
     }
 
     /** {@return whether {@link #setAspectRatio} fixed the aspect ratio, rather than the viewport giving it} */
     public boolean isAspectRatioFixed() {
-        checkAlive();
+        checkReadable("the projection");
         return !Float.isNaN(fixedAspect);
     }
 
@@ -201,7 +200,8 @@ public final class Camera extends MovableObject {
     /**
      * Refuses settings whose projection matrix leaves the float range, each value being fine on its own: a tiny field
      * of view or orthographic height, a near and far a few ulps apart, an extreme viewport. Culling could only refuse
-     * such a camera later, blaming its node, or lose the frustum's planes and draw nothing.
+     * such a camera later, blaming its node, or lose the frustum's planes and draw nothing. Called once the guard let
+     * the change through, since it computes in the scene's scratch matrix, which a refused call must leave alone.
      */
     private void checkProjection(Projection kind, float fovY, float orthoHeight, float near, float far, int width,
                                  int height) {
@@ -225,7 +225,7 @@ public final class Camera extends MovableObject {
      * {@code (mask & item.visibilityFlags()) != 0}} All bits set until changed.
      */
     public int visibilityMask() {
-        checkAlive();
+        checkReadable("the visibility mask");
         return visibilityMask;
     }
 
@@ -245,7 +245,7 @@ public final class Camera extends MovableObject {
 
     /** {@return the vertical field of view, in radians; kept, but unused, while the projection is orthographic} */
     public float fovY() {
-        checkAlive();
+        checkReadable("the projection");
         return fovY;
     }
 
@@ -254,37 +254,37 @@ public final class Camera extends MovableObject {
      * is perspective}
      */
     public float orthographicHeight() {
-        checkAlive();
+        checkReadable("the projection");
         return orthoHeight;
     }
 
     /** {@return the distance from the eye to the near clipping plane, in world units} */
     public float near() {
-        checkAlive();
+        checkReadable("the projection");
         return near;
     }
 
     /** {@return the distance from the eye to the far clipping plane, in world units} */
     public float far() {
-        checkAlive();
+        checkReadable("the projection");
         return far;
     }
 
     /** {@return the viewport's width, in pixels; see {@link #setViewport}} */
     public int viewportWidth() {
-        checkAlive();
+        checkReadable("the projection");
         return viewportWidth;
     }
 
     /** {@return the viewport's height, in pixels; see {@link #setViewport}} */
     public int viewportHeight() {
-        checkAlive();
+        checkReadable("the projection");
         return viewportHeight;
     }
 
     /** {@return the aspect ratio the projection uses: the fixed one, or the viewport's width over its height} */
     public float aspectRatio() {
-        checkAlive();
+        checkReadable("the projection");
         return aspect(viewportWidth, viewportHeight);
     }
 
@@ -296,7 +296,7 @@ public final class Camera extends MovableObject {
      * @return {@code dest}
      */
     public Matrix4f getProjection(Matrix4f dest) {
-        checkAlive();
+        checkReadable("the projection");
         return project(dest, projection, fovY, orthoHeight, near, far, aspect(viewportWidth, viewportHeight));
     }
 
@@ -320,7 +320,7 @@ public final class Camera extends MovableObject {
      * @throws IllegalStateException if the camera was destroyed, or as {@link SceneNode#getWorldMatrix} says
      */
     public Matrix4f getView(Matrix4f dest) {
-        checkAlive();
+        checkReadable("the view");
         if (parentNode == null) {
             return dest.identity();
         }
@@ -362,7 +362,7 @@ public final class Camera extends MovableObject {
      *                                  {@link SceneNode#getWorldMatrix} says
      */
     public float pickRay(float x, float y, Vector3f originDest, Vector3f directionDest) {
-        checkAlive();
+        checkReadable("the view");
         if (!Float.isFinite(x) || !Float.isFinite(y)) {
             throw new IllegalArgumentException(describe() + ": pick point (" + x + ", " + y + ") must be finite");
         }

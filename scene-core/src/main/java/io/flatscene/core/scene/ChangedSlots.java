@@ -1,7 +1,6 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.container.Index;
-import io.flatscene.core.container.SummaryBitSet;
 import io.flatscene.core.scene.store.TransformStore;
 
 /**
@@ -14,16 +13,23 @@ import io.flatscene.core.scene.store.TransformStore;
  * reparenting, a static toggle). Every other slot below {@link #slotCount} holds the bits it held after the pass
  * before. The set is kept as a bitset with a summary level, so walking it costs in proportion to the changed slots
  * plus one read per 4,096 slots, never a read per slot. It is valid until the next structural change.
+ *
+ * <p>A live view of the scene, not a copy: each call reads the set as it is now, and is refused, as the scene's own
+ * reads are, once the scene is closed or while another thread runs a frame or changes it.
  */
 public final class ChangedSlots {
     private final TransformStore store;
+    private final SceneGuard guard;
 
-    ChangedSlots(TransformStore store) {
+    ChangedSlots(TransformStore store, SceneGuard guard) {
         this.store = store;
+        this.guard = guard;
     }
 
-    private SummaryBitSet bits() {
-        return store.changedSlots();
+    /** The store, checked once per call: the transform pass rewrites the set, and a structural change its slots. */
+    private TransformStore store() {
+        guard.checkAvailable("read the changed slots");
+        return store;
     }
 
     /**
@@ -34,12 +40,12 @@ public final class ChangedSlots {
      * @return the number of transform passes run so far, this set's included
      */
     public long passCount() {
-        return store.changedSets();
+        return store().changedSets();
     }
 
     /** {@return the number of slots in use: every changed slot is below it} */
     public int slotCount() {
-        return store.size();
+        return store().size();
     }
 
     /**
@@ -49,10 +55,11 @@ public final class ChangedSlots {
      * @throws IllegalArgumentException if {@code slot} is outside 0 to {@code slotCount() - 1}
      */
     public boolean isChanged(int slot) {
-        if (slot < 0 || slot >= store.size()) {
-            throw new IllegalArgumentException("slot " + slot + " is outside [0, " + store.size() + ")");
+        TransformStore s = store();
+        if (slot < 0 || slot >= s.size()) {
+            throw new IllegalArgumentException("slot " + slot + " is outside [0, " + s.size() + ")");
         }
-        return bits().get(slot);
+        return s.changedSlots().get(slot);
     }
 
     /**
@@ -63,7 +70,8 @@ public final class ChangedSlots {
      *         {@link #slotCount}
      */
     public int nextChanged(int from) {
-        return bits().nextSetBit(Math.max(from, 0), store.size());
+        TransformStore s = store();
+        return s.changedSlots().nextSetBit(Math.max(from, 0), s.size());
     }
 
     /**
@@ -74,7 +82,8 @@ public final class ChangedSlots {
      * @return the first unchanged slot at or after {@code from}, or {@link #slotCount} if there is none
      */
     public int runEnd(int from) {
-        return bits().nextClearBit(Math.max(from, 0), store.size());
+        TransformStore s = store();
+        return s.changedSlots().nextClearBit(Math.max(from, 0), s.size());
     }
 
     /**
@@ -86,10 +95,12 @@ public final class ChangedSlots {
      * @throws IllegalArgumentException if {@code w} is outside 0 to {@code wordCount() - 1}
      */
     public long word(int w) {
-        if (w < 0 || w >= wordCount()) {
-            throw new IllegalArgumentException("word " + w + " is outside [0, " + wordCount() + ")");
+        TransformStore s = store();
+        int words = wordCount(s);
+        if (w < 0 || w >= words) {
+            throw new IllegalArgumentException("word " + w + " is outside [0, " + words + ")");
         }
-        return bits().words()[w];
+        return s.changedSlots().words()[w];
     }
 
     /**
@@ -100,16 +111,21 @@ public final class ChangedSlots {
      *         {@link Index#NONE}
      */
     public int nextChangedWord(int from) {
-        return bits().nextMarkedWord(Math.max(from, 0), wordCount() - 1);
+        TransformStore s = store();
+        return s.changedSlots().nextMarkedWord(Math.max(from, 0), wordCount(s) - 1);
     }
 
     /** {@return the number of 64-slot words covering the slots in use} */
     public int wordCount() {
+        return wordCount(store());
+    }
+
+    private static int wordCount(TransformStore store) {
         return (store.size() + 63) >>> 6;
     }
 
     /** {@return how many slots changed, counted over the words the summary marks} */
     public int count() {
-        return bits().cardinality();
+        return store().changedSlots().cardinality();
     }
 }

@@ -6,7 +6,8 @@ import java.util.Locale;
 /**
  * What one frame's passes did and how long each took: the scene's {@link SceneManager#update()} and one view's
  * {@link SceneManager#cull}. Each render queue keeps one instance, overwritten by every cull into it (the scene keeps
- * one for its updates): read it before the next frame or copy what you keep.
+ * one for its updates): read it before the next frame or copy what you keep. Its reads consult no guard, on any
+ * thread, as a {@link RenderQueue}'s do.
  */
 public final class FrameStats {
     int nodesUpdated;

@@ -23,8 +23,8 @@ public final class Item extends MovableObject {
     }
 
     /** The item data, once this item is known to be alive. */
-    private ItemStore data() {
-        checkAlive();
+    private ItemStore data(String what) {
+        checkReadable(what);
         return scene.itemData();
     }
 
@@ -38,7 +38,7 @@ public final class Item extends MovableObject {
 
     /** {@return the id of the mesh the item is drawn with, as the renderer's mesh registry numbers meshes} */
     public int meshId() {
-        return data().meshIdArray()[globalIndex];
+        return data("the properties").meshIdArray()[globalIndex];
     }
 
     /**
@@ -63,7 +63,7 @@ public final class Item extends MovableObject {
 
     /** {@return the id of the material the item is drawn with, as the renderer's material registry numbers them} */
     public int materialId() {
-        return data().materialIdArray()[globalIndex];
+        return data("the properties").materialIdArray()[globalIndex];
     }
 
     /**
@@ -106,7 +106,7 @@ public final class Item extends MovableObject {
      * @throws IllegalStateException if the item was destroyed
      */
     public int tintRgba() {
-        return data().tintArray()[globalIndex];
+        return data("the properties").tintArray()[globalIndex];
     }
 
     /**
@@ -146,7 +146,7 @@ public final class Item extends MovableObject {
      * order between groups, lower groups first}
      */
     public int renderQueueGroup() {
-        return data().renderQueueGroupArray()[globalIndex];
+        return data("the properties").renderQueueGroupArray()[globalIndex];
     }
 
     /**
@@ -172,7 +172,7 @@ public final class Item extends MovableObject {
      * their group, back to front.
      */
     public boolean isTransparent() {
-        return data().transparentArray()[globalIndex] != 0;
+        return data("the properties").transparentArray()[globalIndex] != 0;
     }
 
     /**
@@ -193,7 +193,7 @@ public final class Item extends MovableObject {
      * {@link Camera#visibilityMask()}}
      */
     public int visibilityFlags() {
-        return data().visibilityFlagsArray()[globalIndex];
+        return data("the properties").visibilityFlagsArray()[globalIndex];
     }
 
     /**
@@ -213,7 +213,7 @@ public final class Item extends MovableObject {
      * query's mask} Separate from the visibility flags.
      */
     public int queryFlags() {
-        return data().queryFlagsArray()[globalIndex];
+        return data("the properties").queryFlagsArray()[globalIndex];
     }
 
     /**
@@ -234,7 +234,7 @@ public final class Item extends MovableObject {
      * @throws IllegalStateException if the item was destroyed
      */
     public Aabb localAabb() {
-        ItemStore data = data();
+        ItemStore data = data("the properties");
         float[] c = data.localCenterArray();
         float[] h = data.localHalfArray();
         int o = globalIndex * 3;
@@ -271,7 +271,7 @@ public final class Item extends MovableObject {
      * @throws IllegalStateException if the item was destroyed
      */
     public Vector3f getWorldCenter(Vector3f dest) {
-        float[] c = data().worldCenterArray();
+        float[] c = data("the world bounds").worldCenterArray();
         int o = globalIndex * 3;
         return dest.set(c[o], c[o + 1], c[o + 2]);
     }
@@ -286,7 +286,7 @@ public final class Item extends MovableObject {
      * @throws IllegalStateException if the item was destroyed
      */
     public Vector3f getWorldHalfExtents(Vector3f dest) {
-        float[] h = data().worldHalfArray();
+        float[] h = data("the world bounds").worldHalfArray();
         int o = globalIndex * 3;
         return dest.set(h[o], h[o + 1], h[o + 2]);
     }

@@ -47,7 +47,7 @@ public final class Light extends MovableObject {
 
     /** {@return the kind of light, as created or last set} */
     public Type type() {
-        checkAlive();
+        checkReadable("the properties");
         return TYPES[scene.lightData().typeArray()[globalIndex]];
     }
 
@@ -70,7 +70,7 @@ public final class Light extends MovableObject {
     }
 
     private float parameter(int which) {
-        checkAlive();
+        checkReadable("the properties");
         return scene.lightData().parameterArray()[globalIndex * PARAMETERS + which];
     }
 

@@ -57,7 +57,7 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
 
     /** {@return the node this object is attached to, or null} */
     public SceneNode parentNode() {
-        checkAlive();
+        checkReadable("the attachment");
         return parentNode;
     }
 
@@ -72,6 +72,9 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
     /** Detaches this object from its node; nothing happens if it is not attached. */
     public void detachFromParent() {
         checkAlive();
+        // refused like a change even when there is none to make: another thread changing the structure may be
+        // rewriting the attachment
+        scene.guard().checkChangeable(this);
         if (parentNode != null) {
             parentNode.detachObject(this);
         }
@@ -90,7 +93,7 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
 
     /** {@return what {@link #setUserData} last set, or null} */
     public final Object userData() {
-        checkAlive();
+        checkReadable("the user data");
         return userData;
     }
 
@@ -109,7 +112,7 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
 
     /** {@return what {@link #setTag} last set, or 0} */
     public final long tag() {
-        checkAlive();
+        checkReadable("the tag");
         return scene.tagsOf(this)[globalIndex];
     }
 
@@ -131,6 +134,12 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
     final void checkWritable() {
         checkAlive();
         scene.guard().checkMutable(this);
+    }
+
+    /** Checks that the object lives and that no other thread holds the scene, for a read of {@code what}. */
+    final void checkReadable(String what) {
+        checkAlive();
+        scene.guard().checkReadable(what, this);
     }
 
     final void checkAlive() {

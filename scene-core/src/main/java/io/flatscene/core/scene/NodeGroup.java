@@ -36,7 +36,7 @@ public final class NodeGroup {
      * @throws IllegalStateException if the scene was closed
      */
     public int size() {
-        scene.guard().checkOpen("read a node group");
+        scene.guard().checkAvailable("read a node group");
         return nodes.length;
     }
 
@@ -49,7 +49,7 @@ public final class NodeGroup {
      * @throws IllegalStateException     if the scene was closed
      */
     public SceneNode node(int index) {
-        scene.guard().checkOpen("read a node group");
+        scene.guard().checkAvailable("read a node group");
         return nodes[Objects.checkIndex(index, nodes.length)];
     }
 

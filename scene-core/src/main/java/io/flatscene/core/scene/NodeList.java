@@ -32,7 +32,7 @@ public final class NodeList {
      * @throws IllegalStateException if the scene was closed
      */
     public int size() {
-        scene.guard().checkOpen("read a node list");
+        scene.guard().checkAvailable("read a node list");
         return pool.size(list);
     }
 
@@ -42,7 +42,7 @@ public final class NodeList {
      * @throws IllegalStateException if the scene was closed
      */
     public boolean isEmpty() {
-        scene.guard().checkOpen("read a node list");
+        scene.guard().checkAvailable("read a node list");
         return pool.isEmpty(list);
     }
 
@@ -56,6 +56,7 @@ public final class NodeList {
      */
     public boolean contains(SceneNode node) {
         scene.checkOwned(node, "be looked up in a node list");
+        scene.guard().checkAvailable("read a node list");
         return pool.contains(list, node.id());
     }
 
@@ -109,7 +110,7 @@ public final class NodeList {
 
     /** {@return the first node (the earliest added of those still in), or null when empty} */
     public SceneNode first() {
-        scene.guard().checkOpen("read a node list");
+        scene.guard().checkAvailable("read a node list");
         return scene.nodeOrNull(pool.first(list));
     }
 
@@ -124,6 +125,7 @@ public final class NodeList {
      */
     public SceneNode next(SceneNode node) {
         scene.checkOwned(node, "step through a node list");
+        scene.guard().checkAvailable("read a node list");
         if (!pool.contains(list, node.id())) {
             throw new IllegalArgumentException("cannot step from " + node.describe() + " in a node list on channel "
                     + channel + ": it is not in that list");

@@ -11,7 +11,8 @@ import java.util.function.IntFunction;
  *
  * <p>Items come in the query's order: a ray's nearest first by the distance at which the ray enters their world
  * bounds, in world units; a box's, sphere's or frustum's in global index order. Ties keep global index order. The
- * result names items as they were at the query: read it before the scene changes, which may destroy them.
+ * result names items as they were at the query: read it before the scene changes, which may destroy them. A result
+ * is the caller's, as a {@link RenderQueue} is: its reads consult no guard, on any thread, once the query returned.
  */
 public final class QueryResult {
     /**

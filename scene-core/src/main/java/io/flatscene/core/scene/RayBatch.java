@@ -15,7 +15,8 @@ import org.joml.Vector3fc;
  *
  * <p>A game keeps the batch and reuses it: {@link #clear}, {@link #add} this frame's rays, cast. Once it has room for
  * as many rays and hits as a frame brings, nothing is allocated. The hits name items as they were at the cast: read
- * them before the scene changes.
+ * them before the scene changes. A batch is the caller's, as a {@link RenderQueue} is: its methods consult no guard,
+ * on any thread, outside the cast that writes it.
  *
  * <p>A batch holds at most {@link #MAX_RAYS} rays, and a cast finds at most {@link Capacity#MAX_ARRAY_LENGTH} hits
  * in all: each kind of value shares one array. A cast whose rays find more, or more than the heap has room for, is

@@ -28,6 +28,10 @@ import org.joml.Vector3f;
  * indices), so a still scene draws identically every frame. A scene of 4,096 items or more sorts its items by
  * position at its first update, and again, a window of items an update, when motion or churn has scattered them,
  * which can change the order of equal keys at those updates; a still scene is sorted once.
+ *
+ * <p>A queue is the caller's, not the scene's: its reads consult no guard and answer on any thread, so that a renderer
+ * on another thread can draw the last frame's queue while the next frame culls into another one. A cull writes the
+ * queue only while it runs; reading a queue while a cull fills it is the caller's race.
  */
 public final class RenderQueue {
     final DrawList draws = new DrawList();
@@ -67,10 +71,12 @@ public final class RenderQueue {
     }
 
     /**
-     * Counts the culls that rewrote this queue: unchanged by a cull that keeps it, so a renderer that derived data
-     * from the queue at one version may reuse it while the version stays.
+     * Counts the culls that changed this queue's instances or batches: unchanged by a cull that keeps the queue, and
+     * by one that re-tested moved items none of which moved in draw order (same key, same slot) or came into or left
+     * the view; so a renderer that derived data from the instances and batches at one version may reuse it while the
+     * version stays. The lights and the matrices the instances' slots point at are read afresh every frame.
      *
-     * @return the number of culls that rewrote this queue, 0 before the first
+     * @return the number of culls that changed this queue's instances or batches, 0 before the first
      */
     public long version() {
         return version;

@@ -41,7 +41,7 @@ public final class SceneFiles {
      * @param scene the scene to save; open, and not in a frame
      * @param file  the file to write, replaced if it exists
      * @throws IOException           if the file cannot be written
-     * @throws IllegalStateException if the scene is closed
+     * @throws IllegalStateException if the scene is closed, or another thread runs a frame or changes it
      */
     public static void save(SceneManager scene, Path file) throws IOException {
         save(scene, file, null, null);
@@ -58,7 +58,7 @@ public final class SceneFiles {
      * @param materialNames the same for material ids, or null to name none
      * @throws IOException           if the file cannot be written, or the scene exceeds the 2 GiB (less 9 bytes, the
      *                                longest array) a file holds
-     * @throws IllegalStateException if the scene is closed
+     * @throws IllegalStateException if the scene is closed, or another thread runs a frame or changes it
      */
     public static void save(SceneManager scene, Path file, IntFunction<String> meshNames,
                             IntFunction<String> materialNames) throws IOException {

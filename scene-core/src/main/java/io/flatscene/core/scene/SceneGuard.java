@@ -11,7 +11,10 @@ import java.util.ConcurrentModificationException;
  * {@link #frameThread} and then checks {@link #changeThread}, a structural change claims {@code changeThread} and then
  * checks {@code frameThread}, both atomically, so whichever comes second is refused before it touches anything. Every
  * value change (a position, an item's flags, a light's color, a camera's projection) is refused while a frame runs
- * or another thread is changing the structure.
+ * or another thread is changing the structure, and so is every read of the scene's state by another thread: a frame
+ * rewrites world matrices, item order and the changed slots, and a structural change moves slots and links, so such a
+ * read could see either half done. The value checks and reads test the holders without claiming anything: they
+ * catch the other thread that holds the scene, and cost a setter no atomic operation.
  */
 final class SceneGuard {
     private static final VarHandle FRAME_THREAD;
@@ -94,6 +97,32 @@ final class SceneGuard {
     }
 
     /**
+     * Claims the scene as {@link #claim} does, for a call that changes nothing a frame or a query reads yet writes
+     * what a structural change writes too (a look-up that builds the name index on its first call): it counts no
+     * change, so that a kept cull stays kept. Pair with {@link #release} in a finally block.
+     *
+     * @param action what was to be done, after "cannot"
+     * @return false when this thread already holds the claim, true otherwise
+     * @throws IllegalStateException if the scene was closed, a frame runs or another thread is changing the scene
+     */
+    boolean hold(String action) {
+        Thread current = Thread.currentThread();
+        Thread holder = (Thread) CHANGE_THREAD.compareAndExchange(this, null, current);
+        if (holder == current) {
+            return false;
+        }
+        if (holder != null) {
+            throw callRefusal(action, current, null, holder);
+        }
+        Thread running = frameThread;
+        if (running != null || transforms.isUpdating()) {
+            changeThread = null;
+            throw callRefusal(action, current, running, null);
+        }
+        return true;
+    }
+
+    /**
      * Counts the structural changes let through (each claim): a cull that kept only what a change of values can
      * alter checks that this count has not moved.
      */
@@ -113,6 +142,18 @@ final class SceneGuard {
      * @param subject what was to change, named in the message (described only when the change is refused)
      */
     void checkMutable(Object subject) {
+        checkChangeable(subject);
+        changed = true;
+        queriesStale = true;
+    }
+
+    /**
+     * Refuses a change of values as {@link #checkMutable} does, recording none: for a call that may find nothing to
+     * change (detaching what is detached), whose change, when there is one, claims or checks again.
+     *
+     * @param subject what was to change, named in the message (described only when the change is refused)
+     */
+    void checkChangeable(Object subject) {
         // The pass sets its thread before it starts updating, so reading the flag first catches a pass that began
         // between the two reads; one that ended between them is named through lastPassThread.
         boolean updating = transforms.isUpdating();
@@ -121,32 +162,66 @@ final class SceneGuard {
         if (running != null || updating || (changing != null && changing != Thread.currentThread())) {
             throw refusal(subject, running, changing);
         }
-        changed = true;
-        queriesStale = true;
     }
 
     /**
-     * Refuses a world-space read while a frame runs on another thread, or another thread is changing the structure:
-     * the read walks the hierarchy and the dirty marks, which either would be rewriting under it. A frame's own thread
-     * runs no game code inside a pass, so reads between frames on the frame thread always pass.
+     * Refuses a read of an object's state while another thread runs a frame or pass, or changes the structure: a
+     * frame rewrites world matrices, item order and the changed slots, a structural change moves slots and links, so
+     * the read could see either half done. A frame's own thread runs no game code inside a pass, so reads between
+     * frames on the frame thread always pass. A closed scene's reads are refused by the object's own check, with its
+     * own message.
      *
-     * @param subject what was to be read, named in the message (described only when the read is refused)
+     * @param what    what of the subject was to be read, after "cannot read": "the world transform", "the tag"
+     * @param subject the object read, named in the message (described only when the read is refused)
      */
-    void checkReadable(Object subject) {
+    void checkReadable(String what, Object subject) {
         Thread current = Thread.currentThread();
         boolean updating = transforms.isUpdating();
         Thread running = frameThread;
         Thread changing = changeThread;
-        // a closed scene's reads are refused by the node's own check, with its own message
-        if (((running != null || updating) && running != current)
-                || (changing != null && changing != current && changing != CLOSED)) {
-            Thread frame = running != null ? running : lastPassThread;
-            String why = changing != null && changing != CLOSED
-                    ? "thread '" + changing.getName() + "' is changing the scene's structure"
-                    : "a frame is running" + (frame == null ? "" : " on thread '" + frame.getName() + "'");
-            throw new IllegalStateException("cannot read the world transform of " + subject + ": " + why
-                    + "; read it between frames, on the thread that runs them");
+        if (heldElsewhere(current, updating, running, changing)) {
+            throw new IllegalStateException("cannot read " + what + " of " + subject + ": "
+                    + holder(current, running, changing) + "; read it between frames, on the thread that runs them");
         }
+    }
+
+    /**
+     * Refuses a call on the scene itself (a count, a look-up, a live view) once the scene is closed, whose objects
+     * are all destroyed, or while another thread holds it, for the reasons {@link #checkReadable} gives.
+     *
+     * @param action what was to be done, after "cannot"
+     */
+    void checkAvailable(String action) {
+        Thread current = Thread.currentThread();
+        boolean updating = transforms.isUpdating();
+        Thread running = frameThread;
+        Thread changing = changeThread;
+        if (changing == CLOSED || heldElsewhere(current, updating, running, changing)) {
+            throw callRefusal(action, current, running, changing);
+        }
+    }
+
+    private IllegalStateException callRefusal(String action, Thread current, Thread running, Thread changing) {
+        if (changing == CLOSED) {
+            return new IllegalStateException("cannot " + action + ": the scene was closed");
+        }
+        return new IllegalStateException("cannot " + action + ": " + holder(current, running, changing)
+                + "; call it between frames, on the thread that runs them");
+    }
+
+    /** Whether a frame or pass runs on another thread, or another thread is changing the structure. */
+    private static boolean heldElsewhere(Thread current, boolean updating, Thread running, Thread changing) {
+        return ((running != null || updating) && running != current)
+                || (changing != null && changing != current && changing != CLOSED);
+    }
+
+    /** Who holds the scene against {@code current}, from the holders the check read, for a refusal's message. */
+    private String holder(Thread current, Thread running, Thread changing) {
+        if (changing != null && changing != current && changing != CLOSED) {
+            return "thread '" + changing.getName() + "' is changing the scene's structure";
+        }
+        Thread frame = running != null ? running : lastPassThread;
+        return "a frame is running" + (frame == null ? "" : " on thread '" + frame.getName() + "'");
     }
 
     /** Whether a change was let through since the last call; called by frames, on the thread that runs them. */
@@ -236,16 +311,5 @@ final class SceneGuard {
 
     boolean isClosed() {
         return changeThread == CLOSED;
-    }
-
-    /**
-     * Refuses a read of a closed scene, whose objects are all destroyed.
-     *
-     * @param action what was to be done, after "cannot"
-     */
-    void checkOpen(String action) {
-        if (changeThread == CLOSED) {
-            throw new IllegalStateException("cannot " + action + ": the scene was closed");
-        }
     }
 }

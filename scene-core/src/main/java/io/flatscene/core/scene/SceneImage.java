@@ -133,7 +133,7 @@ final class SceneImage {
      * object data are read from the stores, the orientation as stored (unit), so a load gives the same bits.
      */
     static SceneImage capture(SceneManager scene, IntFunction<String> meshNamer, IntFunction<String> materialNamer) {
-        scene.guard().checkOpen("be saved");
+        scene.guard().checkAvailable("save the scene");
         SceneImage image = new SceneImage();
         Capture capture = image.new Capture(meshNamer, materialNamer);
         SceneNode[] order = capture.nodeOrder(scene);

@@ -45,9 +45,24 @@ import org.joml.Vector3fc;
  * <p>A frame is {@link #update()} once per tick (transforms and item bounds), then {@link #cull} once per view, each
  * into its own {@link RenderQueue}; {@link #updateFrame} does both for one camera into {@link #renderQueue()}.
  *
- * <p>A scene is not thread-safe: the game changes it from one thread, between frames. The per-frame passes split
- * their work across {@link SceneConfig#workerThreads()} threads (the caller's included), whose results are the same
- * for any count; {@link #close()} stops them.
+ * <p>A scene is not thread-safe, and refuses rather than corrupt itself: the game calls it from one thread at a
+ * time, and changes it between frames, on the thread that runs them. While a frame, a pass or a query runs on one
+ * thread, or a structural change is under way there, every call from another thread on the scene, its nodes and
+ * objects, its node lists and groups and its {@link ChangedSlots} is refused before it reads or writes anything, with
+ * an {@link IllegalStateException} naming the thread that holds the scene (a frame, pass or query refused for a
+ * structural change throws {@link ConcurrentModificationException}); a read could see a frame or a change half done,
+ * and a write would corrupt it. Changes are refused during a frame on its own thread too. Only identity answers
+ * whenever it is asked: the name, handle, scene and liveness of a node or object, a node list's channel, the
+ * scene's {@link #config()} and {@link #transformKernel()}. What a call writes into the caller's own objects
+ * ({@link RenderQueue}, {@link QueryResult}, {@link RayBatch}, {@link FrameStats}) is the caller's to read on any
+ * thread once the call that fills it has returned, so a renderer on another thread can draw the last frame's queue
+ * while the next frame culls into another; the scene's own queue ({@link #renderQueue()}) is refused to other
+ * threads during a frame, which fills it. The checks see who holds the scene when a call starts: they make a misuse
+ * fail loudly, they do not make calls from two threads at once safe. A scene may be built on one thread and handed
+ * to another between calls.
+ *
+ * <p>The per-frame passes split their work across {@link SceneConfig#workerThreads()} threads (the caller's
+ * included), whose results are the same for any count; {@link #close()} stops them.
  */
 public final class SceneManager implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(SceneManager.class);
@@ -146,7 +161,7 @@ public final class SceneManager implements AutoCloseable {
         this.hierarchy = new SceneHierarchy(transforms, nodes, nodeLists, names, this::removeObject);
         this.validation = new SceneValidation(transforms, nodes, nodeLists, names);
         this.pipeline = new FramePipeline(transforms, items, itemData, lightData, config.transformKernel());
-        this.changedSlots = new ChangedSlots(transforms);
+        this.changedSlots = new ChangedSlots(transforms, guard);
         this.queries = new SceneQueries(guard, items, itemData, transforms,
                 () -> pipeline.update(items.size(), workers()), this::workers);
         this.root = createNode(null, "root");
@@ -198,7 +213,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException if the scene was closed
      */
     public SceneNode rootNode() {
-        guard.checkOpen("read the root node");
+        guard.checkAvailable("read the root node");
         return root;
     }
 
@@ -333,7 +348,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException if the scene was closed
      */
     public int pendingDestructionCount() {
-        guard.checkOpen("count the nodes queued for destruction");
+        guard.checkAvailable("count the nodes queued for destruction");
         return nodeLists.size(pendingDestruction);
     }
 
@@ -424,7 +439,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException if the scene was closed
      */
     public Optional<SceneNode> findNode(long handle) {
-        guard.checkOpen("find a node");
+        guard.checkAvailable("find a node");
         return transforms.isLive(handle) ? Optional.of(nodes.byId(HandleTable.idOf(handle))) : Optional.empty();
     }
 
@@ -436,7 +451,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException if the scene was closed
      */
     public List<SceneNode> findNodesByName(String name) {
-        guard.checkOpen("find nodes by name");
+        guard.checkAvailable("find nodes by name");
         List<SceneNode> found = new ArrayList<>();
         for (int i = 0; i < nodes.size(); i++) {
             if (nodes.get(i).name().equals(name)) {
@@ -455,24 +470,29 @@ public final class SceneManager implements AutoCloseable {
      * @return the node, or empty when no live node has the name
      * @throws IllegalArgumentException if {@code name} is null or empty
      * @throws IllegalStateException    if several live nodes have the name, saying how many: use
-     *                                  {@link #findNodesByName} for names that are shared; or if the scene
-     *                                  was closed
+     *                                  {@link #findNodesByName} for names that are shared; or if the scene was
+     *                                  closed, a frame runs or another thread is changing its structure
      */
     public Optional<SceneNode> findNodeByName(String name) {
-        guard.checkOpen("find a node by name");
         if (name == null || name.isEmpty()) {
             throw new IllegalArgumentException("cannot find a node by the name " + (name == null ? "null" : "''")
                     + ": only named nodes are indexed; keep the handle of an unnamed one");
         }
-        Object found = names.find(name);
-        if (found instanceof SceneNode node) {
-            return Optional.of(node);
+        // The first look-up builds the index that structural changes keep: held like one, yet counted as no change.
+        boolean held = guard.hold("find a node by name");
+        try {
+            Object found = names.find(name);
+            if (found instanceof SceneNode node) {
+                return Optional.of(node);
+            }
+            if (found != null) {
+                throw new IllegalStateException("cannot find the node named '" + name + "': " + ((Set<?>) found)
+                        .size() + " live nodes have that name; findNodesByName returns them all");
+            }
+            return Optional.empty();
+        } finally {
+            guard.release(held);
         }
-        if (found != null) {
-            throw new IllegalStateException("cannot find the node named '" + name + "': " + ((Set<?>) found)
-                    .size() + " live nodes have that name; findNodesByName returns them all");
-        }
-        return Optional.empty();
     }
 
     /**
@@ -481,7 +501,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException if the scene was closed
      */
     public int nodeCount() {
-        guard.checkOpen("count nodes");
+        guard.checkAvailable("count nodes");
         return nodes.size();
     }
 
@@ -493,16 +513,22 @@ public final class SceneManager implements AutoCloseable {
      *                different channels
      * @return the new, empty list
      * @throws IllegalArgumentException if {@code channel} is out of that range
-     * @throws IllegalStateException    if the scene was closed
+     * @throws IllegalStateException    if the scene cannot change now (a frame runs, another thread is changing its
+     *                                  structure, or it was closed)
      */
     public NodeList createNodeList(int channel) {
-        guard.checkOpen("create a node list");
         if (channel < 0 || channel >= NODE_LIST_CHANNELS) {
             throw new IllegalArgumentException("cannot create a node list on channel " + channel + ": channels are 0 "
                     + "to " + (NODE_LIST_CHANNELS - 1) + " (SceneManager.NODE_LIST_CHANNELS is "
                     + NODE_LIST_CHANNELS + ")");
         }
-        return new NodeList(this, nodeLists, nodeLists.newList(1 + channel), channel);
+        // the list pool is shared by every list and the deferred destruction: a new list changes its structure
+        boolean claimed = guard.claim("a new node list on channel " + channel);
+        try {
+            return new NodeList(this, nodeLists, nodeLists.newList(1 + channel), channel);
+        } finally {
+            guard.release(claimed);
+        }
     }
 
     /**
@@ -744,7 +770,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException if the scene was closed
      */
     public Optional<Item> findItem(long handle) {
-        guard.checkOpen("find an item");
+        guard.checkAvailable("find an item");
         return Optional.ofNullable(items.find(handle));
     }
 
@@ -756,7 +782,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException if the scene was closed
      */
     public Optional<Light> findLight(long handle) {
-        guard.checkOpen("find a light");
+        guard.checkAvailable("find a light");
         return Optional.ofNullable(lights.find(handle));
     }
 
@@ -768,7 +794,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException if the scene was closed
      */
     public Optional<Camera> findCamera(long handle) {
-        guard.checkOpen("find a camera");
+        guard.checkAvailable("find a camera");
         return Optional.ofNullable(cameras.find(handle));
     }
 
@@ -778,7 +804,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException if the scene was closed
      */
     public int itemCount() {
-        guard.checkOpen("count items");
+        guard.checkAvailable("count items");
         return items.size();
     }
 
@@ -793,7 +819,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException     if the scene was closed
      */
     public Item item(int globalIndex) {
-        guard.checkOpen("read an item");
+        guard.checkAvailable("read an item");
         return items.get(globalIndex);
     }
 
@@ -803,7 +829,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException if the scene was closed
      */
     public int lightCount() {
-        guard.checkOpen("count lights");
+        guard.checkAvailable("count lights");
         return lights.size();
     }
 
@@ -817,7 +843,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException     if the scene was closed
      */
     public Light light(int globalIndex) {
-        guard.checkOpen("read a light");
+        guard.checkAvailable("read a light");
         return lights.get(globalIndex);
     }
 
@@ -827,7 +853,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException if the scene was closed
      */
     public int cameraCount() {
-        guard.checkOpen("count cameras");
+        guard.checkAvailable("count cameras");
         return cameras.size();
     }
 
@@ -841,7 +867,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException     if the scene was closed
      */
     public Camera camera(int globalIndex) {
-        guard.checkOpen("read a camera");
+        guard.checkAvailable("read a camera");
         return cameras.get(globalIndex);
     }
 
@@ -863,7 +889,7 @@ public final class SceneManager implements AutoCloseable {
      *                                  is set
      */
     public void setPositions(SceneNode[] nodes, float[] positions, int count) {
-        guard.checkOpen("set positions");
+        guard.checkAvailable("set positions");
         batchSetters.setPositions(nodes, positions, count);
     }
 
@@ -880,7 +906,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException    as {@link #setPositions} does; nothing is set
      */
     public void setOrientations(SceneNode[] nodes, float[] orientations, int count) {
-        guard.checkOpen("set orientations");
+        guard.checkAvailable("set orientations");
         batchSetters.setOrientations(nodes, orientations, count);
     }
 
@@ -897,7 +923,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException    if a node was destroyed, or the scene was closed
      */
     public NodeGroup createNodeGroup(SceneNode[] nodes, int count) {
-        guard.checkOpen("group nodes");
+        guard.checkAvailable("group nodes");
         Objects.requireNonNull(nodes, "nodes");
         if (count < 0 || count > nodes.length) {
             throw new IllegalArgumentException("cannot group " + count + " of " + nodes.length + " nodes");
@@ -1004,11 +1030,13 @@ public final class SceneManager implements AutoCloseable {
         boolean incremental = queue.scene == this && queue.camera == camera && queue.changeCount != -1L
                 && queue.layoutChanges == layoutChanges() && nextView.sameAs(queue.view);
         queue.changeCount = -1L;
-        queue.version++;
         queue.view.set(nextView);
         if (!incremental || !pipeline.cullChanged(queue.view, attachedItems, lights.size(), queue.draws, queue.lights,
                 queue.boundsPass, workers())) {
             pipeline.cull(queue.view, attachedItems, lights.size(), queue.draws, queue.lights, workers());
+        }
+        if (!pipeline.instancesKept()) {
+            queue.version++;
         }
         queue.scene = this;
         queue.camera = camera;
@@ -1079,7 +1107,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException if the scene was closed
      */
     public RenderQueue renderQueue() {
-        guard.checkOpen("read the render queue");
+        guard.checkAvailable("read the render queue");
         return defaultQueue;
     }
 
@@ -1090,7 +1118,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException if the scene was closed
      */
     public ChangedSlots changedSlots() {
-        guard.checkOpen("read the changed slots");
+        guard.checkAvailable("read the changed slots");
         return changedSlots;
     }
 
@@ -1330,7 +1358,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalStateException naming the first broken invariant
      */
     public void validate() {
-        guard.checkOpen("validate the scene");
+        guard.checkAvailable("validate the scene");
         validation.validate(root, items, itemData, attachedItems, lights, lightData, cameras, queries);
         pipeline.validate(attachedItems);
     }

@@ -107,7 +107,7 @@ public final class SceneNode {
      * @throws IllegalStateException if the node was destroyed
      */
     public int depth() {
-        int depth = bandDepth();
+        int depth = scene.transforms().depth(readableSlot("the hierarchy"));
         if (depth < TransformStore.DEEP) {
             return depth;
         }
@@ -148,18 +148,18 @@ public final class SceneNode {
      * @throws IllegalStateException if the node was destroyed
      */
     public boolean isStatic() {
-        return scene.transforms().isStatic(liveSlot());
+        return scene.transforms().isStatic(readableSlot("the flags"));
     }
 
     /** {@return the parent, or null for the root and for detached nodes} */
     public SceneNode parent() {
-        checkAlive();
+        checkReadable("the hierarchy");
         return parent;
     }
 
     /** {@return whether this node is its scene's root, which lives as long as the scene and has no parent} */
     public boolean isRoot() {
-        checkAlive();
+        checkReadable("the hierarchy");
         return this == scene.rootNode();
     }
 
@@ -168,7 +168,7 @@ public final class SceneNode {
      * drawn} True for the root itself. O(depth).
      */
     public boolean isInSceneGraph() {
-        checkAlive();
+        checkReadable("the hierarchy");
         SceneNode top = this;
         while (top.parent != null) {
             top = top.parent;
@@ -178,7 +178,7 @@ public final class SceneNode {
 
     /** {@return the number of direct children (not the whole subtree)} */
     public int childCount() {
-        checkAlive();
+        checkReadable("the hierarchy");
         return children == null ? 0 : children.size();
     }
 
@@ -190,7 +190,7 @@ public final class SceneNode {
      * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code childCount() - 1}
      */
     public SceneNode child(int index) {
-        checkAlive();
+        checkReadable("the hierarchy");
         if (children == null) {
             throw new IndexOutOfBoundsException(describe() + " has no children");
         }
@@ -233,6 +233,8 @@ public final class SceneNode {
     public SceneNode addChild(SceneNode child) {
         checkAlive();
         scene.checkOwned(child, "be added as a child");
+        // before the parent is read: another thread changing the structure may be rewriting it
+        scene.guard().checkChangeable(this);
         if (child.parent != null) {
             throw new IllegalArgumentException("cannot add " + child.describe() + " to " + describe() + ": it is a "
                     + "child of " + child.parent.describe() + "; detach or reparent it");
@@ -252,6 +254,8 @@ public final class SceneNode {
     public SceneNode removeChild(SceneNode child) {
         checkAlive();
         scene.checkOwned(child, "be removed as a child");
+        // before the parent is read: another thread changing the structure may be rewriting it
+        scene.guard().checkChangeable(this);
         if (child.parent != this) {
             throw new IllegalArgumentException("cannot remove " + child.describe() + " from " + describe()
                     + ": it is not a child of it");
@@ -289,6 +293,9 @@ public final class SceneNode {
      */
     public SceneNode detachFromParent() {
         checkAlive();
+        // refused like a change even when there is none to make: another thread changing the structure may be
+        // rewriting the parent
+        scene.guard().checkChangeable(this);
         if (parent != null) {
             scene.reparent(this, null);
         }
@@ -394,7 +401,7 @@ public final class SceneNode {
 
     /** {@return the number of objects attached to this node (not to its children)} */
     public int attachedObjectCount() {
-        checkAlive();
+        checkReadable("the attached objects");
         return attachments == null ? 0 : attachments.size();
     }
 
@@ -406,7 +413,7 @@ public final class SceneNode {
      * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code attachedObjectCount() - 1}
      */
     public MovableObject attachedObject(int index) {
-        checkAlive();
+        checkReadable("the attached objects");
         if (attachments == null) {
             throw new IndexOutOfBoundsException(describe() + " has no attached objects");
         }
@@ -421,7 +428,7 @@ public final class SceneNode {
      * @throws ConcurrentModificationException if the action changed the number of children, naming the node
      */
     public void forEachChild(Consumer<? super SceneNode> action) {
-        checkAlive();
+        checkReadable("the hierarchy");
         Objects.requireNonNull(action, "action");
         int count = childCount();
         for (int i = 0; i < count; i++) {
@@ -438,7 +445,7 @@ public final class SceneNode {
      * @throws ConcurrentModificationException if the action changed the number of attached objects, naming the node
      */
     public void forEachAttachment(Consumer<? super MovableObject> action) {
-        checkAlive();
+        checkReadable("the attached objects");
         Objects.requireNonNull(action, "action");
         int count = attachedObjectCount();
         for (int i = 0; i < count; i++) {
@@ -480,7 +487,7 @@ public final class SceneNode {
 
     /** {@return this node's own visibility switch, whatever its ancestors' say; see {@link #setVisible}} */
     public boolean isVisible() {
-        return !scene.transforms().isHidden(liveSlot());
+        return !scene.transforms().isHidden(readableSlot("the flags"));
     }
 
     // ---- the game's data ----
@@ -500,7 +507,7 @@ public final class SceneNode {
 
     /** {@return what {@link #setUserData} last set, or null} */
     public Object userData() {
-        checkAlive();
+        checkReadable("the user data");
         return userData;
     }
 
@@ -520,7 +527,7 @@ public final class SceneNode {
 
     /** {@return what {@link #setTag} last set, or 0} */
     public long tag() {
-        return scene.transforms().tags()[liveSlot()];
+        return scene.transforms().tags()[readableSlot("the tag")];
     }
 
     // ---- local transform ----
@@ -648,12 +655,12 @@ public final class SceneNode {
 
     /** {@return whether this node's orientation follows its parent's; see {@link #setInheritOrientation}} */
     public boolean inheritsOrientation() {
-        return scene.transforms().inheritsOrientation(liveSlot());
+        return scene.transforms().inheritsOrientation(readableSlot("the flags"));
     }
 
     /** {@return whether this node's scale follows its parent's; see {@link #setInheritScale}} */
     public boolean inheritsScale() {
-        return scene.transforms().inheritsScale(liveSlot());
+        return scene.transforms().inheritsScale(readableSlot("the flags"));
     }
 
     /**
@@ -664,7 +671,7 @@ public final class SceneNode {
      * @throws IllegalStateException if the node was destroyed
      */
     public Vector3f getPosition(Vector3f dest) {
-        int o = LaneBlocks.base(liveSlot(), TransformStore.VECTOR_WIDTH);
+        int o = LaneBlocks.base(readableSlot("the local transform"), TransformStore.VECTOR_WIDTH);
         float[] p = scene.transforms().positions();
         return dest.set(p[o], p[o + L], p[o + 2 * L]);
     }
@@ -677,7 +684,7 @@ public final class SceneNode {
      * @throws IllegalStateException if the node was destroyed
      */
     public Quaternionf getOrientation(Quaternionf dest) {
-        int o = LaneBlocks.base(liveSlot(), TransformStore.QUATERNION_WIDTH);
+        int o = LaneBlocks.base(readableSlot("the local transform"), TransformStore.QUATERNION_WIDTH);
         float[] q = scene.transforms().orientations();
         return dest.set(q[o], q[o + L], q[o + 2 * L], q[o + 3 * L]);
     }
@@ -690,7 +697,7 @@ public final class SceneNode {
      * @throws IllegalStateException if the node was destroyed
      */
     public Vector3f getScale(Vector3f dest) {
-        int o = LaneBlocks.base(liveSlot(), TransformStore.VECTOR_WIDTH);
+        int o = LaneBlocks.base(readableSlot("the local transform"), TransformStore.VECTOR_WIDTH);
         float[] s = scene.transforms().scales();
         return dest.set(s[o], s[o + L], s[o + 2 * L]);
     }
@@ -790,7 +797,7 @@ public final class SceneNode {
      * @return this node, for chaining
      */
     public SceneNode yaw(float radians, Space space) {
-        return rotate(scene.scratch().quaternion4.rotationY(radians), space);
+        return rotate(axisRotation().rotationY(radians), space);
     }
 
     /**
@@ -801,7 +808,7 @@ public final class SceneNode {
      * @return this node, for chaining
      */
     public SceneNode pitch(float radians, Space space) {
-        return rotate(scene.scratch().quaternion4.rotationX(radians), space);
+        return rotate(axisRotation().rotationX(radians), space);
     }
 
     /**
@@ -812,7 +819,7 @@ public final class SceneNode {
      * @return this node, for chaining
      */
     public SceneNode roll(float radians, Space space) {
-        return rotate(scene.scratch().quaternion4.rotationZ(radians), space);
+        return rotate(axisRotation().rotationZ(radians), space);
     }
 
     /**
@@ -880,6 +887,15 @@ public final class SceneNode {
         Quaternionf orientation = scene.scratch().quaternion.identity()
                 .lookAlong(-direction.x, -direction.y, -direction.z, 0f, upY, upZ).conjugate();
         return setOrientation(orientation);
+    }
+
+    /**
+     * The scene's scratch quaternion for yaw, pitch and roll, once the node may change: a refused call must write
+     * nothing of the scene's, its scratch space included.
+     */
+    private Quaternionf axisRotation() {
+        checkWritable();
+        return scene.scratch().quaternion4;
     }
 
     /**
@@ -1176,9 +1192,7 @@ public final class SceneNode {
 
     /** The current world matrix as composed, finite or not: what the world reads and operations check. */
     private Matrix4x3f currentWorldMatrix(Matrix4x3f dest) {
-        int slot = liveSlot();
-        scene.guard().checkReadable(this);
-        return scene.worldComposer().compose(slot, dest);
+        return scene.worldComposer().compose(readableSlot("the world transform"), dest);
     }
 
     private static boolean axesFinite(Matrix4x3f m) {
@@ -1246,6 +1260,18 @@ public final class SceneNode {
             throw destroyed();
         }
         return slot;
+    }
+
+    /** Checks once that the node lives and no other thread holds the scene, and returns the slot, for a read. */
+    private int readableSlot(String what) {
+        int slot = liveSlot();
+        scene.guard().checkReadable(what, this);
+        return slot;
+    }
+
+    private void checkReadable(String what) {
+        checkAlive();
+        scene.guard().checkReadable(what, this);
     }
 
     /** Checks the handle and the scene's openness to changes once, and returns the slot to write. */

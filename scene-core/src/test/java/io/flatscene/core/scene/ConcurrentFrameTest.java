@@ -274,6 +274,66 @@ class ConcurrentFrameTest {
     }
 
     /**
+     * Node lists created from two threads at once: each call takes the structural claim, so each is either refused,
+     * naming the other thread, or gets a list of its own. Without the claim the shared list pool was corrupted (an
+     * index out of bounds, or one list handed out twice).
+     */
+    @Test
+    void nodeListsCreatedFromTwoThreadsAreNeverShared() throws InterruptedException {
+        int each = 50_000;
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(2 * each + 1).build())) {
+            ConcurrentLinkedQueue<NodeList> lists = new ConcurrentLinkedQueue<>();
+            ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
+            AtomicInteger ready = new AtomicInteger();
+            Runnable create = () -> {
+                try {
+                    // both start together, so that their calls overlap rather than one thread finishing first
+                    ready.incrementAndGet();
+                    while (ready.get() < 2) {
+                        Thread.onSpinWait();
+                    }
+                    // refused while the other thread holds the claim: try again until it lets go
+                    for (int made = 0; made < each; ) {
+                        try {
+                            lists.add(scene.createNodeList(0));
+                            made++;
+                        } catch (IllegalStateException e) {
+                            if (!e.getMessage().matches(".*thread 'lists-[12]' is changing the scene's structure.*")) {
+                                unexpected.add(e);
+                                return;
+                            }
+                        }
+                    }
+                } catch (Throwable e) {
+                    unexpected.add(e);
+                }
+            };
+            Thread first = daemon("lists-1", create);
+            Thread second = daemon("lists-2", create);
+            first.start();
+            second.start();
+            first.join(HANG_MILLIS);
+            second.join(HANG_MILLIS);
+            assertFalse(first.isAlive() || second.isAlive(), "a thread hung");
+            if (!unexpected.isEmpty()) {
+                AssertionError error = new AssertionError("unexpected exceptions");
+                unexpected.forEach(error::addSuppressed);
+                throw error;
+            }
+            scene.validate();
+            assertEquals(2 * each, lists.size());
+            // a list handed out twice would hold the nodes of both its holders
+            for (NodeList list : lists) {
+                list.add(scene.createSceneNode(""));
+            }
+            for (NodeList list : lists) {
+                assertEquals(1, list.size(), "a list was handed out twice");
+            }
+            scene.validate();
+        }
+    }
+
+    /**
      * Two threads asking for frames at once: each call must either run a whole frame or be refused with
      * IllegalStateException. The check that a frame is running and the claim of the scene by the new frame must be
      * one atomic step, or both threads can pass the check together and drive the worker pool at the same time.

@@ -1,8 +1,11 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
+import java.util.Random;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -103,6 +106,54 @@ class IncrementalCullTest {
             }
             assertEquals(200, cull(scene, camera), "two hundred items come into view");
         }
+    }
+
+    /**
+     * Past the item count from which culls split across workers: each worker collects, re-tests, keeps and merges its
+     * own part, and the queue is a fresh cull's for any number of workers, whether the moved items are scattered,
+     * bunched into one worker's part of the queue, or leave and enter the view. Seen from straight above, most items
+     * share a depth, so their order rests on the item tie-break.
+     */
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2, 3, 4})
+    void workersShareTheIncrementalCull(int workers) {
+        int side = 100;
+        int count = side * side;
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(count + 2).maxItems(count)
+                .workerThreads(workers).build())) {
+            Aabb box = new Aabb(-0.4f, -0.4f, -0.4f, 0.4f, 0.4f, 0.4f);
+            SceneNode[] nodes = new SceneNode[count];
+            for (int i = 0; i < count; i++) {
+                nodes[i] = scene.rootNode().createChild().setPosition(home(i, side), 0, home(i / side, side));
+                nodes[i].attachObject(scene.createItem(i % 2, i % 3, box).setTransparent(i % 11 == 0));
+            }
+            Camera camera = scene.createCamera("eye").setPerspective(1.2f, 1f, 400f).setViewport(64, 64);
+            scene.rootNode().createChild("eye").setPosition(0, 60, 0.01f).lookAt(new Vector3f(), Space.PARENT)
+                    .attachObject(camera);
+            assertEquals(count, cull(scene, camera));
+            Random random = new Random(workers);
+            for (int frame = 0; frame < 12; frame++) {
+                boolean[] moved = new boolean[count];
+                int changes = 1 + random.nextInt(count / 5);
+                int first = random.nextInt(count - changes);
+                for (int c = 0; c < changes; c++) {
+                    // scattered, bunched in one run of items, or scattered with some sent out of view and back
+                    int i = frame % 3 == 1 ? first + c : random.nextInt(count);
+                    float height = frame % 3 == 2 && random.nextBoolean() ? 500f : random.nextFloat() - 0.5f;
+                    nodes[i].setPosition(home(i, side), height, home(i / side, side));
+                    moved[i] = true;
+                }
+                int distinct = 0;
+                for (boolean m : moved) {
+                    distinct += m ? 1 : 0;
+                }
+                assertEquals(distinct, cull(scene, camera), "frame " + frame + ": only the moved items are tested");
+            }
+        }
+    }
+
+    private static float home(int i, int side) {
+        return i % side - side / 2f;
     }
 
     /** One frame for {@code camera}, checked against a fresh queue; returns how many items its cull tested. */

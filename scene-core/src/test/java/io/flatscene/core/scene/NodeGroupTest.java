@@ -212,19 +212,25 @@ class NodeGroupTest {
             SceneNode[] members = children(scene.rootNode(), 2);
             NodeGroup group = scene.createNodeGroup(members, 2);
             scene.updateAllTransforms();
+            // read before the claim and after it: while another thread holds it, reading the nodes is refused too
+            Vector3f[] positions = positions(members);
+            Quaternionf[] orientations = orientations(members);
             Thread changer = new Thread(() -> scene.guard().claim(members[0]), "changer");
             changer.start();
             changer.join();
             try {
                 String message = "cannot change node group of 2 nodes: thread 'changer' is changing the scene's "
                         + "structure";
-                refused(IllegalStateException.class, () -> group.setPositions(new float[] {1, 1, 1, 2, 2, 2}), null,
-                        members, message);
-                refused(IllegalStateException.class, () -> group.setOrientations(new float[] {0, 1, 0, 1, 0, 1, 0,
-                    1}), null, members, message);
+                assertMessage(IllegalStateException.class, () -> group.setPositions(new float[] {1, 1, 1, 2, 2, 2}),
+                        message);
+                assertMessage(IllegalStateException.class, () -> group.setOrientations(new float[] {0, 1, 0, 1, 0, 1,
+                    0, 1}), message);
+                assertMessage(IllegalStateException.class, () -> members[0].getPosition(new Vector3f()),
+                        "cannot read the local transform of " + members[0].describe() + ": thread 'changer'");
             } finally {
                 scene.guard().release(true);
             }
+            assertUnchanged(members, positions, orientations);
             assertEquals(0, scene.updateAllTransforms(), "a refused write marks nothing dirty");
         }
     }
@@ -261,21 +267,35 @@ class NodeGroupTest {
     /** The call is refused with the message, and every node keeps its position, orientation and clean state. */
     private static void refused(Class<? extends RuntimeException> type, Runnable call, SceneManager scene,
                                 SceneNode[] nodes, String message) {
+        Vector3f[] positions = positions(nodes);
+        Quaternionf[] orientations = orientations(nodes);
+        assertMessage(type, call, message);
+        assertUnchanged(nodes, positions, orientations);
+        assertEquals(0, scene.updateAllTransforms(), "a refused write marks nothing dirty");
+        scene.validate();
+    }
+
+    private static Vector3f[] positions(SceneNode[] nodes) {
         Vector3f[] positions = new Vector3f[nodes.length];
-        Quaternionf[] orientations = new Quaternionf[nodes.length];
         for (int i = 0; i < nodes.length; i++) {
             positions[i] = nodes[i].getPosition(new Vector3f());
+        }
+        return positions;
+    }
+
+    private static Quaternionf[] orientations(SceneNode[] nodes) {
+        Quaternionf[] orientations = new Quaternionf[nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
             orientations[i] = nodes[i].getOrientation(new Quaternionf());
         }
-        assertMessage(type, call, message);
+        return orientations;
+    }
+
+    private static void assertUnchanged(SceneNode[] nodes, Vector3f[] positions, Quaternionf[] orientations) {
         for (int i = 0; i < nodes.length; i++) {
             assertEquals(positions[i], nodes[i].getPosition(new Vector3f()), nodes[i] + " must be left as it was");
             assertEquals(orientations[i], nodes[i].getOrientation(new Quaternionf()), nodes[i] + " must be left "
                     + "as it was");
-        }
-        if (scene != null) {
-            assertEquals(0, scene.updateAllTransforms(), "a refused write marks nothing dirty");
-            scene.validate();
         }
     }
 }

@@ -48,16 +48,10 @@ final class BatchBuilder {
 
     /**
      * Cuts {@code out}'s first {@code visible} instances into batches where they already are, in draw order (an
-     * incremental cull merged them there): the gather's batch-start pass with nothing to move, on one thread.
+     * incremental cull merged them there): the gather's batch-start pass with nothing to move.
      */
-    void cutInPlace(int visible, boolean wideIds, DrawList out) {
-        ensureCapacity(visible);
-        this.out = out;
-        this.visible = visible;
-        this.wideIds = wideIds;
-        gather(0, visible);
-        this.out = null;
-        cut(visible, out);
+    void cutInPlace(int visible, boolean wideIds, DrawList out, WorkerPool pool) {
+        run(null, visible, wideIds, out, pool);
     }
 
     private void ensureCapacity(int visible) {

@@ -99,13 +99,13 @@ final class CullPass {
     }
 
     /**
-     * Tests the {@code count} items listed in {@code list} (ascending) one by one, as {@link #run} tests an item of a
-     * chunk across the planes, and writes the visible ones, their slots and keys from 0 on, in list order.
+     * Tests the items listed in {@code list[from, to)} (ascending) one by one, as {@link #run} tests an item of a
+     * chunk across the planes, and writes the visible ones, their slots and keys from {@code from} on, in list order.
      *
-     * @return how many it wrote; {@code wide[0]} tells whether one has an id outside 0..65535
+     * @return how many it wrote; {@code wide[worker]} tells whether one has an id outside 0..65535
      */
-    int runList(int[] list, int count, CameraView camera, long[] keys, int[] outItems, int[] outSlots,
-                boolean[] wide) {
+    int runList(int[] list, int from, int to, CameraView camera, long[] keys, int[] outItems, int[] outSlots,
+                boolean[] wide, int worker) {
         int[] nodeSlot = items.nodeSlotArray();
         int[] visibility = items.visibilityFlagsArray();
         float[] center = items.worldCenterArray();
@@ -116,8 +116,9 @@ final class CullPass {
         int[] transparent = items.transparentArray();
         int[] flags = transforms.flags();
         float[] p = camera.planes;
-        int written = 0;
-        for (int n = 0; n < count; n++) {
+        int written = from;
+        boolean wideIds = false;
+        for (int n = from; n < to; n++) {
             int i = list[n];
             int slot = nodeSlot[i];
             if (slot == Index.NONE || (visibility[i] & camera.mask) == 0
@@ -133,10 +134,11 @@ final class CullPass {
             keys[written] = SortKeys.key(group[i], transparent[i] != 0,
                     (flags[slot] & TransformStore.MIRRORED) != 0, material[i], mesh[i],
                     depth(camera, center[o], center[o + 1], center[o + 2]));
-            wide[0] |= (mesh[i] | material[i]) >>> 16 != 0;
+            wideIds |= (mesh[i] | material[i]) >>> 16 != 0;
             written++;
         }
-        return written;
+        wide[worker] = wideIds;
+        return written - from;
     }
 
     /**

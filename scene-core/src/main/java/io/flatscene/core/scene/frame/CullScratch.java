@@ -25,9 +25,9 @@ final class CullScratch {
      */
     int[] chunkWork = new int[0];
     /**
-     * An incremental cull's lists, grown on its first use: the items re-tested, the visible ones among them with
-     * their slots and keys (sorted with {@link #order}), and the keys of the instances it keeps (their items and
-     * slots go to {@link #visibleItems} and {@link #visibleSlots}).
+     * An incremental cull's lists ({@link IncrementalCull}), grown on its first use: the items re-tested, the visible
+     * ones among them with their slots and keys (sorted with {@link #order}), and the keys of the instances it keeps
+     * (their items and slots go to {@link #visibleItems} and {@link #visibleSlots}).
      */
     int[] changedItems = new int[0];
     int[] changedVisible = new int[0];
@@ -36,7 +36,13 @@ final class CullScratch {
     long[] keptKeys = new long[0];
     /** The re-tested items as a bitset, all clear between culls. */
     long[] changedBits = new long[0];
-    final boolean[] changedWide = new boolean[1];
+    /** Per worker: where its part of the step in progress starts (one more, the end), what it found, kept or saw. */
+    int[] changedStarts = new int[2];
+    int[] changedPerWorker = new int[1];
+    int[] keptPerWorker = new int[1];
+    boolean[] changedWide = new boolean[1];
+    /** Worker {@code w} merges the sorted changed instances {@code [changedSplit[w], changedSplit[w + 1])}. */
+    int[] changedSplit = new int[2];
 
     void ensureCapacity(int capacity, int workers) {
         if (visiblePerWorker.length != workers) {
@@ -57,14 +63,21 @@ final class CullScratch {
         }
     }
 
-    void ensureChangedCapacity(int capacity) {
+    void ensureChangedCapacity(int capacity, int workers) {
         if (changedItems.length < capacity) {
             changedItems = new int[capacity];
             changedVisible = new int[capacity];
             changedSlots = new int[capacity];
             changedKeys = new long[capacity];
             keptKeys = new long[capacity];
-            changedBits = new long[(capacity + 63) >>> 6];
+            changedBits = new long[IncrementalCull.wordCount(capacity)];
+        }
+        if (changedPerWorker.length != workers) {
+            changedStarts = new int[workers + 1];
+            changedPerWorker = new int[workers];
+            keptPerWorker = new int[workers];
+            changedWide = new boolean[workers];
+            changedSplit = new int[workers + 1];
         }
     }
 }

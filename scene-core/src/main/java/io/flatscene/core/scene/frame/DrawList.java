@@ -20,6 +20,22 @@ public final class DrawList {
     /** Whether a visible item has a mesh or material id outside 0..65535 (batches then compare the ids). */
     public boolean wideIds;
 
+    /**
+     * Where each item's instance is, by the item's global index, while {@link #drawIndexValid}: {@code
+     * items[drawIndex[i]] == i} where item {@code i} is among the first {@link #instanceCount}, anything where it is
+     * not (the check tells). Built by an incremental cull when it needs it ({@link IncrementalCull}), so that a queue
+     * rewritten every frame never pays for it, and one whose instances stay keeps it; every cull that rewrites the
+     * instances clears the flag.
+     */
+    int[] drawIndex = new int[0];
+    boolean drawIndexValid;
+    /**
+     * How many incremental culls of this queue skip settling the instances that stay in place, and how many skipped
+     * after the last settling that did not pay ({@link IncrementalCull}).
+     */
+    int settleSkips;
+    int settleBackoff;
+
     public int batchCount;
     public int[] batchMesh = new int[0];
     public int[] batchMaterial = new int[0];

@@ -47,10 +47,12 @@ public final class FramePipeline {
     private final SpatialOrder order;
     private final LongRadixSort sort = new LongRadixSort();
     private final CullScratch scratch = new CullScratch();
+    private final IncrementalCull incremental;
     private final PassTimings timings = new PassTimings();
 
     private int itemCount;
     private CameraView view;
+    private boolean instancesKept;
     /**
      * Transform passes since the last bounds pass, and the store's slot moves at the last transform pass: the bounds
      * pass can skip unchanged items only after exactly one transform pass with no slot moved since, since the changed
@@ -94,6 +96,7 @@ public final class FramePipeline {
         this.cullPass = new CullPass(items, transforms, chunks);
         this.lightPass = new LightPass(lights, transforms);
         this.batchBuilder = new BatchBuilder(items);
+        this.incremental = new IncrementalCull(cullPass, scratch, sort);
     }
 
     /** The transform kernel that runs: VECTOR or SCALAR. */
@@ -151,6 +154,14 @@ public final class FramePipeline {
     }
 
     /**
+     * Whether the last cull left its queue's instances and batches as they were (an incremental one whose changed
+     * items would not move), so that what a renderer derived from them still holds.
+     */
+    public boolean instancesKept() {
+        return instancesKept;
+    }
+
+    /**
      * Whether a pass changed what a cull reads (world matrices, item boxes, the items' order) since the last call.
      * With no change the game made either, a queue culled since holds what a new cull would write.
      */
@@ -192,6 +203,8 @@ public final class FramePipeline {
     public void cull(CameraView view, int itemCount, int lightCount, DrawList draws, LightList lights,
                      WorkerPool pool) {
         this.itemCount = itemCount;
+        instancesKept = false;
+        draws.drawIndexValid = false;
         this.view = view;
         boolean parallel = parallel(pool);
         int workers = parallel ? pool.size() : 1;
@@ -235,57 +248,37 @@ public final class FramePipeline {
     /**
      * Brings {@code draws}, the result of a cull for the same view that nothing but item boxes changed since (no
      * structural change, no item setter, no spatial sort, the same camera view: the caller checks), up to date: the
-     * items whose boxes the bounds passes since {@code sinceBoundsPass} recomputed are taken out, tested again, sorted
-     * among themselves and merged back by (key, item), which is the order a full cull's stable sort gives. Declines,
-     * touching nothing, when more than a quarter of the items changed: a full cull is then as cheap.
+     * items whose boxes the bounds passes since {@code sinceBoundsPass} recomputed are tested again, and those whose
+     * instance moves in draw order are taken out, sorted among themselves and merged back by (key, item), the order a
+     * full cull's stable sort gives ({@link IncrementalCull}). Declines, touching nothing, when more than a quarter of
+     * the items changed: a full cull is then as cheap.
      *
      * @return whether it culled
      */
     public boolean cullChanged(CameraView view, int itemCount, int lightCount, DrawList draws, LightList lights,
                                int sinceBoundsPass, WorkerPool pool) {
         long start = System.nanoTime();
-        int[] stamps = boundsPass.stamps();
-        int limit = itemCount / MAX_CHANGED_FRACTION;
-        // the queue's last cull, a full one or one of these, was for itemCount items too: the scratch and the queue
-        // have room for them all; only the lists of this cull may not exist yet
-        scratch.ensureChangedCapacity(itemCount);
-        int[] changedItems = scratch.changedItems;
-        long[] changedBits = scratch.changedBits;
-        int changedCount = 0;
-        for (int i = 0; i < itemCount; i++) {
-            // the stamps count up and may wrap: a difference tells later from earlier
-            if (stamps[i] - sinceBoundsPass > 0) {
-                if (changedCount == limit) {
-                    clearChangedBits(changedBits, changedItems, changedCount);
-                    return false;
-                }
-                changedItems[changedCount++] = i;
-                changedBits[i >>> 6] |= 1L << i;
-            }
+        this.itemCount = itemCount;
+        boolean parallel = parallel(pool);
+        int visible = incremental.run(view, itemCount, draws, boundsPass.stamps(), sinceBoundsPass,
+                itemCount / MAX_CHANGED_FRACTION, pool, parallel);
+        if (visible < 0) {
+            return false;
         }
-        scratch.changedWide[0] = draws.wideIds;
-        int changedVisible = cullPass.runList(changedItems, changedCount, view, scratch.changedKeys,
-                scratch.changedVisible, scratch.changedSlots, scratch.changedWide);
-        int kept = keepUnchanged(draws, changedBits);
-        clearChangedBits(changedBits, changedItems, changedCount);
-        long cullDone = System.nanoTime();
-
-        int[] order = scratch.order;
-        for (int i = 0; i < changedVisible; i++) {
-            order[i] = i;
-        }
-        sort.sort(scratch.changedKeys, order, changedVisible, pool);
-        int visible = merge(draws, kept, changedVisible);
         long sortDone = System.nanoTime();
 
         draws.world = transforms.worlds();
         draws.tints = items.tintArray();
-        draws.wideIds = scratch.changedWide[0];
-        batchBuilder.cutInPlace(visible, draws.wideIds, draws);
+        instancesKept = incremental.instancesKept();
+        if (!instancesKept) {
+            draws.drawIndexValid = false;
+            draws.wideIds |= incremental.wideIds(parallel ? pool.size() : 1);
+            batchBuilder.cutInPlace(visible, draws.wideIds, draws, pool);
+        }
         lightPass.run(lightCount, view, lights);
         long queueDone = System.nanoTime();
 
-        recordCull(changedCount, visible, draws, start, cullDone, sortDone, queueDone);
+        recordCull(incremental.tested(), visible, draws, start, incremental.retestedAt(), sortDone, queueDone);
         return true;
     }
 
@@ -297,84 +290,6 @@ public final class FramePipeline {
         timings.cullNanos = cullDone - start;
         timings.sortNanos = sortDone - cullDone;
         timings.queueNanos = queueDone - sortDone;
-    }
-
-    private static void clearChangedBits(long[] changedBits, int[] changedItems, int count) {
-        for (int n = 0; n < count; n++) {
-            changedBits[changedItems[n] >>> 6] = 0L;
-        }
-    }
-
-    /**
-     * Copies the queue's instances whose items did not change into the scratch (merged keys, visible items and
-     * slots), in draw order; returns how many. The changed items are looked up in a bitset, not in the stamps: draw
-     * order visits items in no order, and the bitset is small enough to stay in cache.
-     */
-    private int keepUnchanged(DrawList draws, long[] changedBits) {
-        long[] keys = draws.keys;
-        int[] items = draws.items;
-        int[] slots = draws.slots;
-        long[] keptKeys = scratch.keptKeys;
-        int[] keptItems = scratch.visibleItems;
-        int[] keptSlots = scratch.visibleSlots;
-        int kept = 0;
-        for (int i = 0, n = draws.instanceCount; i < n; i++) {
-            int item = items[i];
-            if ((changedBits[item >>> 6] & (1L << item)) == 0) {
-                keptKeys[kept] = keys[i];
-                keptItems[kept] = item;
-                keptSlots[kept] = slots[i];
-                kept++;
-            }
-        }
-        return kept;
-    }
-
-    /**
-     * Merges the kept instances (in the scratch) and the changed visible ones (sorted through the scratch order) by
-     * key, then item, into {@code draws}, in draw order.
-     */
-    private int merge(DrawList draws, int kept, int changed) {
-        long[] keptKeys = scratch.keptKeys;
-        int[] keptItems = scratch.visibleItems;
-        int[] keptSlots = scratch.visibleSlots;
-        long[] changedKeys = scratch.changedKeys;
-        int[] order = scratch.order;
-        int[] changedItems = scratch.changedVisible;
-        int[] changedSlots = scratch.changedSlots;
-        long[] outKeys = draws.keys;
-        int[] outItems = draws.items;
-        int[] outSlots = draws.slots;
-        int a = 0;
-        int b = 0;
-        int out = 0;
-        while (a < kept && b < changed) {
-            int at = order[b];
-            // keys compare unsigned, as the radix sort orders them (a group of 128 and up sets the top bit)
-            int byKey = Long.compareUnsigned(keptKeys[a], changedKeys[b]);
-            if (byKey < 0 || byKey == 0 && keptItems[a] < changedItems[at]) {
-                outKeys[out] = keptKeys[a];
-                outItems[out] = keptItems[a];
-                outSlots[out++] = keptSlots[a++];
-            } else {
-                outKeys[out] = changedKeys[b];
-                outItems[out] = changedItems[at];
-                outSlots[out++] = changedSlots[at];
-                b++;
-            }
-        }
-        for (; a < kept; a++) {
-            outKeys[out] = keptKeys[a];
-            outItems[out] = keptItems[a];
-            outSlots[out++] = keptSlots[a];
-        }
-        for (; b < changed; b++) {
-            int at = order[b];
-            outKeys[out] = changedKeys[b];
-            outItems[out] = changedItems[at];
-            outSlots[out++] = changedSlots[at];
-        }
-        return out;
     }
 
     private boolean parallel(WorkerPool pool) {
