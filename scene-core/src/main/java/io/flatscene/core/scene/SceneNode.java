@@ -868,10 +868,6 @@ public final class SceneNode {
     }
 
     /**
-     * The refusal of a world-space operation through a parent whose world matrix has no inverse: a zero scale on an
-     * ancestor (or a chain that overflowed) maps every world direction to none in parent space.
-     */
-    /**
      * The scene's scratch quaternion for yaw, pitch and roll, once the node may change: a refused call must write
      * nothing of the scene's, its scratch space included.
      */
@@ -880,6 +876,10 @@ public final class SceneNode {
         return scene.scratch().quaternion4;
     }
 
+    /**
+     * The refusal of a world-space operation through a parent whose world matrix has no inverse: a zero scale on an
+     * ancestor (or a chain that overflowed) maps every world direction to none in parent space.
+     */
     private IllegalArgumentException singularParent(String operation) {
         return new IllegalArgumentException(describe() + ": cannot " + operation + ": the parent's world matrix "
                 + "cannot be inverted (a zero scale up the chain, or one that overflowed the float range), so world "
@@ -1190,7 +1190,6 @@ public final class SceneNode {
         return slot;
     }
 
-    /** Checks the handle and the scene's openness to changes once, and returns the slot to write. */
     /** Checks once that the node lives and no other thread holds the scene, and returns the slot, for a read. */
     private int readableSlot(String what) {
         int slot = liveSlot();
@@ -1198,11 +1197,13 @@ public final class SceneNode {
         return slot;
     }
 
+    /** Checks that the node lives and no other thread holds the scene, for a read that needs no slot. */
     private void checkReadable(String what) {
         checkAlive();
         scene.guard().checkReadable(what, this);
     }
 
+    /** Checks the handle and the scene's openness to changes once, and returns the slot to write. */
     int writableSlot() {
         int slot = liveSlot();
         scene.guard().checkMutable(this);
