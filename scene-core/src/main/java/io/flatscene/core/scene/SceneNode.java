@@ -1269,6 +1269,7 @@ public final class SceneNode {
         return slot;
     }
 
+    /** Checks that the node lives and no other thread holds the scene, for a read that needs no slot. */
     private void checkReadable(String what) {
         checkAlive();
         scene.guard().checkReadable(what, this);
