@@ -20,7 +20,7 @@ import java.util.Arrays;
  */
 final class IncrementalCull {
     /** Ints in a cache line: the draw index's shares meet at line bounds, and each worker has a spare line. */
-    static final int INDEX_LINE = 16;
+    private static final int INDEX_LINE = 16;
     /** The most incremental culls in a row that skip {@link #settle} after it did not pay. */
     private static final int MAX_SETTLE_BACKOFF = 15;
 
