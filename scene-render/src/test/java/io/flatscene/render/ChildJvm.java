@@ -1,5 +1,6 @@
 package io.flatscene.render;
 
+import io.flatscene.render.testing.ProbeCalls;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -96,6 +97,6 @@ final class ChildJvm {
     /** Asserts that the child exited normally and says so on stderr: the tests' probes end with this line. */
     static void assertFinished(Result result) {
         result.assertExitedNormally();
-        assertTrue(result.stderr().contains(MisuseProbe.FINISHED), "the probe did not finish" + result.describe());
+        assertTrue(result.stderr().contains(ProbeCalls.FINISHED), "the probe did not finish" + result.describe());
     }
 }

@@ -4,6 +4,7 @@ import io.flatscene.render.context.ContextException;
 import io.flatscene.render.context.HeadlessContext;
 import io.flatscene.render.context.WindowContext;
 import io.flatscene.render.testing.Display;
+import io.flatscene.render.testing.ProbeCalls;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
@@ -38,7 +39,7 @@ class ContextMisuseTest {
         Class<?> type = window ? WindowContext.class : HeadlessContext.class;
         ChildJvm.Result result = ChildJvm.run(ContextProbe.class, kind);
         ChildJvm.assertFinished(result);
-        Map<String, String> outcomes = MisuseProbe.outcomes(result.stderr());
+        Map<String, String> outcomes = ProbeCalls.outcomes(result.stderr());
         Set<String> members = new TreeSet<>();
         for (Method method : type.getDeclaredMethods()) {
             if (Modifier.isPublic(method.getModifiers()) && !method.isSynthetic()) {
@@ -51,7 +52,7 @@ class ContextMisuseTest {
         for (Map.Entry<String, String> outcome : outcomes.entrySet()) {
             String method = outcome.getKey().split("[.(]")[1];
             if (WORK_WHEN_CLOSED.contains(method)) {
-                assertEquals(MisuseProbe.RETURNED, outcome.getValue(), outcome.getKey());
+                assertEquals(ProbeCalls.RETURNED, outcome.getValue(), outcome.getKey());
             } else {
                 assertTrue(outcome.getValue().startsWith("IllegalStateException: " + named)
                         && outcome.getValue().endsWith("was closed"), outcome.getKey() + ": " + outcome.getValue());

@@ -4,6 +4,7 @@ import io.flatscene.render.context.GlContext;
 import io.flatscene.render.context.HeadlessContext;
 import io.flatscene.render.context.WindowContext;
 import io.flatscene.render.context.WindowOptions;
+import io.flatscene.render.testing.ProbeCalls;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -21,7 +22,7 @@ public final class ContextProbe {
 
     public static void main(String[] args) {
         boolean window = args[0].equals("window");
-        Map<String, MisuseProbe.Call> calls = new LinkedHashMap<>();
+        Map<String, ProbeCalls.Call> calls = new LinkedHashMap<>();
         if (window) {
             WindowContext closed = WindowContext.create(OPTIONS);
             closed.close();
@@ -43,10 +44,10 @@ public final class ContextProbe {
             putContextCalls(calls, "HeadlessContext", closed);
         }
         MisuseProbe.runAll(calls);
-        System.err.println(MisuseProbe.FINISHED);
+        System.err.println(ProbeCalls.FINISHED);
     }
 
-    private static void putContextCalls(Map<String, MisuseProbe.Call> calls, String type, GlContext closed) {
+    private static void putContextCalls(Map<String, ProbeCalls.Call> calls, String type, GlContext closed) {
         calls.put(type + ".makeCurrent()", closed::makeCurrent);
         calls.put(type + ".capabilities()", closed::capabilities);
         calls.put(type + ".description()", closed::description);

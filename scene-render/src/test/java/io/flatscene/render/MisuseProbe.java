@@ -14,18 +14,18 @@ import io.flatscene.render.overlay.BoundsOverlay;
 import io.flatscene.render.overlay.TextOverlay;
 import io.flatscene.render.target.Framebuffer;
 import io.flatscene.render.target.RenderTarget;
+import io.flatscene.render.testing.ProbeCalls;
+import io.flatscene.render.testing.ProbeCalls.Call;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.joml.Vector3f;
 import org.lwjgl.egl.EGL10;
 import org.lwjgl.egl.EGL14;
 import org.lwjgl.opengl.GL;
-import org.lwjgl.system.MemoryUtil;
 
 /**
  * Run in a child JVM by {@link RenderMisuseTest}: makes a renderer, a framebuffer and both overlays, puts them in the
@@ -37,22 +37,6 @@ import org.lwjgl.system.MemoryUtil;
  * <p>Arguments: the misuse, then the draw path and {@code headless} or {@code window}.
  */
 public final class MisuseProbe {
-    static final String CALL = "CALL ";
-    static final String RETURNED = "returned";
-    static final String NO_NATIVE_MEMORY_LEFT = "no native memory left";
-    static final String FINISHED = "probe finished";
-
-    /** The outcome of each call a probe reported on its stderr, by call. */
-    static Map<String, String> outcomes(String stderr) {
-        Map<String, String> outcomes = new HashMap<>();
-        for (String line : stderr.split("\\R")) {
-            if (line.startsWith(CALL)) {
-                String[] call = line.substring(CALL.length()).split(" -> ", 2);
-                outcomes.put(call[0], call[1]);
-            }
-        }
-        return outcomes;
-    }
 
     /** The states in which an object's methods are called. */
     enum Misuse {
@@ -72,12 +56,6 @@ public final class MisuseProbe {
         NEVER_A_CONTEXT
     }
 
-    /** One public method call, by the signature {@link RenderMisuseTest} finds by reflection. */
-    @FunctionalInterface
-    interface Call {
-        void run() throws IOException;
-    }
-
     private MisuseProbe() {
     }
 
@@ -88,7 +66,7 @@ public final class MisuseProbe {
         Path dir = Files.createTempDirectory("misuse-probe");
         if (misuse == Misuse.NEVER_A_CONTEXT) {
             runAll(creations(config, RenderTarget.of(0, 64, 48)));
-            System.err.println(FINISHED);
+            System.err.println(ProbeCalls.FINISHED);
             return;
         }
         // a first whole cycle makes what LWJGL allocates once per thread or process before the baseline is taken
@@ -105,7 +83,7 @@ public final class MisuseProbe {
             // capabilities FlatScene did not register: to the objects made now, the context is the game's own
             GL.createCapabilities();
         }
-        Map<Long, Long> baseline = liveAllocations();
+        Map<Long, Long> baseline = ProbeCalls.liveAllocations();
         Subjects subjects = new Subjects(config, dir);
         Map<String, Call> calls = new LinkedHashMap<>(creations(config, subjects.framebuffer));
         calls.putAll(uses(subjects, dir));
@@ -139,10 +117,10 @@ public final class MisuseProbe {
         }
         subjects.scene.close();
         context.close();
-        Map<Long, Long> left = liveAllocations();
+        Map<Long, Long> left = ProbeCalls.liveAllocations();
         left.keySet().removeAll(baseline.keySet());
-        System.err.println(left.isEmpty() ? NO_NATIVE_MEMORY_LEFT : "native memory left (address=bytes): " + left);
-        System.err.println(FINISHED);
+        System.err.println(ProbeCalls.leakLine(left));
+        System.err.println(ProbeCalls.FINISHED);
     }
 
     private static GlContext open(boolean window) {
@@ -150,29 +128,9 @@ public final class MisuseProbe {
                 .visible(false).build()) : HeadlessContext.create();
     }
 
-    /** What was allocated on the main thread, where every object is made. */
-    private static Map<Long, Long> liveAllocations() {
-        Map<Long, Long> live = new HashMap<>();
-        MemoryUtil.memReport((address, memory, threadId, threadName, stack) -> {
-            if ("main".equals(threadName)) {
-                live.put(address, memory);
-            }
-        });
-        return live;
-    }
-
-    /** Makes each call and prints its outcome, one line each. */
+    /** Makes each call and prints its outcome on stderr, one line each. */
     static void runAll(Map<String, Call> calls) {
-        for (Map.Entry<String, Call> call : calls.entrySet()) {
-            String outcome;
-            try {
-                call.getValue().run();
-                outcome = RETURNED;
-            } catch (IOException | RuntimeException | Error e) {
-                outcome = e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage()).replace('\n', ' ');
-            }
-            System.err.println(CALL + call.getKey() + " -> " + outcome);
-        }
+        ProbeCalls.runAll(calls, System.err);
     }
 
     /** The constructors, and Image.read, which need only a context; what they make is closed at once. */

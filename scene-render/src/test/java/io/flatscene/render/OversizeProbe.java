@@ -5,6 +5,7 @@ import io.flatscene.render.image.Image;
 import io.flatscene.render.overlay.TextOverlay;
 import io.flatscene.render.target.Framebuffer;
 import io.flatscene.render.target.RenderTarget;
+import io.flatscene.render.testing.ProbeCalls;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -21,7 +22,7 @@ public final class OversizeProbe {
         HeadlessContext context = HeadlessContext.create();
         try (Framebuffer framebuffer = new Framebuffer(64, 48);
              TextOverlay text = new TextOverlay()) {
-            Map<String, MisuseProbe.Call> calls = new LinkedHashMap<>();
+            Map<String, ProbeCalls.Call> calls = new LinkedHashMap<>();
             calls.put("Image.read(100000x100000)", () -> Image.read(sized(framebuffer, 100_000, 100_000)));
             calls.put("Image.read(-64x48)", () -> Image.read(sized(framebuffer, -64, 48)));
             calls.put("TextOverlay.add(2^30 characters)", () -> text.add(new Repeated('x', 1 << 30), 0f, 0f, 1f,
@@ -32,7 +33,7 @@ public final class OversizeProbe {
         } finally {
             context.close();
         }
-        System.err.println(MisuseProbe.FINISHED);
+        System.err.println(ProbeCalls.FINISHED);
     }
 
     /** A game's own render target type, claiming a size its framebuffer does not have. */

@@ -12,6 +12,7 @@ import io.flatscene.render.overlay.TextOverlay;
 import io.flatscene.render.target.Framebuffer;
 import io.flatscene.render.target.RenderTarget;
 import io.flatscene.render.testing.Display;
+import io.flatscene.render.testing.ProbeCalls;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.module.ModuleDescriptor;
@@ -187,7 +188,7 @@ class RenderMisuseTest {
         assumeTrue(!context.equals("window") || Display.present(), Display.ABSENT);
         ChildJvm.Result result = ChildJvm.run(MisuseProbe.class, misuse.name(), path.name(), context);
         ChildJvm.assertFinished(result);
-        Map<String, String> outcomes = MisuseProbe.outcomes(result.stderr());
+        Map<String, String> outcomes = ProbeCalls.outcomes(result.stderr());
         Set<String> expectedCalls = misuse == Misuse.NEVER_A_CONTEXT ? ROLES.keySet().stream()
                 .filter(call -> ROLES.get(call) == Role.CREATE).collect(Collectors.toSet()) : ROLES.keySet();
         assertEquals(new TreeSet<>(expectedCalls), new TreeSet<>(outcomes.keySet()), "calls the probe made");
@@ -195,7 +196,7 @@ class RenderMisuseTest {
         for (String call : expectedCalls) {
             List<String> refusal = expectedRefusal(misuse, call);
             String outcome = outcomes.get(call);
-            boolean right = refusal.isEmpty() ? outcome.equals(MisuseProbe.RETURNED)
+            boolean right = refusal.isEmpty() ? outcome.equals(ProbeCalls.RETURNED)
                     : outcome.startsWith("IllegalStateException: ")
                     && ChildJvm.containsAll(outcome, refusal.toArray(String[]::new));
             if (!right) {
@@ -206,7 +207,7 @@ class RenderMisuseTest {
         }
         assertTrue(wrong.isEmpty(), misuse + ":" + wrong);
         if (misuse != Misuse.NEVER_A_CONTEXT) {
-            assertTrue(result.stderr().contains(MisuseProbe.NO_NATIVE_MEMORY_LEFT), result.describe());
+            assertTrue(result.stderr().contains(ProbeCalls.NO_NATIVE_MEMORY_LEFT), result.describe());
         }
     }
 

@@ -8,6 +8,8 @@ import io.flatscene.core.scene.SceneNode;
 import io.flatscene.render.Renderer;
 import io.flatscene.render.RendererConfig;
 import io.flatscene.render.context.HeadlessContext;
+import io.flatscene.render.testing.ProbeCalls;
+import io.flatscene.render.testing.ProbeCalls.Call;
 import io.flatscene.samples.asteroids.AsteroidGame;
 import io.flatscene.samples.asteroids.Look;
 import io.flatscene.samples.model.ModelImporter;
@@ -18,10 +20,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.lwjgl.system.MemoryUtil;
 
 /**
  * Run in a child JVM by {@link SamplesMisuseTest}: makes a renderer, a scene with an imported model and an asteroid
@@ -33,10 +33,6 @@ import org.lwjgl.system.MemoryUtil;
  * <p>Arguments: the misuse, and a directory for the files the calls read and write.
  */
 public final class SamplesMisuseProbe {
-    static final String CALL = "CALL ";
-    static final String RETURNED = "returned";
-    static final String NO_NATIVE_MEMORY_LEFT = "no native memory left";
-    static final String FINISHED = "probe finished";
     /** Few, so that each construction is quick; the game's own tests play it at size. */
     private static final int ASTEROIDS = 40;
 
@@ -62,25 +58,7 @@ public final class SamplesMisuseProbe {
         GARBAGE_ARGUMENT
     }
 
-    /** One public call, named by its signature, or by its signature and the argument it gets wrong. */
-    @FunctionalInterface
-    interface Call {
-        void run() throws IOException;
-    }
-
     private SamplesMisuseProbe() {
-    }
-
-    /** The outcome of each call a probe reported on its stdout, by call. */
-    static Map<String, String> outcomes(String stdout) {
-        Map<String, String> outcomes = new HashMap<>();
-        for (String line : stdout.split("\\R")) {
-            if (line.startsWith(CALL)) {
-                String[] call = line.substring(CALL.length()).split(" -> ", 2);
-                outcomes.put(call[0], call[1]);
-            }
-        }
-        return outcomes;
     }
 
     public static void main(String[] args) throws Exception {
@@ -93,7 +71,7 @@ public final class SamplesMisuseProbe {
         Subjects warmUp = new Subjects(rover);
         runAll(calls(warmUp, roverFile, dir), false);
         warmUp.close();
-        Map<Long, Long> baseline = liveAllocations();
+        Map<Long, Long> baseline = ProbeCalls.liveAllocations();
         Subjects subjects = new Subjects(rover);
         Map<String, Call> calls = switch (misuse) {
             case NULL_ARGUMENT -> nullArguments(subjects, roverFile, dir);
@@ -134,10 +112,10 @@ public final class SamplesMisuseProbe {
         }
         subjects.close();
         context.close();
-        Map<Long, Long> left = liveAllocations();
+        Map<Long, Long> left = ProbeCalls.liveAllocations();
         left.keySet().removeAll(baseline.keySet());
-        System.out.println(left.isEmpty() ? NO_NATIVE_MEMORY_LEFT : "native memory left (address=bytes): " + left);
-        System.out.println(FINISHED);
+        System.out.println(ProbeCalls.leakLine(left));
+        System.out.println(ProbeCalls.FINISHED);
     }
 
     private static byte[] rover() throws IOException {
@@ -146,31 +124,9 @@ public final class SamplesMisuseProbe {
         }
     }
 
-    /** What was allocated through LWJGL on the main thread, where every object is made. */
-    private static Map<Long, Long> liveAllocations() {
-        Map<Long, Long> live = new HashMap<>();
-        MemoryUtil.memReport((address, memory, threadId, threadName, stack) -> {
-            if ("main".equals(threadName)) {
-                live.put(address, memory);
-            }
-        });
-        return live;
-    }
-
-    /** Makes each call and, if {@code report}, prints its outcome, one line each. */
+    /** Makes each call and, if {@code report}, prints its outcome on stdout, one line each. */
     static void runAll(Map<String, Call> calls, boolean report) {
-        for (Map.Entry<String, Call> call : calls.entrySet()) {
-            String outcome;
-            try {
-                call.getValue().run();
-                outcome = RETURNED;
-            } catch (IOException | RuntimeException | Error e) {
-                outcome = e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage()).replace('\n', ' ');
-            }
-            if (report) {
-                System.out.println(CALL + call.getKey() + " -> " + outcome);
-            }
-        }
+        ProbeCalls.runAll(calls, report ? System.out : null);
     }
 
     /** Every public call of the types that take a scene or a renderer, with arguments that are right. */

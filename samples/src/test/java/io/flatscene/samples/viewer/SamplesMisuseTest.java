@@ -1,5 +1,6 @@
 package io.flatscene.samples.viewer;
 
+import io.flatscene.render.testing.ProbeCalls;
 import io.flatscene.samples.asteroids.AsteroidGame;
 import io.flatscene.samples.asteroids.Look;
 import io.flatscene.samples.embedding.EmbeddedGameExample;
@@ -113,7 +114,7 @@ class SamplesMisuseTest {
 
         boolean matches(String outcome) {
             if (exception == null) {
-                return outcome.equals(SamplesMisuseProbe.RETURNED);
+                return outcome.equals(ProbeCalls.RETURNED);
             }
             return whole ? outcome.equals(exception + ": " + fragments.get(0))
                     : outcome.startsWith(exception + ": ") && fragments.stream().allMatch(outcome::contains);
@@ -209,9 +210,9 @@ class SamplesMisuseTest {
                 "-Dorg.lwjgl.util.DebugAllocator=true", misuse.name(), dir.toString());
         String described = "\n--- stdout ---\n" + run.out() + "\n--- stderr ---\n" + run.err();
         assertEquals(0, run.status(), "the probe ended with status " + run.status() + described);
-        assertTrue(run.out().contains(SamplesMisuseProbe.FINISHED), "the probe did not finish" + described);
-        assertTrue(run.out().contains(SamplesMisuseProbe.NO_NATIVE_MEMORY_LEFT), described);
-        Map<String, String> outcomes = SamplesMisuseProbe.outcomes(run.out());
+        assertTrue(run.out().contains(ProbeCalls.FINISHED), "the probe did not finish" + described);
+        assertTrue(run.out().contains(ProbeCalls.NO_NATIVE_MEMORY_LEFT), described);
+        Map<String, String> outcomes = ProbeCalls.outcomes(run.out());
         Map<String, Expected> expected = switch (misuse) {
             case NULL_ARGUMENT -> nullArguments(outcomes.keySet());
             case GARBAGE_ARGUMENT -> GARBAGE;
