@@ -9,9 +9,7 @@ import io.flatscene.samples.model.ModelException;
 import io.flatscene.samples.model.ModelImporter;
 import io.flatscene.samples.model.SceneGltfExport;
 import io.flatscene.samples.viewer.SamplesMisuseProbe.Misuse;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
@@ -19,7 +17,6 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -305,20 +302,9 @@ class SamplesMisuseTest {
 
     @Test
     void theViewerRefusesACommandLineHoldingNull() {
-        assertViewerRefuses("the command line null holds null", (String[]) null);
-        assertViewerRefuses("the command line [--scene, null] holds null", "--scene", null);
-        assertViewerRefuses("the command line [null] holds null", (String) null);
-    }
-
-    private static void assertViewerRefuses(String reason, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Viewer.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        String printed = err.toString(StandardCharsets.UTF_8);
-        assertEquals(2, status, printed);
-        assertTrue(printed.startsWith("flatscene-viewer: " + reason + System.lineSeparator()), printed);
-        assertEquals("", out.toString(StandardCharsets.UTF_8));
+        ViewerCommandLineTest.assertRejected("the command line null holds null", (String[]) null);
+        ViewerCommandLineTest.assertRejected("the command line [--scene, null] holds null", "--scene", null);
+        ViewerCommandLineTest.assertRejected("the command line [null] holds null", (String) null);
     }
 
     @Test

@@ -15,7 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A command line the viewer cannot use prints the reason and the usage and exits with status 2, before any GL. */
 class ViewerCommandLineTest {
-    private static void assertRejected(String reason, String... args) {
+    /** Runs the viewer on {@code args}: status 2, {@code reason} and the usage on stderr, nothing on stdout. */
+    static void assertRejected(String reason, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = Viewer.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),

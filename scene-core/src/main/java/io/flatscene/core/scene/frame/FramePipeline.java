@@ -271,7 +271,6 @@ public final class FramePipeline {
         draws.tints = items.tintArray();
         instancesKept = incremental.instancesKept();
         if (!instancesKept) {
-            draws.drawIndexValid = false;
             draws.wideIds |= incremental.wideIds(parallel ? pool.size() : 1);
             batchBuilder.cutInPlace(visible, draws.wideIds, draws, pool);
         }

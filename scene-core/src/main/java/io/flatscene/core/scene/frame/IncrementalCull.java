@@ -152,6 +152,8 @@ final class IncrementalCull {
         run(keepTask, pool, parallel);
         int visible = splitMerge(workers);
         run(mergeTask, pool, parallel);
+        // the instances moved: the draw index is rebuilt by the next cull that settles
+        draws.drawIndexValid = false;
         return visible;
     }
 
