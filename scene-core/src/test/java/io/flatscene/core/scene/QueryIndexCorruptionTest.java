@@ -1,0 +1,232 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.container.Index;
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The scene's validation pass catches each broken link of the query index on its own: every test breaks one field of
+ * a healthy index, the way a forgotten update after a swap, a rebuild or a removal would, and expects the check that
+ * names it. The index is built (300 items), holds pending entries (3 items indexed since the build) and a dead one.
+ */
+class QueryIndexCorruptionTest {
+    private static final Aabb UNIT = new Aabb(0f, 0f, 0f, 0.5f, 0.5f, 0.5f);
+
+    private final SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(512).maxItems(512)
+            .workerThreads(1).build());
+    private final List<Item> built = new ArrayList<>();
+    private final List<Item> pending = new ArrayList<>();
+    private final int deadId;
+    private final Object index;
+
+    QueryIndexCorruptionTest() throws ReflectiveOperationException {
+        for (int i = 0; i < 300; i++) {
+            built.add(placed(i % 10 * 3f, i / 10 % 10 * 3f, i / 100 * 3f));
+        }
+        Item doomed = placed(-9f, -9f, -9f);
+        scene.boxQuery(Aabb.INFINITE, -1);
+        for (int i = 0; i < 3; i++) {
+            pending.add(placed(50f + i, 50f, 50f));
+        }
+        deadId = HandleTable.idOf(doomed.handle);
+        scene.destroyItem(doomed);
+        scene.boxQuery(Aabb.INFINITE, -1);
+        Field queries = SceneManager.class.getDeclaredField("queries");
+        queries.setAccessible(true);
+        Field indexField = SceneQueries.class.getDeclaredField("index");
+        indexField.setAccessible(true);
+        index = indexField.get(queries.get(scene));
+        assertEquals(301, intField("builtCount"), "the first query built the tree over every item then");
+        assertEquals(304, intField("entryCount"));
+        assertEquals(1, intField("deadCount"));
+        scene.validate();
+    }
+
+    private Item placed(float x, float y, float z) {
+        Item item = scene.createItem(0, 0, UNIT);
+        scene.rootNode().createChild().setPosition(x, y, z).attachObject(item);
+        return item;
+    }
+
+    @AfterEach
+    void close() {
+        scene.close();
+    }
+
+    private Field field(String name) throws ReflectiveOperationException {
+        Field field = QueryIndex.class.getDeclaredField(name);
+        field.setAccessible(true);
+        return field;
+    }
+
+    private int intField(String name) throws ReflectiveOperationException {
+        return field(name).getInt(index);
+    }
+
+    private void setInt(String name, int value) throws ReflectiveOperationException {
+        field(name).setInt(index, value);
+    }
+
+    private int[] ints(String name) throws ReflectiveOperationException {
+        return (int[]) field(name).get(index);
+    }
+
+    private float[] floats(String name) throws ReflectiveOperationException {
+        return (float[]) field(name).get(index);
+    }
+
+    private int entryOf(Item item) throws ReflectiveOperationException {
+        return ints("entryOf")[HandleTable.idOf(item.handle)];
+    }
+
+    private void assertCaught(String... fragments) {
+        String message = assertThrows(IllegalStateException.class, scene::validate).getMessage();
+        for (String fragment : fragments) {
+            assertTrue(message.contains(fragment), "expected '" + fragment + "' in: " + message);
+        }
+    }
+
+    @Test
+    void anEntryNamingTheItemOfAnotherEntry() throws ReflectiveOperationException {
+        int e = entryOf(built.get(7));
+        int other = entryOf(built.get(8));
+        int[] entryId = ints("entryId");
+        entryId[e] = entryId[other];
+        assertCaught("query index entry " + e + " names item id " + entryId[other], "maps to entry " + other);
+    }
+
+    @Test
+    void anEntryNamingAnItemNoLongerLive() throws ReflectiveOperationException {
+        int e = entryOf(built.get(7));
+        ints("entryId")[e] = deadId;
+        assertCaught("query index entry " + e + " names item id " + deadId, "which no live item has");
+    }
+
+    @Test
+    void aBuiltEntryNamingALeafThatDoesNotHoldIt() throws ReflectiveOperationException {
+        int e = entryOf(built.get(0));
+        int[] entryLeaf = ints("entryLeaf");
+        int elsewhere = entryLeaf[entryOf(built.get(299))];
+        assertNotEquals(entryLeaf[e], elsewhere);
+        entryLeaf[e] = elsewhere;
+        assertCaught("query index entry " + e + " of 301 built names leaf location " + elsewhere,
+                "which does not hold it");
+    }
+
+    @Test
+    void aBuiltEntryNamingALocationPastTheInnerNodes() throws ReflectiveOperationException {
+        int e = entryOf(built.get(0));
+        int past = intField("innerTotal") * 4;
+        ints("entryLeaf")[e] = past;
+        assertCaught("query index entry " + e + " of 301 built names leaf location " + past, "which does not hold it");
+        ints("entryLeaf")[e] = -5;
+        assertCaught("names leaf location -5", "which does not hold it");
+    }
+
+    @Test
+    void aLeafHoldingAnEntryCountedAsPending() throws ReflectiveOperationException {
+        setInt("builtCount", 300);
+        assertCaught("query index entry 300 of 300 built", "which holds it, but it is pending");
+    }
+
+    @Test
+    void aPendingEntryNamingALeaf() throws ReflectiveOperationException {
+        int e = entryOf(pending.get(1));
+        int[] entryLeaf = ints("entryLeaf");
+        assertEquals(Index.NONE, entryLeaf[e]);
+        entryLeaf[e] = entryLeaf[entryOf(built.get(0))];
+        // the leaf named does not hold an entry past the built ones: still an entry no leaf holds, as it should be
+        scene.validate();
+    }
+
+    @Test
+    void aDeadCountOffByOne() throws ReflectiveOperationException {
+        setInt("deadCount", 2);
+        assertCaught("query index counts 2 dead entries but holds 1");
+        setInt("deadCount", 0);
+        assertCaught("query index counts 0 dead entries but holds 1");
+    }
+
+    @Test
+    void anItemInNoEntry() throws ReflectiveOperationException {
+        Item item = built.get(42);
+        int id = HandleTable.idOf(item.handle);
+        int e = entryOf(item);
+        ints("entryId")[e] = Index.NONE;
+        ints("entryOf")[id] = Index.NONE;
+        setInt("deadCount", 2);
+        assertCaught("item at global index " + item.globalIndex + " (id " + id + ") is in no query index entry");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5})
+    void anEntryBoxOffOnOneValue(int value) throws ReflectiveOperationException {
+        Item item = built.get(42);
+        int e = entryOf(item);
+        floats("entryBox")[e * 6 + value] += 0.25f;
+        assertCaught("item at global index " + item.globalIndex + " has world bounds that its query index entry " + e
+                + " does not hold on axis " + value % 3);
+    }
+
+    @Test
+    void anEntryOfAMarkedChunkIsLeftToTheNextSync() throws ReflectiveOperationException {
+        Item item = pending.get(2);
+        int e = entryOf(item);
+        floats("entryBox")[e * 6] += 0.25f;
+        assertCaught("item at global index " + item.globalIndex + " has world bounds");
+        scene.itemData().queryChunks().set(item.globalIndex >>> 6);
+        scene.validate();
+    }
+
+    @Test
+    void aNodeBoxThatDoesNotHoldWhatLiesBelowIt() throws ReflectiveOperationException {
+        int leaf = ints("entryLeaf")[entryOf(built.get(42))];
+        floats("tree")[leaf * 6 + 4] -= 1f;
+        assertCaught("query index node at location " + leaf + " has box", "but what lies below it makes");
+    }
+
+    @Test
+    void aRootBoxThatDoesNotHoldTheTree() throws ReflectiveOperationException {
+        floats("rootBox")[0] += 1f;
+        assertCaught("query index node at location -2 has box");
+        floats("rootBox")[0] -= 2f;
+        assertCaught("query index node at location -2 has box");
+    }
+
+    @Test
+    void anInnerNodeNamingTheWrongPlaceUp() throws ReflectiveOperationException {
+        int[] up = ints("up");
+        int k = intField("innerTotal") - 1;
+        int location = up[k];
+        up[k] = location ^ 1;
+        assertCaught("query index node " + k + " lies at location " + location + " but names location "
+                + (location ^ 1));
+    }
+
+    @Test
+    void aTreeNamingAnInnerNodePastTheCount() throws ReflectiveOperationException {
+        int total = intField("innerTotal");
+        int[] childRef = ints("childRef");
+        int rootRef = intField("rootRef");
+        assertEquals(0, rootRef & 15, "the root of 301 entries is an inner node");
+        int location = 4 * (rootRef >>> 4);
+        while ((childRef[location] & 15) != 0) {
+            location++;
+        }
+        childRef[location] = (total + 5) << 4;
+        assertCaught("query index node " + (total + 5) + " lies at location " + location + " but only " + total
+                + " inner nodes exist");
+    }
+}
