@@ -55,38 +55,62 @@ public final class LongRadixSort {
             throw new IllegalArgumentException("cannot sort " + n + " entries of arrays holding " + keys.length
                     + " keys and " + values.length + " values");
         }
+        sort(keys, values, 0, n);
+    }
+
+    /**
+     * Sorts {@code keys[from..to)} as unsigned numbers, moving {@code values[from..to)} with them; equal keys keep
+     * their order. Several sorters may sort disjoint ranges of the same arrays at once, one range each.
+     *
+     * @param keys   the keys, sorted in place; entries outside the range are left alone
+     * @param values the values, one per key, moved with them; entries outside the range are left alone
+     * @param from   the first entry to sort
+     * @param to     one past the last; a range of fewer than 2 entries is left as it is
+     * @throws IllegalArgumentException if the range is not within both arrays
+     */
+    public void sort(long[] keys, int[] values, int from, int to) {
+        if (from < 0 || from > to || to > keys.length || to > values.length) {
+            throw new IllegalArgumentException("cannot sort entries " + from + " to " + to + " of arrays holding "
+                    + keys.length + " keys and " + values.length + " values");
+        }
+        int n = to - from;
         if (n < 2) {
             return;
         }
         if (keyScratch.length < n) {
-            keyScratch = new long[keys.length];
-            valueScratch = new int[keys.length];
+            // a range grows the scratch by half at least, so that ranges growing frame by frame rarely allocate
+            int grown = Math.max(n, Math.min(keys.length, keyScratch.length + (keyScratch.length >> 1)));
+            keyScratch = new long[grown];
+            valueScratch = new int[grown];
         }
         Arrays.fill(counts, 0);
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             long key = keys[i];
             for (int pass = 0; pass < PASSES; pass++) {
                 counts[pass * BUCKETS + (int) ((key >>> (pass * BITS)) & MASK)]++;
             }
         }
+        // the pass in progress reads entries from fromBase on and writes them from toBase on
         long[] fromKeys = keys;
         int[] fromValues = values;
+        int fromBase = from;
         long[] toKeys = keyScratch;
         int[] toValues = valueScratch;
+        int toBase = 0;
         for (int pass = 0; pass < PASSES; pass++) {
             int base = pass * BUCKETS;
-            int firstDigit = (int) ((fromKeys[0] >>> (pass * BITS)) & MASK);
+            int firstDigit = (int) ((fromKeys[fromBase] >>> (pass * BITS)) & MASK);
             if (counts[base + firstDigit] == n) {
                 continue;
             }
-            int sum = 0;
+            int sum = toBase;
             for (int bucket = 0; bucket < BUCKETS; bucket++) {
                 int count = counts[base + bucket];
                 counts[base + bucket] = sum;
                 sum += count;
             }
             int shift = pass * BITS;
-            for (int i = 0; i < n; i++) {
+            for (int i = fromBase, end = fromBase + n; i < end; i++) {
                 long key = fromKeys[i];
                 int at = counts[base + (int) ((key >>> shift) & MASK)]++;
                 toKeys[at] = key;
@@ -98,10 +122,13 @@ public final class LongRadixSort {
             int[] valuesHeld = fromValues;
             fromValues = toValues;
             toValues = valuesHeld;
+            int baseHeld = fromBase;
+            fromBase = toBase;
+            toBase = baseHeld;
         }
         if (fromKeys != keys) {
-            System.arraycopy(fromKeys, 0, keys, 0, n);
-            System.arraycopy(fromValues, 0, values, 0, n);
+            System.arraycopy(fromKeys, 0, keys, from, n);
+            System.arraycopy(fromValues, 0, values, from, n);
         }
     }
 

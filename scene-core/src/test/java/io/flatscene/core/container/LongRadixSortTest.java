@@ -107,4 +107,44 @@ class LongRadixSortTest {
     void refusesMoreEntriesThanTheArraysHold() {
         assertThrows(IllegalArgumentException.class, () -> new LongRadixSort().sort(new long[2], new int[3], 3));
     }
+
+    /** A range sorts as the same keys alone would, and what lies outside it stays, for every way a pass can end. */
+    @Property(tries = 200)
+    void sortsARangeAndLeavesTheRestAlone(@ForAll("keys") long[] keys, @ForAll @IntRange(max = 3000) int a,
+                                          @ForAll @IntRange(max = 3000) int b) {
+        int from = Math.min(Math.min(a, b), keys.length);
+        int to = Math.min(Math.max(a, b), keys.length);
+        long[] alone = Arrays.copyOfRange(keys, from, to);
+        int[] aloneValues = new int[to - from];
+        int[] values = new int[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            values[i] = i;
+        }
+        for (int i = 0; i < aloneValues.length; i++) {
+            aloneValues[i] = from + i;
+        }
+        new LongRadixSort().sort(alone, aloneValues, alone.length);
+        long[] ranged = keys.clone();
+        new LongRadixSort().sort(ranged, values, from, to);
+        assertArrayEquals(alone, Arrays.copyOfRange(ranged, from, to));
+        assertArrayEquals(aloneValues, Arrays.copyOfRange(values, from, to));
+        for (int i = 0; i < keys.length; i++) {
+            if (i < from || i >= to) {
+                assertEquals(keys[i], ranged[i], "key outside the range at " + i);
+                assertEquals(i, values[i], "value outside the range at " + i);
+            }
+        }
+    }
+
+    @Test
+    void refusesARangeOutsideTheArrays() {
+        LongRadixSort sort = new LongRadixSort();
+        for (int[] range : new int[][] {{-1, 2}, {3, 2}, {4, 6}, {1, 5}}) {
+            String message = assertThrows(IllegalArgumentException.class,
+                    () -> sort.sort(new long[4], new int[5], range[0], range[1])).getMessage();
+            assertEquals("cannot sort entries " + range[0] + " to " + range[1] + " of arrays holding 4 keys and 5 "
+                    + "values", message);
+        }
+        assertThrows(IllegalArgumentException.class, () -> sort.sort(new long[5], new int[4], 0, 5));
+    }
 }

@@ -11,6 +11,12 @@ final class CullScratch {
     /** The key array of the queue being culled into, written here and sorted in place, so no copy follows. */
     long[] keys;
     int[] order = new int[0];
+    /**
+     * A parallel cull's keys and their positions, each worker's sorted in its own share ({@link ShareSort}) before they
+     * are merged into the queue's keys and {@link #order}; empty while every cull runs on one thread.
+     */
+    long[] shareKeys = new long[0];
+    int[] shareOrder = new int[0];
     int[] visibleItems = new int[0];
     int[] visibleSlots = new int[0];
     int[] visiblePerWorker = new int[1];
@@ -60,6 +66,10 @@ final class CullScratch {
             order = Arrays.copyOf(order, capacity);
             visibleItems = Arrays.copyOf(visibleItems, capacity);
             visibleSlots = Arrays.copyOf(visibleSlots, capacity);
+        }
+        if (workers > 1 && shareKeys.length < capacity) {
+            shareKeys = new long[order.length];
+            shareOrder = new int[order.length];
         }
     }
 

@@ -22,9 +22,9 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>Bounds and culling split the items across workers in shares of whole chunks: bounds evenly, culling by what each
  * chunk cost at the last cull ({@link CullScratch#chunkWork}). Each worker writes the items it finds
- * visible, in index order, at the start of its own share of the scratch arrays; the shares are then packed in worker
- * order, so the visible list, and from it the sorted queue, is the same for any number of workers. Everything is
- * allocation-free once the arrays have room for every item.
+ * visible, in index order, at the start of its own share of the scratch arrays, and sorts their keys there; the
+ * workers then merge the shares, each a part of the queue ({@link ShareSort}), so the sorted queue is the same for any
+ * number of workers. Everything is allocation-free once the arrays have room for every item.
  */
 public final class FramePipeline {
     /** Below this many items the passes run on the caller's thread: a barrier costs more than it saves. */
@@ -79,6 +79,11 @@ public final class FramePipeline {
     private long itemReorders;
     private final WorkerPool.Task boundsTask = this::boundsShare;
     private final WorkerPool.Task cullTask = this::cullShare;
+    private final WorkerPool.Task mergeTask = this::mergeShare;
+    private final ShareSort shareSort = new ShareSort();
+    /** The parallel cull's merge in progress: how many instances, into which key array. */
+    private int mergeTotal;
+    private long[] mergeInto;
 
     /**
      * @param itemObjects the items' store, whose columns {@code items} are, for the spatial sort
@@ -212,26 +217,40 @@ public final class FramePipeline {
         // items created since the last update have chunks of their own, to be tested item by item
         chunks.ensureCapacity(itemCount);
         draws.ensureCapacity(itemCount);
-        scratch.keys = draws.keys;
         long start = System.nanoTime();
+        int visible;
+        long cullDone;
         if (parallel) {
+            // each worker culls and sorts its share in the share keys, then the merge writes the queue's keys
+            scratch.keys = scratch.shareKeys;
             balanceShares(workers);
+            shareSort.ensureWorkers(workers);
             pool.run(cullTask);
+            visible = 0;
+            for (int w = 0; w < workers; w++) {
+                visible += scratch.visiblePerWorker[w];
+            }
+            mergeTotal = visible;
+            mergeInto = draws.keys;
+            cullDone = System.nanoTime();
+            pool.run(mergeTask);
+            mergeInto = null;
+            scratch.keys = draws.keys;
         } else {
-            scratch.visiblePerWorker[0] = cullPass.run(0, itemCount, 0, view, scratch);
+            scratch.keys = draws.keys;
+            visible = cullPass.run(0, itemCount, 0, view, scratch);
+            scratch.visiblePerWorker[0] = visible;
+            for (int i = 0; i < visible; i++) {
+                scratch.order[i] = i;
+            }
+            cullDone = System.nanoTime();
+            sort.sort(scratch.keys, scratch.order, visible);
         }
+        long sortDone = System.nanoTime();
         boolean wideIds = false;
         for (int w = 0; w < workers; w++) {
             wideIds |= scratch.wideIds[w];
         }
-        int visible = parallel ? packShares(workers) : scratch.visiblePerWorker[0];
-        for (int i = 0; i < visible; i++) {
-            scratch.order[i] = i;
-        }
-        long cullDone = System.nanoTime();
-
-        sort.sort(scratch.keys, scratch.order, visible, pool);
-        long sortDone = System.nanoTime();
 
         draws.world = transforms.worlds();
         draws.tints = items.tintArray();
@@ -328,21 +347,14 @@ public final class FramePipeline {
     }
 
     private void cullShare(int worker, int workers) {
-        scratch.visiblePerWorker[worker] = cullPass.run(scratch.shareStarts[worker], scratch.shareStarts[worker + 1],
-                worker, view, scratch);
+        int start = scratch.shareStarts[worker];
+        int visible = cullPass.run(start, scratch.shareStarts[worker + 1], worker, view, scratch);
+        scratch.visiblePerWorker[worker] = visible;
+        shareSort.sortShare(worker, scratch.keys, scratch.shareOrder, start, visible);
     }
 
-    /** Packs each worker's visible items down behind the previous worker's, in worker order. */
-    private int packShares(int workers) {
-        int packed = scratch.visiblePerWorker[0];
-        for (int w = 1; w < workers; w++) {
-            int from = scratch.shareStarts[w];
-            int count = scratch.visiblePerWorker[w];
-            System.arraycopy(scratch.visibleItems, from, scratch.visibleItems, packed, count);
-            System.arraycopy(scratch.visibleSlots, from, scratch.visibleSlots, packed, count);
-            System.arraycopy(scratch.keys, from, scratch.keys, packed, count);
-            packed += count;
-        }
-        return packed;
+    private void mergeShare(int worker, int workers) {
+        shareSort.merge(worker, workers, scratch.shareStarts, scratch.visiblePerWorker, mergeTotal, scratch.keys,
+                scratch.shareOrder, mergeInto, scratch.order);
     }
 }
