@@ -79,12 +79,18 @@ public final class FrameStats {
         return boundsNanos;
     }
 
-    /** {@return the time the culling pass took, in nanoseconds; 0 when the cull kept its queue} */
+    /**
+     * {@return the time the culling pass took, in nanoseconds; 0 when the cull kept its queue} On several workers it
+     * includes each worker's sort of the items it found visible, which runs right after its share of the cull.
+     */
     public long cullNanos() {
         return cullNanos;
     }
 
-    /** {@return the time sorting the visible items took, in nanoseconds; 0 when the cull kept its queue} */
+    /**
+     * {@return the time sorting the visible items took, in nanoseconds; 0 when the cull kept its queue} On several
+     * workers, the merge of the workers' sorted shares.
+     */
     public long sortNanos() {
         return sortNanos;
     }
