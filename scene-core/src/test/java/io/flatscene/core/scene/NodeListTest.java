@@ -93,4 +93,23 @@ class NodeListTest {
         assertSame(second, enemies.first());
         scene.validate();
     }
+
+    @Test
+    void aNodeOfAnotherSceneOrADestroyedOneIsNamedWhereverItIsPassed() {
+        enemies.add(first);
+        assertSame(enemies, enemies.remove(first), "remove returns the list, as add does");
+        try (SceneManager other = new SceneManager(SceneConfig.builder().maxNodes(4).build())) {
+            SceneNode stranger = other.rootNode().createChild("stranger");
+            String lookUp = assertThrows(IllegalArgumentException.class, () -> enemies.contains(stranger))
+                    .getMessage();
+            assertEquals(stranger.describe() + " cannot be looked up in a node list here: it belongs to another scene",
+                    lookUp);
+            String step = assertThrows(IllegalArgumentException.class, () -> enemies.next(stranger)).getMessage();
+            assertEquals(stranger.describe() + " cannot step through a node list here: it belongs to another scene",
+                    step);
+        }
+        scene.destroySceneNode(third);
+        String destroyed = assertThrows(IllegalStateException.class, () -> enemies.contains(third)).getMessage();
+        assertTrue(destroyed.contains("was destroyed"), destroyed);
+    }
 }

@@ -8,6 +8,8 @@ import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.LightStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.lang.reflect.Field;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -195,5 +197,50 @@ class SceneCorruptionTest {
         sizes.setAccessible(true);
         ((int[]) sizes.get(pool))[listIndex] = 2;
         assertCaught("list " + listIndex + " holds 1 ids ending at " + c.id() + " but records size 2");
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> builtNameIndex() throws ReflectiveOperationException {
+        assertTrue(scene.findNodeByName("b").isPresent());
+        // built, the index is checked too: unnamed nodes (the root) are not in it, and that is no corruption
+        scene.validate();
+        Field byName = NameIndex.class.getDeclaredField("byName");
+        byName.setAccessible(true);
+        return (Map<String, Object>) byName.get(sceneField("names"));
+    }
+
+    @Test
+    void aNamedNodeMissingFromTheNameIndex() throws ReflectiveOperationException {
+        builtNameIndex().remove("c");
+        assertCaught(c.describe() + " is live but the name index does not hold it");
+    }
+
+    @Test
+    void aNameIndexHoldingANodeTwice() throws ReflectiveOperationException {
+        builtNameIndex().put("another name", a);
+        // a, b, c and the root
+        assertCaught("the name index holds 5 nodes but 4 live nodes have a name");
+    }
+
+    @Test
+    void aSharedNameMissingOneOfItsNodes() throws ReflectiveOperationException {
+        SceneNode twin = scene.rootNode().createChild("a");
+        Map<String, Object> index = builtNameIndex();
+        ((Set<?>) index.get("a")).remove(twin);
+        assertCaught(twin.describe() + " is live but the name index does not hold it");
+    }
+
+    @Test
+    void aDetachedItemHoldingAnotherItemsHandle() {
+        loose.handle = onA.handle;
+        assertCaught("at global index " + 1 + " has handle");
+    }
+
+    @Test
+    void aDetachedCameraHoldingAnotherCamerasHandle() {
+        Camera spare = scene.createCamera("spare");
+        scene.validate();
+        spare.handle = onC.handle;
+        assertCaught("at global index 1 has handle");
     }
 }
