@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -88,6 +89,30 @@ class DeepHierarchyTest {
             }
             int removalMoves = scene.transforms().slotMoves() - before;
             assertTrue(removalMoves <= bound, () -> removalMoves + " slot moves for " + inserts + " removals");
+            scene.validate();
+        }
+    }
+
+    /**
+     * The cycle check climbs from the new parent and walks the moved subtree in step, and stops when the climb passes
+     * the root: a new parent a few levels down a wide subtree is found by the climb, long before the walk reaches it.
+     */
+    @Test
+    void aParentDeepInAWideSubtreeIsFoundAsACycle() {
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(64).build())) {
+            SceneNode top = scene.rootNode().createChild("top");
+            SceneNode middle = null;
+            for (int child = 0; child < 10; child++) {
+                SceneNode branch = top.createChild("branch " + child);
+                for (int leaf = 0; leaf < 3; leaf++) {
+                    SceneNode made = branch.createChild("leaf " + child + "." + leaf);
+                    middle = child == 5 && leaf == 1 ? made : middle;
+                }
+            }
+            SceneNode under = middle;
+            String message = assertThrows(IllegalArgumentException.class, () -> top.reparent(under)).getMessage();
+            assertEquals("cannot put " + top.describe() + " under " + under.describe() + ": that node is in its own "
+                    + "subtree, which would make a cycle", message);
             scene.validate();
         }
     }
