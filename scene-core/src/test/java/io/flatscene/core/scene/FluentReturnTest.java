@@ -7,6 +7,7 @@ import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -96,6 +97,7 @@ class FluentReturnTest {
             assertSame(scene, queue.scene());
             assertSame(scene, camera.scene());
             assertSame(scene, scene.createItem("item", 1, 1, BOX).scene());
+            assertNotNull(scene.transformKernel(), "the kernel the transform pass runs");
         }
     }
 

@@ -489,8 +489,8 @@ class RenderQueueTest {
                 assertEquals(culled, queue.getViewProjection(new Matrix4f(), size[0], size[1]),
                         "no target size: " + size[0] + "x" + size[1]);
             }
-            // the extreme shapes are those whose sides divide by the viewport's into a false match
-            for (int[] size : new int[][] {{800, 400}, {640 * 480 * 3, 1}, {1, 640 * 480 * 3}}) {
+            // 640·480 by 1 and 1 by 640·480: sides that a division by the viewport's sides would match with them
+            for (int[] size : new int[][] {{800, 400}, {640 * 480, 1}, {1, 640 * 480}}) {
                 Matrix4f expected = camera.setViewport(size[0], size[1]).getViewProjection(new Matrix4f(),
                         new Matrix4f());
                 Matrix4f actual = queue.getViewProjection(new Matrix4f(), size[0], size[1]);
@@ -502,6 +502,11 @@ class RenderQueueTest {
                     }
                 }
             }
+            camera.setViewport(640, 480).setAspectRatio(2f);
+            scene.cull(camera, queue);
+            assertTrue(queue.isAspectRatioFixed());
+            assertEquals(queue.getViewProjection(new Matrix4f()), queue.getViewProjection(new Matrix4f(), 300, 500),
+                    "a fixed aspect is kept whatever the target");
         }
     }
 
