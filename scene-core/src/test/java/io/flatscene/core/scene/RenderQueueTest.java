@@ -9,12 +9,16 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import org.joml.Matrix4f;
 import org.joml.Matrix4x3f;
+import org.joml.Quaternionf;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -431,6 +435,127 @@ class RenderQueueTest {
             FrameStats second = scene.updateFrame(camera);
             assertTrue(first == second && queue == scene.renderQueue());
             assertNotEquals(0, second.itemsVisible());
+        }
+    }
+
+    /** A camera turned and moved off the axes, so that every element of its view-projection's first row counts. */
+    private static Camera turnedCamera(SceneManager scene) {
+        Camera camera = scene.createCamera("turned").setViewport(640, 480);
+        Quaternionf turn = new Quaternionf().rotateXYZ(0.3f, 0.5f, 0.2f);
+        scene.rootNode().createChild("turned").setPosition(2f, 3f, 4f).setOrientation(turn).attachObject(camera);
+        Vector3f ahead = turn.transform(new Vector3f(0f, 0f, -5f)).add(2f, 3f, 4f);
+        scene.rootNode().createChild("ahead").setPosition(ahead).attachObject(scene.createItem("ahead", 1, 1, SMALL));
+        scene.rootNode().createChild("lamp").attachObject(scene.createLight("lamp", Light.Type.POINT));
+        scene.update();
+        return camera;
+    }
+
+    @Test
+    void aQueueHandsBackWhatItWasCulledWith() {
+        try (SceneManager scene = newScene(1)) {
+            Camera camera = turnedCamera(scene);
+            Item ahead = scene.item(0).setTint(0.2f, 0.4f, 0.6f, 1f);
+            scene.update();
+            RenderQueue queue = scene.cull(camera, new RenderQueue());
+            assertEquals(640, queue.viewportWidth());
+            assertEquals(480, queue.viewportHeight());
+            assertFalse(queue.isAspectRatioFixed());
+            assertEquals(1, queue.instanceCount());
+            assertEquals(queue.instanceTransformSlot(0), queue.instanceTransformSlots()[0]);
+            assertEquals(ahead.tintRgba(), queue.itemTints()[queue.instanceItem(0)]);
+            assertEquals(1, queue.batchCount());
+            assertEquals(1, queue.lightCount());
+            assertOutOfRange("instance 1 of 1", () -> queue.instanceItem(1));
+            assertOutOfRange("instance -1 of 1", () -> queue.instanceKey(-1));
+            assertOutOfRange("batch 1 of 1", () -> queue.batchMeshId(1));
+            assertOutOfRange("batch -1 of 1", () -> queue.batchFirstInstance(-1));
+            assertOutOfRange("light 1 of 1", () -> queue.lightRange(1));
+            assertOutOfRange("light -1 of 1", () -> queue.lightType(-1));
+        }
+    }
+
+    private static void assertOutOfRange(String message, Executable read) {
+        IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, read);
+        assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void aTargetOfAnotherShapeRescalesTheWholeFirstRowAndNoSizeKeepsTheCulledMatrix() {
+        try (SceneManager scene = newScene(1)) {
+            Camera camera = turnedCamera(scene);
+            RenderQueue queue = scene.cull(camera, new RenderQueue());
+            Matrix4f culled = queue.getViewProjection(new Matrix4f());
+            for (int[] size : new int[][] {{0, 480}, {640, 0}, {-1, 480}, {640, -1}, {0, 0}}) {
+                assertEquals(culled, queue.getViewProjection(new Matrix4f(), size[0], size[1]),
+                        "no target size: " + size[0] + "x" + size[1]);
+            }
+            // 640·480 by 1 and 1 by 640·480: sides that a division by the viewport's sides would match with them
+            for (int[] size : new int[][] {{800, 400}, {640 * 480, 1}, {1, 640 * 480}}) {
+                Matrix4f expected = camera.setViewport(size[0], size[1]).getViewProjection(new Matrix4f(),
+                        new Matrix4f());
+                Matrix4f actual = queue.getViewProjection(new Matrix4f(), size[0], size[1]);
+                for (int column = 0; column < 4; column++) {
+                    for (int row = 0; row < 4; row++) {
+                        float e = expected.get(column, row);
+                        assertEquals(e, actual.get(column, row), 1e-5f * Math.max(1f, Math.abs(e)),
+                                size[0] + "x" + size[1] + ", element " + column + ", " + row);
+                    }
+                }
+            }
+            camera.setViewport(640, 480).setAspectRatio(2f);
+            scene.cull(camera, queue);
+            assertTrue(queue.isAspectRatioFixed());
+            assertEquals(queue.getViewProjection(new Matrix4f()), queue.getViewProjection(new Matrix4f(), 300, 500),
+                    "a fixed aspect is kept whatever the target");
+        }
+    }
+
+    @Test
+    void aQueueCulledForAnotherCameraIsNotKept() {
+        try (SceneManager scene = newScene(1)) {
+            Camera turned = turnedCamera(scene);
+            Camera plain = cameraAtOrigin(scene);
+            scene.update();
+            RenderQueue queue = scene.cull(turned, new RenderQueue());
+            scene.cull(plain, queue);
+            assertFalse(queue.isKept(), "another camera");
+            assertEquals(new Vector3f(), queue.getCameraPosition(new Vector3f()));
+            assertEquals(0, queue.instanceCount(), "the plain camera looks away from the item");
+        }
+    }
+
+    @Test
+    void aDetachedCameraLooksFromTheOriginAgain() {
+        try (SceneManager scene = newScene(1)) {
+            Camera camera = scene.createCamera("eye");
+            SceneNode eye = scene.rootNode().createChild("eye").setPosition(1f, 2f, 3f);
+            eye.attachObject(camera);
+            scene.updateFrame(camera);
+            assertEquals(new Vector3f(1f, 2f, 3f), scene.renderQueue().getCameraPosition(new Vector3f()));
+            eye.detachObject(camera);
+            scene.updateFrame(camera);
+            assertEquals(new Vector3f(), scene.renderQueue().getCameraPosition(new Vector3f()));
+        }
+    }
+
+    @Test
+    void aCameraWithNoOrientationIsNotCulledFrom() {
+        try (SceneManager scene = newScene(1)) {
+            Camera camera = scene.createCamera("flat");
+            scene.rootNode().createChild("flat").setScale(0f, 1f, 1f).attachObject(camera);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> scene.updateFrame(camera));
+            assertTrue(e.getMessage().contains("cannot be turned into a view"), e.getMessage());
+        }
+    }
+
+    @Test
+    void anUpdateCountsTheNodesItTransformed() {
+        try (SceneManager scene = newScene(1)) {
+            Camera camera = cameraAtOrigin(scene);
+            scene.rootNode().createChild("a").createChild("b");
+            assertTrue(scene.update().nodesUpdated() >= 3, "eye, a and b were new");
+            scene.rootNode().createChild("c");
+            assertTrue(scene.updateFrame(camera).nodesUpdated() >= 1, "c was new");
         }
     }
 }

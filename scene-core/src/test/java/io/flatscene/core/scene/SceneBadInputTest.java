@@ -29,6 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -394,6 +395,32 @@ class SceneBadInputTest {
         assertTrue(e.getMessage().contains(String.format(Locale.ROOT, "%,d MiB",
                 heap >> 20)), e.getMessage());
         assertTrue(e.getMessage().contains("-Xmx"), e.getMessage());
+    }
+
+    /**
+     * The refusal names the capacity that takes the most bytes (the first declared on a tie) and the whole estimate
+     * rounded up to a MiB, and comes from the estimate, before anything was allocated.
+     */
+    @Test
+    void theHeapRefusalNamesTheLargestCapacityAndTheWholeEstimate() {
+        long heap = Runtime.getRuntime().maxMemory();
+        int max = SceneConfig.MAX_CAPACITY;
+        int tie = max / SceneCapacity.NODES.reservedBytes();
+        SceneConfig items = SceneConfig.builder().maxItems(max).build();
+        SceneConfig tied = SceneConfig.builder().maxNodes(tie * SceneCapacity.ITEMS.reservedBytes())
+                .maxItems(tie * SceneCapacity.NODES.reservedBytes()).build();
+        for (SceneConfig config : List.of(items, tied)) {
+            long bytes = 0;
+            for (SceneCapacity capacity : SceneCapacity.values()) {
+                bytes += (long) config.capacity(capacity) * capacity.reservedBytes();
+            }
+            assumeTrue(bytes > heap, "a heap larger than the capacities need");
+            ConfigException e = assertThrows(ConfigException.class, () -> new SceneManager(config));
+            assertEquals(config == items ? SceneConfig.MAX_ITEMS_KEY : SceneConfig.MAX_NODES_KEY, e.key());
+            assertTrue(e.getMessage().contains(String.format(Locale.ROOT, "takes about %,d MiB up front",
+                    (bytes + (1 << 20) - 1) >> 20)), e.getMessage());
+            assertNull(e.getCause(), "refused from the estimate, not from a failed allocation");
+        }
     }
 
     @Test
