@@ -2,6 +2,7 @@ package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.testing.AllocationMeter;
+import java.lang.reflect.Field;
 import java.util.List;
 import java.util.Set;
 import org.joml.Matrix4f;
@@ -9,6 +10,8 @@ import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -186,8 +189,49 @@ class QueryIndexTest {
             assertSame(far, result.item(0));
             assertEquals(0f, result.distance(0));
             assertThrows(IndexOutOfBoundsException.class, () -> result.item(1));
+            assertFalse(result.isEmpty());
             result.clear();
             assertTrue(result.isEmpty());
+            assertEquals(0, result.size());
+        }
+    }
+
+    @Test
+    void aClearedResultHoldsOnToNoItem() throws ReflectiveOperationException {
+        try (SceneManager scene = newScene(64)) {
+            for (int i = 0; i < 3; i++) {
+                scene.rootNode().createChild().setPosition(i, 0f, 0f).attachObject(scene.createItem(0, 0, UNIT));
+            }
+            QueryResult result = scene.boxQuery(Aabb.INFINITE, -1, new QueryResult());
+            assertEquals(3, result.size());
+            result.clear();
+            Field items = QueryResult.class.getDeclaredField("items");
+            items.setAccessible(true);
+            for (Object held : (Object[]) items.get(result)) {
+                assertNull(held, "a cleared result keeps no item from being collected");
+            }
+        }
+    }
+
+    /**
+     * A sphere that reaches a box across a gap shorter than one unit on one axis: the node test measures that gap
+     * squared (a quarter here), which a test that took a unit per axis outside the box would overstate.
+     */
+    @Test
+    void aSphereFindsABoxAcrossAGapOfUnderAUnit() {
+        try (SceneManager scene = newScene(128)) {
+            for (int i = 0; i < 100; i++) {
+                scene.rootNode().createChild().setPosition(i % 10 * 3f, i / 10 * 3f, 0f)
+                        .attachObject(scene.createItem(0, 0, UNIT));
+            }
+            QueryResult result = new QueryResult();
+            scene.boxQuery(Aabb.INFINITE, -1, result);
+            assertEquals(100, result.size(), "the first query builds the tree over all of them");
+            scene.sphereQuery(new Vector3f(28f, 0f, 0f), 0.7f, -1, result);
+            assertEquals(1, result.size());
+            assertEquals(new Vector3f(27f, 0f, 0f), result.item(0).parentNode().getPosition(new Vector3f()));
+            scene.sphereQuery(new Vector3f(28f, 0f, 0f), 0.45f, -1, result);
+            assertTrue(result.isEmpty(), "the gap is half a unit");
         }
     }
 }
