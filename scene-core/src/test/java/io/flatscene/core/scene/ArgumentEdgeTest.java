@@ -142,7 +142,16 @@ class ArgumentEdgeTest {
             assertEquals(255, item.setRenderQueueGroup(255).renderQueueGroup());
             String message = refused(() -> item.setRenderQueueGroup(256), "group 256");
             assertTrue(message.contains("render queue group 256 must be 0..255"), message);
+            String negative = refused(() -> item.setRenderQueueGroup(-1), "group -1");
+            assertTrue(negative.contains("render queue group -1 must be 0..255"), negative);
             assertEquals(255, item.renderQueueGroup());
+        }
+    }
+
+    @Test
+    void anOrthographicNearPlaneMayBeZero() {
+        try (SceneManager scene = newScene()) {
+            assertEquals(0f, scene.createCamera("eye").setOrthographic(2f, 0f, 10f).near());
         }
     }
 
@@ -152,6 +161,9 @@ class ArgumentEdgeTest {
             Camera camera = scene.createCamera("eye");
             String pi = refused(() -> camera.setPerspective((float) Math.PI, 0.1f, 100f), "a field of view of pi");
             assertTrue(pi.contains("must be in (0, pi)"), pi);
+            // zero is refused by the range check itself, not later by the projection it would make
+            String zero = refused(() -> camera.setPerspective(0f, 0.1f, 100f), "a field of view of zero");
+            assertTrue(zero.contains("field of view 0.0 must be in (0, pi)"), zero);
             for (float height : new float[] {0f, Float.POSITIVE_INFINITY, Float.NaN}) {
                 String message = refused(() -> camera.setOrthographic(height, 0f, 10f), "height " + height);
                 assertTrue(message.contains("orthographic height " + height + " must be finite and > 0"), message);
