@@ -232,6 +232,12 @@ class QueryIndexTest {
             assertEquals(new Vector3f(27f, 0f, 0f), result.item(0).parentNode().getPosition(new Vector3f()));
             scene.sphereQuery(new Vector3f(28f, 0f, 0f), 0.45f, -1, result);
             assertTrue(result.isEmpty(), "the gap is half a unit");
+            // the same gap on the other two axes, each alone
+            scene.sphereQuery(new Vector3f(0f, 28f, 0f), 0.7f, -1, result);
+            assertEquals(new Vector3f(0f, 27f, 0f), result.item(0).parentNode().getPosition(new Vector3f()));
+            scene.sphereQuery(new Vector3f(0f, 0f, 1f), 0.7f, -1, result);
+            assertEquals(new Vector3f(0f, 0f, 0f), result.item(0).parentNode().getPosition(new Vector3f()));
+            assertEquals(1, result.size());
         }
     }
 }
