@@ -3,7 +3,6 @@ package io.flatscene.core.scene;
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
-import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -29,7 +28,7 @@ class QueryIndexCorruptionTest {
     private final List<Item> built = new ArrayList<>();
     private final List<Item> pending = new ArrayList<>();
     private final int deadId;
-    private final Object index;
+    private final QueryIndexFields index;
 
     QueryIndexCorruptionTest() throws ReflectiveOperationException {
         for (int i = 0; i < 300; i++) {
@@ -43,14 +42,10 @@ class QueryIndexCorruptionTest {
         deadId = HandleTable.idOf(doomed.handle);
         scene.destroyItem(doomed);
         scene.boxQuery(Aabb.INFINITE, -1);
-        Field queries = SceneManager.class.getDeclaredField("queries");
-        queries.setAccessible(true);
-        Field indexField = SceneQueries.class.getDeclaredField("index");
-        indexField.setAccessible(true);
-        index = indexField.get(queries.get(scene));
-        assertEquals(301, intField("builtCount"), "the first query built the tree over every item then");
-        assertEquals(304, intField("entryCount"));
-        assertEquals(1, intField("deadCount"));
+        index = new QueryIndexFields(scene);
+        assertEquals(301, index.intField("builtCount"), "the first query built the tree over every item then");
+        assertEquals(304, index.intField("entryCount"));
+        assertEquals(1, index.intField("deadCount"));
         scene.validate();
     }
 
@@ -65,30 +60,8 @@ class QueryIndexCorruptionTest {
         scene.close();
     }
 
-    private Field field(String name) throws ReflectiveOperationException {
-        Field field = QueryIndex.class.getDeclaredField(name);
-        field.setAccessible(true);
-        return field;
-    }
-
-    private int intField(String name) throws ReflectiveOperationException {
-        return field(name).getInt(index);
-    }
-
-    private void setInt(String name, int value) throws ReflectiveOperationException {
-        field(name).setInt(index, value);
-    }
-
-    private int[] ints(String name) throws ReflectiveOperationException {
-        return (int[]) field(name).get(index);
-    }
-
-    private float[] floats(String name) throws ReflectiveOperationException {
-        return (float[]) field(name).get(index);
-    }
-
     private int entryOf(Item item) throws ReflectiveOperationException {
-        return ints("entryOf")[HandleTable.idOf(item.handle)];
+        return index.ints("entryOf")[HandleTable.idOf(item.handle)];
     }
 
     private void assertCaught(String... fragments) {
@@ -102,7 +75,7 @@ class QueryIndexCorruptionTest {
     void anEntryNamingTheItemOfAnotherEntry() throws ReflectiveOperationException {
         int e = entryOf(built.get(7));
         int other = entryOf(built.get(8));
-        int[] entryId = ints("entryId");
+        int[] entryId = index.ints("entryId");
         entryId[e] = entryId[other];
         assertCaught("query index entry " + e + " names item id " + entryId[other], "maps to entry " + other);
     }
@@ -110,14 +83,14 @@ class QueryIndexCorruptionTest {
     @Test
     void anEntryNamingAnItemNoLongerLive() throws ReflectiveOperationException {
         int e = entryOf(built.get(7));
-        ints("entryId")[e] = deadId;
+        index.ints("entryId")[e] = deadId;
         assertCaught("query index entry " + e + " names item id " + deadId, "which no live item has");
     }
 
     @Test
     void aBuiltEntryNamingALeafThatDoesNotHoldIt() throws ReflectiveOperationException {
         int e = entryOf(built.get(0));
-        int[] entryLeaf = ints("entryLeaf");
+        int[] entryLeaf = index.ints("entryLeaf");
         int elsewhere = entryLeaf[entryOf(built.get(299))];
         assertNotEquals(entryLeaf[e], elsewhere);
         entryLeaf[e] = elsewhere;
@@ -128,23 +101,23 @@ class QueryIndexCorruptionTest {
     @Test
     void aBuiltEntryNamingALocationPastTheInnerNodes() throws ReflectiveOperationException {
         int e = entryOf(built.get(0));
-        int past = intField("innerTotal") * 4;
-        ints("entryLeaf")[e] = past;
+        int past = index.intField("innerTotal") * 4;
+        index.ints("entryLeaf")[e] = past;
         assertCaught("query index entry " + e + " of 301 built names leaf location " + past, "which does not hold it");
-        ints("entryLeaf")[e] = -5;
+        index.ints("entryLeaf")[e] = -5;
         assertCaught("names leaf location -5", "which does not hold it");
     }
 
     @Test
     void aLeafHoldingAnEntryCountedAsPending() throws ReflectiveOperationException {
-        setInt("builtCount", 300);
+        index.setInt("builtCount", 300);
         assertCaught("query index entry 300 of 300 built", "which holds it, but it is pending");
     }
 
     @Test
     void aPendingEntryNamingALeaf() throws ReflectiveOperationException {
         int e = entryOf(pending.get(1));
-        int[] entryLeaf = ints("entryLeaf");
+        int[] entryLeaf = index.ints("entryLeaf");
         assertEquals(Index.NONE, entryLeaf[e]);
         entryLeaf[e] = entryLeaf[entryOf(built.get(0))];
         // the leaf named does not hold an entry past the built ones: still an entry no leaf holds, as it should be
@@ -153,9 +126,9 @@ class QueryIndexCorruptionTest {
 
     @Test
     void aDeadCountOffByOne() throws ReflectiveOperationException {
-        setInt("deadCount", 2);
+        index.setInt("deadCount", 2);
         assertCaught("query index counts 2 dead entries but holds 1");
-        setInt("deadCount", 0);
+        index.setInt("deadCount", 0);
         assertCaught("query index counts 0 dead entries but holds 1");
     }
 
@@ -164,9 +137,9 @@ class QueryIndexCorruptionTest {
         Item item = built.get(42);
         int id = HandleTable.idOf(item.handle);
         int e = entryOf(item);
-        ints("entryId")[e] = Index.NONE;
-        ints("entryOf")[id] = Index.NONE;
-        setInt("deadCount", 2);
+        index.ints("entryId")[e] = Index.NONE;
+        index.ints("entryOf")[id] = Index.NONE;
+        index.setInt("deadCount", 2);
         assertCaught("item at global index " + item.globalIndex + " (id " + id + ") is in no query index entry");
     }
 
@@ -175,7 +148,7 @@ class QueryIndexCorruptionTest {
     void anEntryBoxOffOnOneValue(int value) throws ReflectiveOperationException {
         Item item = built.get(42);
         int e = entryOf(item);
-        floats("entryBox")[e * 6 + value] += 0.25f;
+        index.floats("entryBox")[e * 6 + value] += 0.25f;
         assertCaught("item at global index " + item.globalIndex + " has world bounds that its query index entry " + e
                 + " does not hold on axis " + value % 3);
     }
@@ -184,7 +157,7 @@ class QueryIndexCorruptionTest {
     void anEntryOfAMarkedChunkIsLeftToTheNextSync() throws ReflectiveOperationException {
         Item item = pending.get(2);
         int e = entryOf(item);
-        floats("entryBox")[e * 6] += 0.25f;
+        index.floats("entryBox")[e * 6] += 0.25f;
         assertCaught("item at global index " + item.globalIndex + " has world bounds");
         scene.itemData().queryChunks().set(item.globalIndex >>> 6);
         scene.validate();
@@ -192,23 +165,23 @@ class QueryIndexCorruptionTest {
 
     @Test
     void aNodeBoxThatDoesNotHoldWhatLiesBelowIt() throws ReflectiveOperationException {
-        int leaf = ints("entryLeaf")[entryOf(built.get(42))];
-        floats("tree")[leaf * 6 + 4] -= 1f;
+        int leaf = index.ints("entryLeaf")[entryOf(built.get(42))];
+        index.floats("tree")[leaf * 6 + 4] -= 1f;
         assertCaught("query index node at location " + leaf + " has box", "but what lies below it makes");
     }
 
     @Test
     void aRootBoxThatDoesNotHoldTheTree() throws ReflectiveOperationException {
-        floats("rootBox")[0] += 1f;
+        index.floats("rootBox")[0] += 1f;
         assertCaught("query index node at location -2 has box");
-        floats("rootBox")[0] -= 2f;
+        index.floats("rootBox")[0] -= 2f;
         assertCaught("query index node at location -2 has box");
     }
 
     @Test
     void anInnerNodeNamingTheWrongPlaceUp() throws ReflectiveOperationException {
-        int[] up = ints("up");
-        int k = intField("innerTotal") - 1;
+        int[] up = index.ints("up");
+        int k = index.intField("innerTotal") - 1;
         int location = up[k];
         up[k] = location ^ 1;
         assertCaught("query index node " + k + " lies at location " + location + " but names location "
@@ -217,9 +190,9 @@ class QueryIndexCorruptionTest {
 
     @Test
     void aTreeNamingAnInnerNodePastTheCount() throws ReflectiveOperationException {
-        int total = intField("innerTotal");
-        int[] childRef = ints("childRef");
-        int rootRef = intField("rootRef");
+        int total = index.intField("innerTotal");
+        int[] childRef = index.ints("childRef");
+        int rootRef = index.intField("rootRef");
         assertEquals(0, rootRef & 15, "the root of 301 entries is an inner node");
         int location = 4 * (rootRef >>> 4);
         while ((childRef[location] & 15) != 0) {

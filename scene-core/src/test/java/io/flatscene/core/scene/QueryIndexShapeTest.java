@@ -2,7 +2,6 @@ package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.container.Index;
-import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -25,25 +24,7 @@ class QueryIndexShapeTest {
     private static final int GRID = 16;
 
     private SceneManager scene;
-    private Object index;
-
-    private Field field(String name) throws ReflectiveOperationException {
-        Field field = QueryIndex.class.getDeclaredField(name);
-        field.setAccessible(true);
-        return field;
-    }
-
-    private int intField(String name) throws ReflectiveOperationException {
-        return field(name).getInt(index);
-    }
-
-    private int[] ints(String name) throws ReflectiveOperationException {
-        return (int[]) field(name).get(index);
-    }
-
-    private float[] floats(String name) throws ReflectiveOperationException {
-        return (float[]) field(name).get(index);
-    }
+    private QueryIndexFields index;
 
     /** A scene with {@code count} point-like items on distinct points of a 16-cube grid, spacing 1, indexed. */
     private void build(int count, long seed) throws ReflectiveOperationException {
@@ -60,12 +41,8 @@ class QueryIndexShapeTest {
                     .attachObject(item);
         }
         scene.boxQuery(Aabb.INFINITE, -1);
-        Field queries = SceneManager.class.getDeclaredField("queries");
-        queries.setAccessible(true);
-        Field indexField = SceneQueries.class.getDeclaredField("index");
-        indexField.setAccessible(true);
-        index = indexField.get(queries.get(scene));
-        assertEquals(count, intField("builtCount"), "the query built the tree over every item");
+        index = new QueryIndexFields(scene);
+        assertEquals(count, index.intField("builtCount"), "the query built the tree over every item");
     }
 
     @ParameterizedTest
@@ -75,12 +52,12 @@ class QueryIndexShapeTest {
         int count = 200 + random.nextInt(1800);
         build(count, seed);
         try {
-            float[] rootBox = floats("rootBox");
+            float[] rootBox = index.floats("rootBox");
             Shape shape = new Shape();
-            shape.check(intField("rootRef"), rootBox, 0, 1);
+            shape.check(index.intField("rootRef"), rootBox, 0, 1);
             assertEquals(count, shape.entries, "every entry lies in one leaf");
-            assertTrue(shape.depth <= 8, "depth " + shape.depth + ": about log4 of the leaves, where a degenerate split "
-                    + "makes hundreds");
+            assertTrue(shape.depth <= 8, "depth " + shape.depth
+                    + ": about log4 of the leaves, where a degenerate split makes hundreds");
         } finally {
             scene.close();
         }
@@ -88,10 +65,10 @@ class QueryIndexShapeTest {
 
     /** Walks the tree from a node's ref, checking each box against what lies below it. */
     private final class Shape {
-        private final float[] entryBox = floats("entryBox");
-        private final int[] entryId = ints("entryId");
-        private final float[] tree = floats("tree");
-        private final int[] childRef = ints("childRef");
+        private final float[] entryBox = index.floats("entryBox");
+        private final int[] entryId = index.ints("entryId");
+        private final float[] tree = index.floats("tree");
+        private final int[] childRef = index.ints("childRef");
         private int entries;
         private int depth;
 
