@@ -55,7 +55,8 @@ public final class LongRadixSort {
             throw new IllegalArgumentException("cannot sort " + n + " entries of arrays holding " + keys.length
                     + " keys and " + values.length + " values");
         }
-        sort(keys, values, 0, n);
+        // fewer than 2 entries, a negative count included, leave the arrays as they are
+        sort(keys, values, 0, Math.max(n, 0));
     }
 
     /**

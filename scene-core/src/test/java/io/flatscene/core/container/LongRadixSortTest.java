@@ -105,7 +105,12 @@ class LongRadixSortTest {
 
     @Test
     void refusesMoreEntriesThanTheArraysHold() {
-        assertThrows(IllegalArgumentException.class, () -> new LongRadixSort().sort(new long[2], new int[3], 3));
+        String message = assertThrows(IllegalArgumentException.class,
+                () -> new LongRadixSort().sort(new long[2], new int[3], 3)).getMessage();
+        assertEquals("cannot sort 3 entries of arrays holding 2 keys and 3 values", message);
+        long[] keys = {2, 1};
+        new LongRadixSort().sort(keys, new int[2], -1);
+        assertArrayEquals(new long[] {2, 1}, keys, "a negative count sorts nothing");
     }
 
     /** A range sorts as the same keys alone would, and what lies outside it stays, for every way a pass can end. */
