@@ -28,9 +28,14 @@ class RefusalOrderTest {
         return new SceneManager(SceneConfig.builder().maxNodes(32).maxItems(4).build());
     }
 
-    private static void assertDestroyed(Executable call, String what) {
+    /** The call is refused with an IllegalStateException whose message says {@code why}. */
+    private static void assertRefusedBecause(String why, Executable call, String what) {
         IllegalStateException e = assertThrows(IllegalStateException.class, call, what);
-        assertTrue(e.getMessage().contains("was destroyed"), what + ": " + e.getMessage());
+        assertTrue(e.getMessage().contains(why), what + ": " + e.getMessage());
+    }
+
+    private static void assertDestroyed(Executable call, String what) {
+        assertRefusedBecause("was destroyed", call, what);
     }
 
     @Test
@@ -98,8 +103,7 @@ class RefusalOrderTest {
     }
 
     private static void assertFrameRefuses(Executable call, String what) {
-        IllegalStateException e = assertThrows(IllegalStateException.class, call, what);
-        assertTrue(e.getMessage().contains("frame"), what + ": " + e.getMessage());
+        assertRefusedBecause("frame", call, what);
     }
 
     @Test
