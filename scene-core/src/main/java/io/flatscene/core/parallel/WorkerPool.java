@@ -32,8 +32,15 @@ public final class WorkerPool implements AutoCloseable {
     }
 
     private static final Logger LOG = LogManager.getLogger(WorkerPool.class);
-    /** Spins before parking: long enough to catch the next level of a frame pass, short enough not to steal a core. */
-    private static final int SPINS = 1 << 12;
+    /**
+     * How long a waiting thread spins before it parks: longer than the gaps between the passes of a frame (the serial
+     * work between two barriers: batching, lights, the game's own calls between update and cull), so that the next
+     * pass finds its workers awake, where waking a parked thread costs tens of microseconds on a virtual machine;
+     * short enough that a worker gives its core back within a fraction of a frame once the frame's passes are done.
+     */
+    private static final long SPIN_NANOS = 250_000;
+    /** Spins between two reads of the clock. */
+    private static final int SPINS_PER_CLOCK_READ = 64;
 
     private final int workers;
     private final Thread[] threads;
@@ -126,8 +133,9 @@ public final class WorkerPool implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             recordFailure(e);
         }
+        long waitStart = System.nanoTime();
         for (int spin = 0; pending.get() != 0; spin++) {
-            if (spin < SPINS) {
+            if (spinning(spin, waitStart)) {
                 Thread.onSpinWait();
             } else {
                 LockSupport.park(this);
@@ -161,8 +169,9 @@ public final class WorkerPool implements AutoCloseable {
     private void workLoop(int index) {
         int seen = 0;
         while (true) {
+            long waitStart = System.nanoTime();
             for (int spin = 0; generation == seen && !closed; spin++) {
-                if (spin < SPINS) {
+                if (spinning(spin, waitStart)) {
                     Thread.onSpinWait();
                 } else {
                     LockSupport.park(this);
@@ -181,6 +190,11 @@ public final class WorkerPool implements AutoCloseable {
                 LockSupport.unpark(caller);
             }
         }
+    }
+
+    /** Whether a wait that began at {@code waitStart} spins once more rather than parks. */
+    private static boolean spinning(int spin, long waitStart) {
+        return spin % SPINS_PER_CLOCK_READ != 0 || System.nanoTime() - waitStart < SPIN_NANOS;
     }
 
     /** Stops the worker threads, after the run in progress if any; the pool cannot run tasks afterwards. */
