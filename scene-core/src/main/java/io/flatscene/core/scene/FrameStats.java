@@ -89,7 +89,8 @@ public final class FrameStats {
 
     /**
      * {@return the time sorting the visible items took, in nanoseconds; 0 when the cull kept its queue} On several
-     * workers, the merge of the workers' sorted shares.
+     * workers, the merge of the workers' sorted shares, each worker gathering the instances of its part of the queue
+     * (items and slots in draw order, where batches start) right after merging it.
      */
     public long sortNanos() {
         return sortNanos;

@@ -7,10 +7,13 @@ import java.util.Arrays;
 
 /**
  * Gathers each instance's item, slot and key in draw order and cuts runs of equal (group, transparency, mirroring,
- * mesh, material) into batches, in two steps. First, split across the workers in shares of 64 instances, each
- * instance's item and slot are gathered and a bit is set where a batch starts: where the key's batch bits differ
- * from the instance before ({@link SortKeys#batchBits}), or, when some id does not fit its 16 key bits, the full
- * mesh or material id does. Then one thread walks the set bits, a read per 64 instances and a write per batch.
+ * mesh, material) into batches, in two steps. First, by parts of whole words of 64 instances (one per worker, each
+ * worker's {@link WorkerPool#alignedShareStart}), each instance's item and slot are gathered and a bit is set where a
+ * batch starts: where the key's batch bits differ from the instance before ({@link SortKeys#batchBits}), or, when
+ * some id does not fit its 16 key bits, the full mesh or material id does. A part's first instance is compared with
+ * the one before it after every part is gathered, since another worker writes that one. Then one thread walks the set
+ * bits, a read per 64 instances and a write per batch. A parallel cull gathers each part right after merging it, in
+ * the same task ({@link #gatherPart}); other culls call {@link #run}.
  */
 final class BatchBuilder {
     /** Below this many instances the gather runs on the caller's thread: a barrier costs more than it saves. */
@@ -19,7 +22,7 @@ final class BatchBuilder {
     private final ItemStore items;
     /** Bit {@code i} is set when instance {@code i} starts a batch; a word a share's 64 instances. */
     private long[] batchStarts = new long[0];
-    private final WorkerPool.Task gatherTask = this::gatherShare;
+    private final WorkerPool.Task gatherTask = this::gatherPart;
     // the run a worker pool is gathering; the task is made once, so a parallel run allocates nothing
     private CullScratch sorted;
     private DrawList out;
@@ -31,19 +34,46 @@ final class BatchBuilder {
     }
 
     void run(CullScratch sorted, int visible, boolean wideIds, DrawList out, WorkerPool pool) {
+        begin(sorted, visible, wideIds, out);
+        if (pool.size() > 1 && visible >= PARALLEL_INSTANCES) {
+            pool.run(gatherTask);
+            finish(pool.size());
+        } else {
+            gather(0, visible);
+            finish(1);
+        }
+    }
+
+    /** Readies a gather of {@code sorted}'s first {@code visible} instances into {@code out}, by parts. */
+    void begin(CullScratch sorted, int visible, boolean wideIds, DrawList out) {
         ensureCapacity(visible);
         this.sorted = sorted;
         this.out = out;
         this.visible = visible;
         this.wideIds = wideIds;
-        if (pool.size() > 1 && visible >= PARALLEL_INSTANCES) {
-            pool.run(gatherTask);
-        } else {
-            gather(0, visible);
+    }
+
+    /** Gathers worker {@code worker}'s part of the instances, as {@link #begin} set them, on the worker's thread. */
+    void gatherPart(int worker, int workers) {
+        gather(WorkerPool.alignedShareStart(0, visible, worker, workers, 64),
+                WorkerPool.alignedShareStart(0, visible, worker + 1, workers, 64));
+    }
+
+    /** Once the {@code workers} parts are gathered: compares each part's first instance, then cuts the batches. */
+    void finish(int workers) {
+        DrawList list = out;
+        for (int w = 1; w < workers; w++) {
+            int first = WorkerPool.alignedShareStart(0, visible, w, workers, 64);
+            // a part that starts at 0 or holds nothing compared its first instance itself, or has none
+            if (first > 0 && first < visible && startsBatch(SortKeys.batchBits(list.keys[first]),
+                    SortKeys.batchBits(list.keys[first - 1]), wideIds, items.meshIdArray(),
+                    items.materialIdArray(), list.items[first], list.items[first - 1])) {
+                batchStarts[first >>> 6] |= 1L;
+            }
         }
         this.sorted = null;
         this.out = null;
-        cut(visible, out);
+        cut(visible, list);
     }
 
     /**
@@ -62,48 +92,40 @@ final class BatchBuilder {
     }
 
     /**
-     * Whether instance {@code i} starts a batch: the first one, one whose key's batch bits differ from the instance
-     * before, or, when ids may not fit their key bits, one whose mesh or material id does.
+     * Whether an instance after the first starts a batch: its key's batch bits differ from the instance before's, or,
+     * when ids may not fit their key bits, its mesh or material id does.
      */
-    private static boolean startsBatch(int i, long bits, long previousBits, boolean compareIds, int[] mesh,
-                                       int[] material, int item, int previousItem) {
-        return i == 0 || bits != previousBits || compareIds
+    private static boolean startsBatch(long bits, long previousBits, boolean compareIds, int[] mesh, int[] material,
+                                       int item, int previousItem) {
+        return bits != previousBits || compareIds
                 && (mesh[item] != mesh[previousItem] || material[item] != material[previousItem]);
     }
 
-    private void gatherShare(int worker, int workers) {
-        gather(WorkerPool.alignedShareStart(0, visible, worker, workers, 64),
-                WorkerPool.alignedShareStart(0, visible, worker + 1, workers, 64));
-    }
-
     /**
-     * Gathers instances {@code [from, to)} and writes their batch-start bits; {@code from} is a multiple of 64. With
-     * no sorted scratch, the instances are already in place: each is copied onto itself, and the order is the
-     * identity.
+     * Gathers instances {@code [from, to)} and writes their batch-start bits, but {@code from}'s unless it is 0 (see
+     * {@link #finish}); {@code from} is a multiple of 64. With no sorted scratch, the instances are already in place:
+     * each is copied onto itself, and the order is the identity.
      */
     private void gather(int from, int to) {
         int[] mesh = items.meshIdArray();
         int[] material = items.materialIdArray();
         boolean inPlace = sorted == null;
         int[] order = inPlace ? null : sorted.order;
-        int[] visibleItems = inPlace ? out.items : sorted.visibleItems;
-        int[] visibleSlots = inPlace ? out.slots : sorted.visibleSlots;
+        int[] nodeSlot = items.nodeSlotArray();
         long[] keys = inPlace ? out.keys : sorted.keys;
         int[] outItems = out.items;
         int[] outSlots = out.slots;
         long[] starts = batchStarts;
         boolean compareIds = wideIds;
-        // the instance before a share's first is read from the scratch, which no worker writes
-        int previousItem = from == 0 ? Index.NONE : visibleItems[inPlace ? from - 1 : order[from - 1]];
-        long previousBits = from == 0 ? 0L : SortKeys.batchBits(keys[from - 1]);
+        int previousItem = Index.NONE;
+        long previousBits = 0L;
         long word = 0L;
         for (int i = from; i < to; i++) {
-            int at = inPlace ? i : order[i];
-            int item = visibleItems[at];
+            int item = inPlace ? outItems[i] : order[i];
             outItems[i] = item;
-            outSlots[i] = visibleSlots[at];
+            outSlots[i] = inPlace ? outSlots[i] : nodeSlot[item];
             long bits = SortKeys.batchBits(keys[i]);
-            if (startsBatch(i, bits, previousBits, compareIds, mesh, material, item, previousItem)) {
+            if (i == from ? i == 0 : startsBatch(bits, previousBits, compareIds, mesh, material, item, previousItem)) {
                 word |= 1L << i;
             }
             previousBits = bits;

@@ -5,8 +5,8 @@ import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 
 /**
- * Frustum culling with sort keys: tests items against a {@link CameraView} and writes the visible ones, their
- * transform slots and keys into the pipeline's scratch arrays.
+ * Frustum culling with sort keys: tests items against a {@link CameraView} and writes the visible ones and their
+ * keys, for the key sort (and, for an incremental cull's list, their transform slots).
  *
  * <p>Items are visited by {@link ChunkBounds} chunk: a chunk whose box is outside a plane is skipped whole, one
  * inside every plane has its items' plane tests skipped, any other is tested item by item. The chunk test answers
@@ -35,14 +35,16 @@ final class CullPass {
      * Tests items {@code [from, to)}: attached to a node shown in the scene graph (in it, with no hidden node on its
      * way up), sharing a bit with the camera's mask,
      * and not wholly outside any frustum plane (a box is outside a plane when its center's distance is below minus
-     * its extent along the normal). Infinite boxes always pass. Writes the visible ones from {@code from} on, and
-     * notes in {@code out.wideIds[worker]} whether a visible item has a mesh or material id outside 0..65535, which
-     * its key cannot tell apart, and in {@code out.chunkWork} what each chunk cost, for the next cull's shares.
-     * {@code from} is the first item of a chunk.
+     * its extent along the normal). Infinite boxes always pass. Writes the visible ones and their keys from
+     * {@code from} on into {@code outItems} and {@code keys}, the arrays the key sort then sorts, so that the sorted
+     * items come out of it with no gather from a list in item order; and notes in {@code out.wideIds[worker]} whether
+     * a visible item has a mesh or material id outside 0..65535, which its key cannot tell apart, and in
+     * {@code out.chunkWork} what each chunk cost, for the next cull's shares. {@code from} is the first item of a
+     * chunk.
      *
      * @return how many it wrote
      */
-    int run(int from, int to, int worker, CameraView camera, CullScratch out) {
+    int run(int from, int to, int worker, CameraView camera, long[] keys, int[] outItems, CullScratch out) {
         int[] chunkWork = out.chunkWork;
         int[] nodeSlot = items.nodeSlotArray();
         int[] visibility = items.visibilityFlagsArray();
@@ -55,9 +57,6 @@ final class CullPass {
         int[] flags = transforms.flags();
         float[] p = camera.planes;
         int mask = camera.mask;
-        long[] keys = out.keys;
-        int[] outItems = out.visibleItems;
-        int[] outSlots = out.visibleSlots;
         boolean wideIds = false;
         int written = from;
         for (int start = from, end; start < to; start = end) {
@@ -87,7 +86,6 @@ final class CullPass {
                     continue;
                 }
                 outItems[written] = i;
-                outSlots[written] = slot;
                 keys[written] = SortKeys.key(group[i], transparent[i] != 0,
                         (slotFlags & TransformStore.MIRRORED) != 0, material[i], mesh[i], depth(camera, cx, cy, cz));
                 wideIds |= (mesh[i] | material[i]) >>> 16 != 0;

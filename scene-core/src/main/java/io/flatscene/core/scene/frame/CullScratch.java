@@ -3,20 +3,26 @@ package io.flatscene.core.scene.frame;
 import java.util.Arrays;
 
 /**
- * The cull's output before the sort, in item order (each worker writes from the start of its own share): visible
- * items, their transform slots and keys, the count and id width each worker found, and the draw order the key sort
- * produces; and what balances the workers' shares. Scratch of one pipeline, reused by every cull.
+ * The cull's output: the visible items and their keys, sorted into draw order (a parallel cull writes each worker's
+ * in item order from the start of its share, sorts them there, then merges them), the count and id width each worker
+ * found, what balances the workers' shares, and an incremental cull's lists. Scratch of one pipeline, reused by every
+ * cull.
  */
 final class CullScratch {
     /** The key array of the queue being culled into, written here and sorted in place, so no copy follows. */
     long[] keys;
+    /**
+     * What a key sort carries beside the keys: a full cull's visible items (each key's item, in draw order once
+     * sorted), an incremental cull's positions in its lists of changed items.
+     */
     int[] order = new int[0];
     /**
-     * A parallel cull's keys and their positions, each worker's sorted in its own share ({@link ShareSort}) before they
+     * A parallel cull's keys and their items, each worker's sorted in its own share ({@link ShareSort}) before they
      * are merged into the queue's keys and {@link #order}; empty while every cull runs on one thread.
      */
     long[] shareKeys = new long[0];
     int[] shareOrder = new int[0];
+    /** An incremental cull's kept instances, their items and slots ({@link IncrementalCull}). */
     int[] visibleItems = new int[0];
     int[] visibleSlots = new int[0];
     int[] visiblePerWorker = new int[1];

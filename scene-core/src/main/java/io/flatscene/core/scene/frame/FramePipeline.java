@@ -22,9 +22,11 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>Bounds and culling split the items across workers in shares of whole chunks: bounds evenly, culling by what each
  * chunk cost at the last cull ({@link CullScratch#chunkWork}). Each worker writes the items it finds
- * visible, in index order, at the start of its own share of the scratch arrays, and sorts their keys there; the
- * workers then merge the shares, each a part of the queue ({@link ShareSort}), so the sorted queue is the same for any
- * number of workers. Everything is allocation-free once the arrays have room for every item.
+ * visible and their keys, in index order, at the start of its own share of the scratch arrays, and sorts the keys
+ * there with the items beside them; the workers then merge the shares, each a part of the queue ({@link ShareSort}),
+ * so the sorted queue is the same for any number of workers, and each gathers its part's slots for the batches in
+ * the same task ({@link BatchBuilder#gatherPart}). Everything is allocation-free once the arrays have room for every
+ * item.
  */
 public final class FramePipeline {
     /** Below this many items the passes run on the caller's thread: a barrier costs more than it saves. */
@@ -81,9 +83,6 @@ public final class FramePipeline {
     private final WorkerPool.Task cullTask = this::cullShare;
     private final WorkerPool.Task mergeTask = this::mergeShare;
     private final ShareSort shareSort = new ShareSort();
-    /** The parallel cull's merge in progress: how many instances, into which key array. */
-    private int mergeTotal;
-    private long[] mergeInto;
 
     /**
      * @param itemObjects the items' store, whose columns {@code items} are, for the spatial sort
@@ -220,9 +219,11 @@ public final class FramePipeline {
         long start = System.nanoTime();
         int visible;
         long cullDone;
+        long sortDone;
+        boolean wide;
         if (parallel) {
-            // each worker culls and sorts its share in the share keys, then the merge writes the queue's keys
-            scratch.keys = scratch.shareKeys;
+            // each worker culls and sorts its share in the share arrays, then merges a part into the queue's keys
+            // and gathers that part for the batches
             balanceShares(workers);
             shareSort.ensureWorkers(workers);
             pool.run(cullTask);
@@ -230,32 +231,26 @@ public final class FramePipeline {
             for (int w = 0; w < workers; w++) {
                 visible += scratch.visiblePerWorker[w];
             }
-            mergeTotal = visible;
-            mergeInto = draws.keys;
+            scratch.keys = draws.keys;
+            wide = anyWideIds(workers);
+            batchBuilder.begin(scratch, visible, wide, draws);
             cullDone = System.nanoTime();
             pool.run(mergeTask);
-            mergeInto = null;
-            scratch.keys = draws.keys;
+            sortDone = System.nanoTime();
+            batchBuilder.finish(workers);
         } else {
             scratch.keys = draws.keys;
-            visible = cullPass.run(0, itemCount, 0, view, scratch);
+            visible = cullPass.run(0, itemCount, 0, view, scratch.keys, scratch.order, scratch);
             scratch.visiblePerWorker[0] = visible;
-            for (int i = 0; i < visible; i++) {
-                scratch.order[i] = i;
-            }
             cullDone = System.nanoTime();
             sort.sort(scratch.keys, scratch.order, visible);
+            sortDone = System.nanoTime();
+            wide = anyWideIds(workers);
+            batchBuilder.run(scratch, visible, wide, draws, pool);
         }
-        long sortDone = System.nanoTime();
-        boolean wideIds = false;
-        for (int w = 0; w < workers; w++) {
-            wideIds |= scratch.wideIds[w];
-        }
-
         draws.world = transforms.worlds();
         draws.tints = items.tintArray();
-        draws.wideIds = wideIds;
-        batchBuilder.run(scratch, visible, wideIds, draws, pool);
+        draws.wideIds = wide;
         lightPass.run(lightCount, view, lights);
         long queueDone = System.nanoTime();
 
@@ -348,13 +343,29 @@ public final class FramePipeline {
 
     private void cullShare(int worker, int workers) {
         int start = scratch.shareStarts[worker];
-        int visible = cullPass.run(start, scratch.shareStarts[worker + 1], worker, view, scratch);
+        int visible = cullPass.run(start, scratch.shareStarts[worker + 1], worker, view, scratch.shareKeys,
+                scratch.shareOrder, scratch);
         scratch.visiblePerWorker[worker] = visible;
-        shareSort.sortShare(worker, scratch.keys, scratch.shareOrder, start, visible);
+        shareSort.sortShare(worker, scratch.shareKeys, scratch.shareOrder, start, visible);
     }
 
+    /** Merges this worker's part of the sorted shares into the queue's keys, then gathers the part's instances. */
     private void mergeShare(int worker, int workers) {
-        shareSort.merge(worker, workers, scratch.shareStarts, scratch.visiblePerWorker, mergeTotal, scratch.keys,
-                scratch.shareOrder, mergeInto, scratch.order);
+        int total = 0;
+        for (int count : scratch.visiblePerWorker) {
+            total += count;
+        }
+        shareSort.merge(worker, workers, scratch.shareStarts, scratch.visiblePerWorker, total, scratch.shareKeys,
+                scratch.shareOrder, scratch.keys, scratch.order);
+        batchBuilder.gatherPart(worker, workers);
+    }
+
+    /** Whether a worker of the last cull found a visible item with a mesh or material id outside 0..65535. */
+    private boolean anyWideIds(int workers) {
+        boolean wide = false;
+        for (int w = 0; w < workers; w++) {
+            wide |= scratch.wideIds[w];
+        }
+        return wide;
     }
 }

@@ -9,8 +9,9 @@ import io.flatscene.core.parallel.WorkerPool;
  * output from every share. Equal keys come in share order and, within a share, in item order: the order one stable
  * sort of the shares packed in worker order gives, so the queue does not depend on the worker count.
  *
- * <p>A worker's part of the output is {@link WorkerPool#shareStart} of the total; where it begins in each share is
- * found by rank: the smallest key with more entries at or below it than the part's first position, then the entries
+ * <p>A worker's part of the output is {@link WorkerPool#alignedShareStart} of the total, whole words of 64 entries, so
+ * that the worker can go on to gather its part for the batches ({@link BatchBuilder#gatherPart}), which writes a bit
+ * an entry; where the part begins in each share is found by rank: the smallest key with more entries at or below it than the part's first position, then the entries
  * equal to it taken share by share.
  */
 final class ShareSort {
@@ -32,14 +33,8 @@ final class ShareSort {
         }
     }
 
-    /**
-     * Sorts share {@code worker}'s keys {@code [start, start + count)}, its order entries set to their positions
-     * first.
-     */
+    /** Sorts share {@code worker}'s keys {@code [start, start + count)}, with the entries of {@code order} beside them. */
     void sortShare(int worker, long[] keys, int[] order, int start, int count) {
-        for (int i = start, end = start + count; i < end; i++) {
-            order[i] = i;
-        }
         sorters[worker].sort(keys, order, start, start + count);
     }
 
@@ -50,8 +45,8 @@ final class ShareSort {
     void merge(int worker, int workers, int[] starts, int[] counts, int total, long[] keys, int[] order,
                long[] outKeys, int[] outOrder) {
         int row = worker * workers;
-        int first = WorkerPool.shareStart(total, worker, workers);
-        int last = WorkerPool.shareStart(total, worker + 1, workers);
+        int first = WorkerPool.alignedShareStart(0, total, worker, workers, 64);
+        int last = WorkerPool.alignedShareStart(0, total, worker + 1, workers, 64);
         split(first, workers, starts, counts, total, keys, from, row);
         split(last, workers, starts, counts, total, keys, to, row);
         if (workers == 2) {

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The batch builder against a run-by-run oracle: each instance's item and slot gathered in draw order, and a batch
+ * The batch builder against a run-by-run oracle: each instance's item and its node's slot in draw order, and a batch
  * started at the first instance, wherever the key's batch bits change and, when some id is wider than its 16 key
  * bits, wherever the full mesh or material id changes; each batch described by its first instance. On one thread and
  * on a pool, for counts on and off the 64-instance words, on a builder reused with smaller and larger counts.
@@ -117,6 +117,7 @@ class BatchBuilderTest {
             int mesh = 1 + random.nextInt(3) + (wide && random.nextBoolean() ? 0x10000 : 0);
             int material = 7 + random.nextInt(2) + (wide && random.nextBoolean() ? 0x30000 : 0);
             items.init(index, mesh, material, random.nextInt(2), -1, -1);
+            items.attach(index, random.nextInt(1 << 20));
             items.transparentArray()[index] = random.nextInt(3) == 0 ? 1 : 0;
             mirrored[index] = random.nextInt(4) == 0;
         }
@@ -132,11 +133,11 @@ class BatchBuilderTest {
         check(builder, drawn, wide, pool);
     }
 
-    /** An instance of {@code item} at {@code depth}: its key, its item and a random slot. */
+    /** An instance of {@code item} at {@code depth}: its key, its item and its node's slot. */
     private long[] instance(int item, int depth) {
         long key = SortKeys.key(items.renderQueueGroupArray()[item], items.transparentArray()[item] != 0,
                 mirrored[item], items.materialIdArray()[item], items.meshIdArray()[item], depth);
-        return new long[] {key, item, random.nextInt(1 << 20)};
+        return new long[] {key, item, items.nodeSlotArray()[item]};
     }
 
     /** Runs the builder over the instances {@code drawn} in draw order, and checks its output against the oracle. */
@@ -149,22 +150,10 @@ class BatchBuilderTest {
         CullScratch scratch = new CullScratch();
         scratch.ensureCapacity(visible, pool.size());
         scratch.keys = new long[visible];
-        // the scratch holds the visible instances in item order; order[i] says where draw position i's is
-        int[] where = new int[visible];
-        for (int i = 0; i < visible; i++) {
-            where[i] = i;
-        }
-        for (int i = visible - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int swap = where[i];
-            where[i] = where[j];
-            where[j] = swap;
-        }
+        // the sorted cull's output: the keys in draw order, each with its item beside it
         for (int i = 0; i < visible; i++) {
             scratch.keys[i] = drawn[i][0];
-            scratch.order[i] = where[i];
-            scratch.visibleItems[where[i]] = (int) drawn[i][1];
-            scratch.visibleSlots[where[i]] = (int) drawn[i][2];
+            scratch.order[i] = (int) drawn[i][1];
         }
         DrawList out = new DrawList();
         out.ensureCapacity(visible);

@@ -40,6 +40,12 @@ class ShareSortTest {
         starts[workers] = CAPACITY;
         long[] keys = new long[CAPACITY];
         int[] order = new int[CAPACITY];
+        // what the sort carries with each key, the visible item the cull wrote beside it: here distinct values
+        int[] items = new int[CAPACITY];
+        for (int i = 0; i < CAPACITY; i++) {
+            items[i] = 3 * i + 1;
+            order[i] = items[i];
+        }
         // few distinct values for ties; some with the top bit set, which signed order would put first
         int distinct = 1 + random.nextInt(random.nextBoolean() ? 4 : 5_000);
         long[] values = new long[distinct];
@@ -78,11 +84,11 @@ class ShareSortTest {
         int[] expectedOrder = new int[total];
         for (int i = 0; i < total; i++) {
             expectedKeys[i] = packed.get(i)[0];
-            expectedOrder[i] = (int) packed.get(i)[1];
+            expectedOrder[i] = items[(int) packed.get(i)[1]];
         }
         assertEquals(total, packed.size());
         assertArrayEquals(expectedKeys, Arrays.copyOf(outKeys, total), "keys, " + workers + " workers");
-        assertArrayEquals(expectedOrder, Arrays.copyOf(outOrder, total), "positions, " + workers
+        assertArrayEquals(expectedOrder, Arrays.copyOf(outOrder, total), "items, " + workers
                 + " workers");
     }
 }
