@@ -6,8 +6,9 @@ import java.util.Arrays;
 /**
  * A stable LSD radix sort of unsigned 64-bit keys carrying an int value each: six passes of 11 bits, one shared
  * histogram pass, and any pass whose digit is the same for every key skipped (a render queue's group and
- * transparency bits often are). Scratch buffers are kept and grown only when a larger input arrives, so sorting
- * a steady stream of frames allocates nothing.
+ * transparency bits often are; the range sort finds those digits before counting and counts only the others).
+ * Scratch buffers are kept and grown only when a larger input arrives, so sorting a steady stream of frames allocates
+ * nothing.
  *
  * <p>{@link #sort(long[], int[], int, WorkerPool)} splits each pass across workers: every worker counts the digits
  * of its own share, the offsets give worker 0's keys of a digit before worker 1's, and every worker then scatters its
@@ -23,6 +24,8 @@ public final class LongRadixSort {
     private static final int PARALLEL_KEYS = 65_536;
 
     private final int[] counts = new int[PASSES * BUCKETS];
+    /** The range sort's passes: the digits that vary among its keys, low to high. */
+    private final int[] digits = new int[PASSES];
     private long[] keyScratch = new long[0];
     private int[] valueScratch = new int[0];
 
@@ -84,13 +87,7 @@ public final class LongRadixSort {
             keyScratch = new long[grown];
             valueScratch = new int[grown];
         }
-        Arrays.fill(counts, 0);
-        for (int i = from; i < to; i++) {
-            long key = keys[i];
-            for (int pass = 0; pass < PASSES; pass++) {
-                counts[pass * BUCKETS + (int) ((key >>> (pass * BITS)) & MASK)]++;
-            }
-        }
+        int passes = countVaryingDigits(keys, from, to);
         // the pass in progress reads entries from fromBase on and writes them from toBase on
         long[] fromKeys = keys;
         int[] fromValues = values;
@@ -98,12 +95,9 @@ public final class LongRadixSort {
         long[] toKeys = keyScratch;
         int[] toValues = valueScratch;
         int toBase = 0;
-        for (int pass = 0; pass < PASSES; pass++) {
+        for (int p = 0; p < passes; p++) {
+            int pass = digits[p];
             int base = pass * BUCKETS;
-            int firstDigit = (int) ((fromKeys[fromBase] >>> (pass * BITS)) & MASK);
-            if (counts[base + firstDigit] == n) {
-                continue;
-            }
             int sum = toBase;
             for (int bucket = 0; bucket < BUCKETS; bucket++) {
                 int count = counts[base + bucket];
@@ -130,6 +124,90 @@ public final class LongRadixSort {
         if (fromKeys != keys) {
             System.arraycopy(fromKeys, 0, keys, from, n);
             System.arraycopy(fromValues, 0, values, from, n);
+        }
+    }
+
+    /**
+     * Lists in {@link #digits} the digits that are not the same for every key of {@code keys[from..to)}, found by one
+     * sweep that ORs and ANDs the keys, and counts them into their histograms; returns how many there are. Only those
+     * digits are counted: a digit shared by every key would make each of its increments wait for the last one to the
+     * same counter, and a render queue's keys share most of theirs (group, transparency, often the depth).
+     */
+    private int countVaryingDigits(long[] keys, int from, int to) {
+        long any = 0L;
+        long all = -1L;
+        for (int i = from; i < to; i++) {
+            any |= keys[i];
+            all &= keys[i];
+        }
+        long varying = any ^ all;
+        int passes = 0;
+        for (int pass = 0; pass < PASSES; pass++) {
+            if (((varying >>> (pass * BITS)) & MASK) != 0L) {
+                digits[passes++] = pass;
+                Arrays.fill(counts, pass * BUCKETS, (pass + 1) * BUCKETS, 0);
+            }
+        }
+        // a loop per number of digits, so that each increments a fixed set of histograms with no loop inside
+        switch (passes) {
+            case 0 -> {
+            }
+            case 1 -> countOne(keys, from, to, digits[0]);
+            case 2 -> countTwo(keys, from, to, digits[0], digits[1]);
+            case 3 -> countThree(keys, from, to, digits[0], digits[1], digits[2]);
+            default -> countMany(keys, from, to, passes);
+        }
+        return passes;
+    }
+
+    private void countOne(long[] keys, int from, int to, int pass) {
+        int[] counts = this.counts;
+        int shift = pass * BITS;
+        int base = pass * BUCKETS;
+        for (int i = from; i < to; i++) {
+            counts[base + (int) ((keys[i] >>> shift) & MASK)]++;
+        }
+    }
+
+    private void countTwo(long[] keys, int from, int to, int passA, int passB) {
+        int[] counts = this.counts;
+        int shiftA = passA * BITS;
+        int baseA = passA * BUCKETS;
+        int shiftB = passB * BITS;
+        int baseB = passB * BUCKETS;
+        for (int i = from; i < to; i++) {
+            long key = keys[i];
+            counts[baseA + (int) ((key >>> shiftA) & MASK)]++;
+            counts[baseB + (int) ((key >>> shiftB) & MASK)]++;
+        }
+    }
+
+    private void countThree(long[] keys, int from, int to, int passA, int passB, int passC) {
+        int[] counts = this.counts;
+        int shiftA = passA * BITS;
+        int baseA = passA * BUCKETS;
+        int shiftB = passB * BITS;
+        int baseB = passB * BUCKETS;
+        int shiftC = passC * BITS;
+        int baseC = passC * BUCKETS;
+        for (int i = from; i < to; i++) {
+            long key = keys[i];
+            counts[baseA + (int) ((key >>> shiftA) & MASK)]++;
+            counts[baseB + (int) ((key >>> shiftB) & MASK)]++;
+            counts[baseC + (int) ((key >>> shiftC) & MASK)]++;
+        }
+    }
+
+    /** Four digits or more: the listed ones, through a loop over them. */
+    private void countMany(long[] keys, int from, int to, int passes) {
+        int[] counts = this.counts;
+        int[] digits = this.digits;
+        for (int i = from; i < to; i++) {
+            long key = keys[i];
+            for (int p = 0; p < passes; p++) {
+                int pass = digits[p];
+                counts[pass * BUCKETS + (int) ((key >>> (pass * BITS)) & MASK)]++;
+            }
         }
     }
 

@@ -22,7 +22,26 @@ class LongRadixSortTest {
         Arbitrary<Long> anyKey = Arbitraries.longs();
         Arbitrary<Long> fewKeys = Arbitraries.of(0L, 1L, -1L, Long.MIN_VALUE, Long.MAX_VALUE, 1L << 55, 3L << 60);
         Arbitrary<Long> renderKeys = Arbitraries.longs().between(0, 7).map(group -> group << 56);
-        return Arbitraries.oneOf(anyKey, fewKeys, renderKeys).array(long[].class).ofMaxSize(3000);
+        return Arbitraries.oneOf(Arbitraries.oneOf(anyKey, fewKeys, renderKeys).array(long[].class).ofMaxSize(3000),
+                someDigitsVarying());
+    }
+
+    /**
+     * Keys that vary in a random set of the sort's 11-bit digits, none to all six, and share the rest (not zero):
+     * the range sort counts the varying digits alone, with a loop for one, two, three and more of them.
+     */
+    private static Arbitrary<long[]> someDigitsVarying() {
+        return Arbitraries.integers().between(0, 63).flatMap(digitSet -> {
+            long varying = 0L;
+            for (int digit = 0; digit < 6; digit++) {
+                if ((digitSet & 1 << digit) != 0) {
+                    varying |= 0x7FFL << (11 * digit);
+                }
+            }
+            long mask = varying;
+            long shared = 0x5A5A_5A5A_5A5A_5A5AL & ~mask;
+            return Arbitraries.longs().map(bits -> bits & mask | shared).array(long[].class).ofMaxSize(3000);
+        });
     }
 
     /** Against a stable sort of (key, original position) pairs by unsigned key: order and stability both. */
