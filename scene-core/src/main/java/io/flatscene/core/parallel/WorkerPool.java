@@ -12,8 +12,8 @@ import org.apache.logging.log4j.Logger;
  * when all of them are done: the barrier of each parallel frame pass.
  *
  * <p>Nothing is allocated per {@link #run}: the task is published through a volatile field and a generation counter,
- * completion is counted down on an {@link AtomicInteger}, and waiting threads spin briefly before parking with
- * {@link LockSupport}, whose permits need no queue nodes (unlike {@code CyclicBarrier} and {@code Phaser}). A pool
+ * completion is counted down on an {@link AtomicInteger}, and waiting threads spin, then yield, for a quarter of a
+ * millisecond before parking with {@link LockSupport}, whose permits need no queue nodes (unlike {@code CyclicBarrier} and {@code Phaser}). A pool
  * of one worker runs every task on the caller's thread.
  */
 public final class WorkerPool implements AutoCloseable {
@@ -33,14 +33,17 @@ public final class WorkerPool implements AutoCloseable {
 
     private static final Logger LOG = LogManager.getLogger(WorkerPool.class);
     /**
-     * How long a waiting thread spins before it parks: longer than the gaps between the passes of a frame (the serial
-     * work between two barriers: batching, lights, the game's own calls between update and cull), so that the next
-     * pass finds its workers awake, where waking a parked thread costs tens of microseconds on a virtual machine;
+     * How long a waiting thread stays awake before it parks: longer than the gaps between the passes of a frame (the
+     * serial work between two barriers: batching, lights, the game's own calls between update and cull), so that the
+     * next pass finds its workers awake, where waking a parked thread costs tens of microseconds on a virtual machine;
      * short enough that a worker gives its core back within a fraction of a frame once the frame's passes are done.
      */
-    private static final long SPIN_NANOS = 250_000;
-    /** Spins between two reads of the clock. */
-    private static final int SPINS_PER_CLOCK_READ = 64;
+    private static final long AWAKE_NANOS = 250_000;
+    /**
+     * Pauses before a waiting thread turns to yielding (about 12 us here): past them it yields its core between two
+     * looks, so that a worker waiting on a machine with more threads than cores lets them run.
+     */
+    private static final int PAUSES = 1 << 10;
 
     private final int workers;
     private final Thread[] threads;
@@ -135,11 +138,7 @@ public final class WorkerPool implements AutoCloseable {
         }
         long waitStart = System.nanoTime();
         for (int spin = 0; pending.get() != 0; spin++) {
-            if (spinning(spin, waitStart)) {
-                Thread.onSpinWait();
-            } else {
-                LockSupport.park(this);
-            }
+            waitStep(spin, waitStart);
         }
         current = null;
         caller = null;
@@ -171,11 +170,7 @@ public final class WorkerPool implements AutoCloseable {
         while (true) {
             long waitStart = System.nanoTime();
             for (int spin = 0; generation == seen && !closed; spin++) {
-                if (spinning(spin, waitStart)) {
-                    Thread.onSpinWait();
-                } else {
-                    LockSupport.park(this);
-                }
+                waitStep(spin, waitStart);
             }
             if (closed) {
                 return;
@@ -192,9 +187,15 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
-    /** Whether a wait that began at {@code waitStart} spins once more rather than parks. */
-    private static boolean spinning(int spin, long waitStart) {
-        return spin % SPINS_PER_CLOCK_READ != 0 || System.nanoTime() - waitStart < SPIN_NANOS;
+    /** Step {@code spin} of a wait that began at {@code waitStart}: a pause, a yield, or, once awake too long, a park. */
+    private void waitStep(int spin, long waitStart) {
+        if (spin < PAUSES) {
+            Thread.onSpinWait();
+        } else if (System.nanoTime() - waitStart < AWAKE_NANOS) {
+            Thread.yield();
+        } else {
+            LockSupport.park(this);
+        }
     }
 
     /** Stops the worker threads, after the run in progress if any; the pool cannot run tasks afterwards. */
