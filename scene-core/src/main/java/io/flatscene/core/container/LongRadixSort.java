@@ -19,6 +19,8 @@ public final class LongRadixSort {
     private static final int BUCKETS = 1 << BITS;
     private static final int MASK = BUCKETS - 1;
     private static final int PASSES = (Long.SIZE + BITS - 1) / BITS;
+    /** The keys whose digits are looked at before deciding whether the sweep for varying digits can pay. */
+    private static final int SAMPLE = 64;
 
     /** Below this many keys a parallel sort runs on the caller's thread: two barriers a pass cost more. */
     private static final int PARALLEL_KEYS = 65_536;
@@ -128,34 +130,60 @@ public final class LongRadixSort {
     }
 
     /**
-     * Lists in {@link #digits} the digits that are not the same for every key of {@code keys[from..to)}, found by one
-     * sweep that ORs and ANDs the keys, and counts them into their histograms; returns how many there are. Only those
-     * digits are counted: a digit shared by every key would make each of its increments wait for the last one to the
-     * same counter, and a render queue's keys share most of theirs (group, transparency, often the depth).
+     * Lists in {@link #digits} the digits that are not the same for every key of {@code keys[from..to)} and counts
+     * them into their histograms; returns how many there are. Up to three, only those digits are counted, found by
+     * one sweep that ORs and ANDs the keys: a digit shared by every key would make each of its increments wait for the
+     * last one to the same counter, and a render queue's keys share most of theirs (group, transparency, often the
+     * depth). Past three, all six are counted, in a loop C2 unrolls (one over a list of digits costs more than the
+     * shared ones do), and the histograms tell which vary; keys that vary in more than three digits among their first
+     * {@value #SAMPLE} (random keys) go that way at once, without the sweep.
      */
     private int countVaryingDigits(long[] keys, int from, int to) {
         long any = 0L;
         long all = -1L;
-        for (int i = from; i < to; i++) {
+        int i = from;
+        for (int sampled = Math.min(to, from + SAMPLE); i < sampled; i++) {
             any |= keys[i];
             all &= keys[i];
         }
-        long varying = any ^ all;
-        int passes = 0;
-        for (int pass = 0; pass < PASSES; pass++) {
-            if (((varying >>> (pass * BITS)) & MASK) != 0L) {
-                digits[passes++] = pass;
-                Arrays.fill(counts, pass * BUCKETS, (pass + 1) * BUCKETS, 0);
+        if (listDigits(any ^ all) <= 3) {
+            for (; i < to; i++) {
+                any |= keys[i];
+                all &= keys[i];
             }
         }
-        // a loop per number of digits, so that each increments a fixed set of histograms with no loop inside
+        int passes = listDigits(any ^ all);
+        if (passes > 3) {
+            Arrays.fill(counts, 0);
+            countAll(keys, from, to);
+            passes = 0;
+            for (int pass = 0; pass < PASSES; pass++) {
+                if (counts[pass * BUCKETS + (int) ((keys[from] >>> (pass * BITS)) & MASK)] != to - from) {
+                    digits[passes++] = pass;
+                }
+            }
+            return passes;
+        }
+        for (int p = 0; p < passes; p++) {
+            Arrays.fill(counts, digits[p] * BUCKETS, (digits[p] + 1) * BUCKETS, 0);
+        }
         switch (passes) {
             case 0 -> {
             }
             case 1 -> countOne(keys, from, to, digits[0]);
             case 2 -> countTwo(keys, from, to, digits[0], digits[1]);
-            case 3 -> countThree(keys, from, to, digits[0], digits[1], digits[2]);
-            default -> countMany(keys, from, to, passes);
+            default -> countThree(keys, from, to, digits[0], digits[1], digits[2]);
+        }
+        return passes;
+    }
+
+    /** Lists in {@link #digits} the digits in which {@code varying} has a bit set, low to high; returns how many. */
+    private int listDigits(long varying) {
+        int passes = 0;
+        for (int pass = 0; pass < PASSES; pass++) {
+            if (((varying >>> (pass * BITS)) & MASK) != 0L) {
+                digits[passes++] = pass;
+            }
         }
         return passes;
     }
@@ -198,14 +226,11 @@ public final class LongRadixSort {
         }
     }
 
-    /** Four digits or more: the listed ones, through a loop over them. */
-    private void countMany(long[] keys, int from, int to, int passes) {
+    private void countAll(long[] keys, int from, int to) {
         int[] counts = this.counts;
-        int[] digits = this.digits;
         for (int i = from; i < to; i++) {
             long key = keys[i];
-            for (int p = 0; p < passes; p++) {
-                int pass = digits[p];
+            for (int pass = 0; pass < PASSES; pass++) {
                 counts[pass * BUCKETS + (int) ((key >>> (pass * BITS)) & MASK)]++;
             }
         }

@@ -13,8 +13,8 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>Nothing is allocated per {@link #run}: the task is published through a volatile field and a generation counter,
  * completion is counted down on an {@link AtomicInteger}, and waiting threads spin, then yield, for a quarter of a
- * millisecond before parking with {@link LockSupport}, whose permits need no queue nodes (unlike {@code CyclicBarrier} and {@code Phaser}). A pool
- * of one worker runs every task on the caller's thread.
+ * millisecond before parking with {@link LockSupport}, whose permits need no queue nodes (unlike
+ * {@code CyclicBarrier} and {@code Phaser}). A pool of one worker runs every task on the caller's thread.
  */
 public final class WorkerPool implements AutoCloseable {
     /**
@@ -187,7 +187,7 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
-    /** Step {@code spin} of a wait that began at {@code waitStart}: a pause, a yield, or, once awake too long, a park. */
+    /** Step {@code spin} of a wait begun at {@code waitStart}: a pause, a yield, or, once awake too long, a park. */
     private void waitStep(int spin, long waitStart) {
         if (spin < PAUSES) {
             Thread.onSpinWait();

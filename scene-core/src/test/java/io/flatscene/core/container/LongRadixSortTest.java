@@ -3,6 +3,7 @@ package io.flatscene.core.container;
 import io.flatscene.core.parallel.WorkerPool;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.SplittableRandom;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -28,7 +29,7 @@ class LongRadixSortTest {
 
     /**
      * Keys that vary in a random set of the sort's 11-bit digits, none to all six, and share the rest (not zero):
-     * the range sort counts the varying digits alone, with a loop for one, two, three and more of them.
+     * the range sort counts the varying digits alone, with a loop for one, two and three, all six past that.
      */
     private static Arbitrary<long[]> someDigitsVarying() {
         return Arbitraries.integers().between(0, 63).flatMap(digitSet -> {
@@ -92,6 +93,25 @@ class LongRadixSortTest {
                 .map(low -> (low % 4 << 56) | low);
         return Arbitraries.oneOf(Arbitraries.longs(), renderKeys).array(long[].class).ofMinSize(70_000)
                 .ofMaxSize(120_000);
+    }
+
+    /**
+     * Keys that vary in two digits over their first hundred and in every digit after: the sort looks at its first keys
+     * before deciding how to count, and must still count every digit that varies further on.
+     */
+    @Test
+    void digitsThatVaryOnlyPastTheFirstKeysAreSorted() {
+        SplittableRandom random = new SplittableRandom(20261125);
+        long[] keys = new long[3_000];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = i < 100 ? 7L << 56 | random.nextLong(1L << 22) : random.nextLong();
+        }
+        long[] expected = keys.clone();
+        long[] sorted = keys.clone();
+        new LongRadixSort().sort(sorted, new int[keys.length], keys.length);
+        Long[] boxed = Arrays.stream(expected).boxed().toArray(Long[]::new);
+        Arrays.sort(boxed, Long::compareUnsigned);
+        assertArrayEquals(Arrays.stream(boxed).mapToLong(Long::longValue).toArray(), sorted);
     }
 
     @Test

@@ -83,6 +83,8 @@ public final class FramePipeline {
     private final WorkerPool.Task cullTask = this::cullShare;
     private final WorkerPool.Task mergeTask = this::mergeShare;
     private final ShareSort shareSort = new ShareSort();
+    /** The parallel cull's merge in progress: how many instances it merges. */
+    private int mergeTotal;
 
     /**
      * @param itemObjects the items' store, whose columns {@code items} are, for the spatial sort
@@ -231,6 +233,7 @@ public final class FramePipeline {
             for (int w = 0; w < workers; w++) {
                 visible += scratch.visiblePerWorker[w];
             }
+            mergeTotal = visible;
             scratch.keys = draws.keys;
             wide = anyWideIds(workers);
             batchBuilder.begin(scratch, visible, wide, draws);
@@ -351,11 +354,7 @@ public final class FramePipeline {
 
     /** Merges this worker's part of the sorted shares into the queue's keys, then gathers the part's instances. */
     private void mergeShare(int worker, int workers) {
-        int total = 0;
-        for (int count : scratch.visiblePerWorker) {
-            total += count;
-        }
-        shareSort.merge(worker, workers, scratch.shareStarts, scratch.visiblePerWorker, total, scratch.shareKeys,
+        shareSort.merge(worker, workers, scratch.shareStarts, scratch.visiblePerWorker, mergeTotal, scratch.shareKeys,
                 scratch.shareOrder, scratch.keys, scratch.order);
         batchBuilder.gatherPart(worker, workers);
     }

@@ -11,8 +11,8 @@ import io.flatscene.core.parallel.WorkerPool;
  *
  * <p>A worker's part of the output is {@link WorkerPool#alignedShareStart} of the total, whole words of 64 entries, so
  * that the worker can go on to gather its part for the batches ({@link BatchBuilder#gatherPart}), which writes a bit
- * an entry; where the part begins in each share is found by rank: the smallest key with more entries at or below it than the part's first position, then the entries
- * equal to it taken share by share.
+ * an entry; where the part begins in each share is found by rank: the smallest key with more entries at or below it
+ * than the part's first position, then the entries equal to it taken share by share.
  */
 final class ShareSort {
     private LongRadixSort[] sorters = new LongRadixSort[0];
@@ -33,7 +33,7 @@ final class ShareSort {
         }
     }
 
-    /** Sorts share {@code worker}'s keys {@code [start, start + count)}, with the entries of {@code order} beside them. */
+    /** Sorts share {@code worker}'s keys {@code [start, start + count)}, moving the entries of {@code order} along. */
     void sortShare(int worker, long[] keys, int[] order, int start, int count) {
         sorters[worker].sort(keys, order, start, start + count);
     }
