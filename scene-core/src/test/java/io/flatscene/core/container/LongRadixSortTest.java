@@ -96,22 +96,28 @@ class LongRadixSortTest {
     }
 
     /**
-     * Keys that vary in two digits over their first hundred and in every digit after: the sort looks at its first keys
-     * before deciding how to count, and must still count every digit that varies further on.
+     * Keys whose first hundred vary in few digits (three, or one beside five shared digits that are not zero) and
+     * whose others vary in every digit: the sort looks at its first keys before deciding how to count, and must still
+     * count every digit that varies further on.
      */
     @Test
     void digitsThatVaryOnlyPastTheFirstKeysAreSorted() {
         SplittableRandom random = new SplittableRandom(20261125);
-        long[] keys = new long[3_000];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = i < 100 ? 7L << 56 | random.nextLong(1L << 22) : random.nextLong();
+        long threeDigits = (1L << 33) - 1;
+        long oneDigit = (1L << 11) - 1;
+        for (long varying : new long[] {threeDigits, oneDigit}) {
+            long shared = 0x5A5A_5A5A_5A5A_5A5AL & ~varying;
+            long[] keys = new long[3_000];
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = i < 100 ? shared | random.nextLong() & varying : random.nextLong();
+            }
+            long[] sorted = keys.clone();
+            new LongRadixSort().sort(sorted, new int[keys.length], keys.length);
+            Long[] boxed = Arrays.stream(keys).boxed().toArray(Long[]::new);
+            Arrays.sort(boxed, Long::compareUnsigned);
+            assertArrayEquals(Arrays.stream(boxed).mapToLong(Long::longValue).toArray(), sorted,
+                    "first keys varying in " + Long.toHexString(varying));
         }
-        long[] expected = keys.clone();
-        long[] sorted = keys.clone();
-        new LongRadixSort().sort(sorted, new int[keys.length], keys.length);
-        Long[] boxed = Arrays.stream(expected).boxed().toArray(Long[]::new);
-        Arrays.sort(boxed, Long::compareUnsigned);
-        assertArrayEquals(Arrays.stream(boxed).mapToLong(Long::longValue).toArray(), sorted);
     }
 
     @Test
