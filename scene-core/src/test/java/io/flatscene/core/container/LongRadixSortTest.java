@@ -120,6 +120,27 @@ class LongRadixSortTest {
         }
     }
 
+    /**
+     * Keys that vary in four digits and share the lowest, whose value the first key's second digit repeats: the sort
+     * reads which digits vary from each digit's own histogram, which the shared one's must not stand in for.
+     */
+    @Test
+    void eachDigitsHistogramTellsWhetherItVaries() {
+        SplittableRandom random = new SplittableRandom(11);
+        long[] keys = new long[2_000];
+        for (int i = 0; i < keys.length; i++) {
+            // the second digit tells most keys apart; the three above it take two values each
+            long second = i == 0 ? 5L : random.nextLong(1L << 11);
+            long above = random.nextLong(2) << 11 | random.nextLong(2) << 22 | random.nextLong(2) << 33;
+            keys[i] = (second | above) << 11 | 5L;
+        }
+        long[] sorted = keys.clone();
+        new LongRadixSort().sort(sorted, new int[keys.length], keys.length);
+        Long[] boxed = Arrays.stream(keys).boxed().toArray(Long[]::new);
+        Arrays.sort(boxed, Long::compareUnsigned);
+        assertArrayEquals(Arrays.stream(boxed).mapToLong(Long::longValue).toArray(), sorted);
+    }
+
     @Test
     void sortsAPrefixAndLeavesTheRestAlone() {
         long[] keys = {5, 3, 9, 1, 0, 7};
