@@ -124,13 +124,69 @@ class BatchBuilderTest {
     }
 
     private void check(BatchBuilder builder, int visible, boolean wide, WorkerPool pool) {
-        // draw order: instances sorted by key, so that equal keys (and only some equal full ids) lie together
+        check(builder, drawn(visible), wide, pool);
+    }
+
+    /** Random instances in draw order: sorted by key, so equal keys (and only some equal full ids) lie together. */
+    private long[][] drawn(int visible) {
         long[][] drawn = new long[visible][];
         for (int i = 0; i < visible; i++) {
             drawn[i] = instance(random.nextInt(ITEMS), random.nextInt(4));
         }
         Arrays.sort(drawn, (a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
-        check(builder, drawn, wide, pool);
+        return drawn;
+    }
+
+    /** How a test has the builder turn a sorted cull's output into the queue. */
+    @FunctionalInterface
+    private interface Build {
+        void run(BatchBuilder builder, CullScratch sorted, int visible, boolean wide, DrawList out);
+    }
+
+    /**
+     * The parallel cull's way: each worker of a merge gathers its part ({@code gatherPart}) after
+     * {@code begin}, one worker after another here, then {@code finish} settles the parts' first instances.
+     */
+    @Test
+    void partsGatheredWorkerByWorkerGiveOneGather() {
+        BatchBuilder builder = new BatchBuilder(items);
+        for (boolean wide : new boolean[] {false, true}) {
+            fill(wide);
+            for (int workers = 2; workers <= 3; workers++) {
+                int parts = workers;
+                for (int visible : new int[] {0, 1, 2, 10, 63, 64, 65, 129, 1000}) {
+                    check(builder, drawn(visible), wide, parts + " parts", (b, sorted, count, w, out) -> {
+                        b.begin(sorted, count, w, out);
+                        for (int part = 0; part < parts; part++) {
+                            b.gatherPart(part, parts);
+                        }
+                        b.finish(parts);
+                    });
+                }
+            }
+        }
+    }
+
+    /** An incremental cull's way: the instances already in draw order in the queue, cut into batches where they are. */
+    @Test
+    void cutInPlaceKeepsTheInstancesAndCutsTheirBatches() {
+        BatchBuilder builder = new BatchBuilder(items);
+        for (boolean wide : new boolean[] {false, true}) {
+            fill(wide);
+            for (int workers = 1; workers <= 2; workers++) {
+                try (WorkerPool pool = new WorkerPool("batch-test", workers)) {
+                    for (int visible : new int[] {0, 1, 65, 1000, 70_001}) {
+                        check(builder, drawn(visible), wide, "in place", (b, sorted, count, w, out) -> {
+                            for (int i = 0; i < count; i++) {
+                                out.items[i] = sorted.order[i];
+                                out.slots[i] = items.nodeSlotArray()[sorted.order[i]];
+                            }
+                            b.cutInPlace(count, w, out, pool);
+                        });
+                    }
+                }
+            }
+        }
     }
 
     /** An instance of {@code item} at {@code depth}: its key, its item and its node's slot. */
@@ -140,15 +196,20 @@ class BatchBuilderTest {
         return new long[] {key, item, items.nodeSlotArray()[item]};
     }
 
-    /** Runs the builder over the instances {@code drawn} in draw order, and checks its output against the oracle. */
     private void check(BatchBuilder builder, long[][] drawn, boolean wide, WorkerPool pool) {
+        check(builder, drawn, wide, pool.size() + " workers", (b, sorted, count, w, out) -> b.run(sorted, count, w,
+                out, pool));
+    }
+
+    /** Builds the queue of the instances {@code drawn} in draw order, and checks it against the oracle. */
+    private void check(BatchBuilder builder, long[][] drawn, boolean wide, String how, Build build) {
         int visible = drawn.length;
         int[] mesh = items.meshIdArray();
         int[] material = items.materialIdArray();
         int[] group = items.renderQueueGroupArray();
         int[] transparent = items.transparentArray();
         CullScratch scratch = new CullScratch();
-        scratch.ensureCapacity(visible, pool.size());
+        scratch.ensureCapacity(visible, 1);
         scratch.keys = new long[visible];
         // the sorted cull's output: the keys in draw order, each with its item beside it
         for (int i = 0; i < visible; i++) {
@@ -158,7 +219,7 @@ class BatchBuilderTest {
         DrawList out = new DrawList();
         out.ensureCapacity(visible);
         out.keys = scratch.keys;
-        builder.run(scratch, visible, wide, out, pool);
+        build.run(builder, scratch, visible, wide, out);
 
         int[] expectedItems = new int[visible];
         int[] expectedSlots = new int[visible];
@@ -175,7 +236,7 @@ class BatchBuilderTest {
             }
         }
         first[batches] = visible;
-        String what = visible + " instances, wide " + wide + ", " + pool.size() + " workers";
+        String what = visible + " instances, wide " + wide + ", " + how;
         assertEquals(visible, out.instanceCount, what);
         assertArrayEquals(expectedItems, Arrays.copyOf(out.items, visible), what);
         assertArrayEquals(expectedSlots, Arrays.copyOf(out.slots, visible), what);

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,7 +32,24 @@ class ShareSortTest {
         }
     }
 
+    /** One sorter through every worker count, grown as a pipeline grows it when its pool changes. */
+    @Test
+    void aSorterGrownForMoreWorkersStillSortsEveryShare() {
+        SplittableRandom random = new SplittableRandom(7);
+        ShareSort sort = new ShareSort();
+        for (int workers = 1; workers <= 4; workers++) {
+            try (WorkerPool pool = new WorkerPool("share-sort-test", workers)) {
+                check(sort, workers, random, pool, false);
+            }
+        }
+    }
+
     private static void check(int workers, SplittableRandom random, WorkerPool pool, boolean onThePool) {
+        check(new ShareSort(), workers, random, pool, onThePool);
+    }
+
+    private static void check(ShareSort sort, int workers, SplittableRandom random, WorkerPool pool,
+                              boolean onThePool) {
         int[] starts = new int[workers + 1];
         int[] counts = new int[workers];
         for (int w = 1; w < workers; w++) {
@@ -65,7 +83,6 @@ class ShareSortTest {
         }
         packed.sort(Comparator.comparing((long[] entry) -> entry[0], Long::compareUnsigned));
 
-        ShareSort sort = new ShareSort();
         sort.ensureWorkers(workers);
         for (int w = 0; w < workers; w++) {
             sort.sortShare(w, keys, order, starts[w], counts[w]);
