@@ -111,12 +111,7 @@ class LongRadixSortTest {
             for (int i = 0; i < keys.length; i++) {
                 keys[i] = i < 100 ? shared | random.nextLong() & varying : random.nextLong();
             }
-            long[] sorted = keys.clone();
-            new LongRadixSort().sort(sorted, new int[keys.length], keys.length);
-            Long[] boxed = Arrays.stream(keys).boxed().toArray(Long[]::new);
-            Arrays.sort(boxed, Long::compareUnsigned);
-            assertArrayEquals(Arrays.stream(boxed).mapToLong(Long::longValue).toArray(), sorted,
-                    "first keys varying in " + Long.toHexString(varying));
+            assertSortsUnsigned(keys, "first keys varying in " + Long.toHexString(varying));
         }
     }
 
@@ -134,11 +129,16 @@ class LongRadixSortTest {
             long above = random.nextLong(2) << 11 | random.nextLong(2) << 22 | random.nextLong(2) << 33;
             keys[i] = (second | above) << 11 | 5L;
         }
+        assertSortsUnsigned(keys, "a shared low digit");
+    }
+
+    /** The radix sort of {@code keys} against a comparison sort of them as unsigned numbers. */
+    private static void assertSortsUnsigned(long[] keys, String what) {
         long[] sorted = keys.clone();
         new LongRadixSort().sort(sorted, new int[keys.length], keys.length);
         Long[] boxed = Arrays.stream(keys).boxed().toArray(Long[]::new);
         Arrays.sort(boxed, Long::compareUnsigned);
-        assertArrayEquals(Arrays.stream(boxed).mapToLong(Long::longValue).toArray(), sorted);
+        assertArrayEquals(Arrays.stream(boxed).mapToLong(Long::longValue).toArray(), sorted, what);
     }
 
     @Test
