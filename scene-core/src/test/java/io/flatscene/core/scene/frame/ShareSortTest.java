@@ -70,6 +70,10 @@ class ShareSortTest {
         for (int v = 0; v < distinct; v++) {
             values[v] = random.nextBoolean() ? random.nextLong() : random.nextLong(1L << 33);
         }
+        // a key of 0 now and then (group 0, opaque, material 0, mesh 0, depth 0): the smallest a rank can land on
+        if (random.nextBoolean()) {
+            values[0] = 0L;
+        }
         List<long[]> packed = new ArrayList<>();
         int total = 0;
         for (int w = 0; w < workers; w++) {
