@@ -44,7 +44,10 @@ final class BatchBuilder {
         }
     }
 
-    /** Readies a gather of {@code sorted}'s first {@code visible} instances into {@code out}, by parts. */
+    /**
+     * Readies a gather, by parts, of the first {@code visible} instances: their keys sorted in {@code out}'s key array,
+     * each key's item in {@code sorted}'s order (none: in place in {@code out} already).
+     */
     void begin(CullScratch sorted, int visible, boolean wideIds, DrawList out) {
         ensureCapacity(visible);
         this.sorted = sorted;
@@ -112,7 +115,7 @@ final class BatchBuilder {
         boolean inPlace = sorted == null;
         int[] order = inPlace ? null : sorted.order;
         int[] nodeSlot = items.nodeSlotArray();
-        long[] keys = inPlace ? out.keys : sorted.keys;
+        long[] keys = out.keys;
         int[] outItems = out.items;
         int[] outSlots = out.slots;
         long[] starts = batchStarts;

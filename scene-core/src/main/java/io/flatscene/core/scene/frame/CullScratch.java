@@ -9,11 +9,10 @@ import java.util.Arrays;
  * cull.
  */
 final class CullScratch {
-    /** The key array of the queue being culled into, written here and sorted in place, so no copy follows. */
-    long[] keys;
     /**
-     * What a key sort carries beside the keys: a full cull's visible items (each key's item, in draw order once
-     * sorted), an incremental cull's positions in its lists of changed items.
+     * What a key sort carries beside the keys (for a full cull, the queue's key array, written and sorted in place, so
+     * no copy follows): a full cull's visible items (each key's item, in draw order once sorted), an incremental
+     * cull's positions in its lists of changed items.
      */
     int[] order = new int[0];
     /**

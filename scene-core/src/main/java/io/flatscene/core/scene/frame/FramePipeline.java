@@ -83,8 +83,9 @@ public final class FramePipeline {
     private final WorkerPool.Task cullTask = this::cullShare;
     private final WorkerPool.Task mergeTask = this::mergeShare;
     private final ShareSort shareSort = new ShareSort();
-    /** The parallel cull's merge in progress: how many instances it merges. */
+    /** The parallel cull's merge in progress: how many instances, into which key array (the queue's). */
     private int mergeTotal;
+    private long[] mergeInto;
 
     /**
      * @param itemObjects the items' store, whose columns {@code items} are, for the spatial sort
@@ -234,19 +235,19 @@ public final class FramePipeline {
                 visible += scratch.visiblePerWorker[w];
             }
             mergeTotal = visible;
-            scratch.keys = draws.keys;
+            mergeInto = draws.keys;
             wide = anyWideIds(workers);
             batchBuilder.begin(scratch, visible, wide, draws);
             cullDone = System.nanoTime();
             pool.run(mergeTask);
             sortDone = System.nanoTime();
+            mergeInto = null;
             batchBuilder.finish(workers);
         } else {
-            scratch.keys = draws.keys;
-            visible = cullPass.run(0, itemCount, 0, view, scratch.keys, scratch.order, scratch);
+            visible = cullPass.run(0, itemCount, 0, view, draws.keys, scratch.order, scratch);
             scratch.visiblePerWorker[0] = visible;
             cullDone = System.nanoTime();
-            sort.sort(scratch.keys, scratch.order, visible);
+            sort.sort(draws.keys, scratch.order, visible);
             sortDone = System.nanoTime();
             wide = anyWideIds(workers);
             batchBuilder.run(scratch, visible, wide, draws, pool);
@@ -259,7 +260,6 @@ public final class FramePipeline {
 
         recordCull(itemCount, visible, draws, start, cullDone, sortDone, queueDone);
         this.view = null;
-        scratch.keys = null;
     }
 
     /**
@@ -355,7 +355,7 @@ public final class FramePipeline {
     /** Merges this worker's part of the sorted shares into the queue's keys, then gathers the part's instances. */
     private void mergeShare(int worker, int workers) {
         shareSort.merge(worker, workers, scratch.shareStarts, scratch.visiblePerWorker, mergeTotal, scratch.shareKeys,
-                scratch.shareOrder, scratch.keys, scratch.order);
+                scratch.shareOrder, mergeInto, scratch.order);
         batchBuilder.gatherPart(worker, workers);
     }
 

@@ -210,15 +210,13 @@ class BatchBuilderTest {
         int[] transparent = items.transparentArray();
         CullScratch scratch = new CullScratch();
         scratch.ensureCapacity(visible, 1);
-        scratch.keys = new long[visible];
-        // the sorted cull's output: the keys in draw order, each with its item beside it
-        for (int i = 0; i < visible; i++) {
-            scratch.keys[i] = drawn[i][0];
-            scratch.order[i] = (int) drawn[i][1];
-        }
         DrawList out = new DrawList();
         out.ensureCapacity(visible);
-        out.keys = scratch.keys;
+        // the sorted cull's output: the keys in draw order in the queue, each key's item beside it in the scratch
+        for (int i = 0; i < visible; i++) {
+            out.keys[i] = drawn[i][0];
+            scratch.order[i] = (int) drawn[i][1];
+        }
         build.run(builder, scratch, visible, wide, out);
 
         int[] expectedItems = new int[visible];
