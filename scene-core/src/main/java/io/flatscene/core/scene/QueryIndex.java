@@ -66,6 +66,13 @@ final class QueryIndex {
     private static final int BOX = 1;
     private static final int SPHERE = 2;
     private static final int FRUSTUM = 3;
+    /**
+     * Rays cast without a grid, as a share of the built entries, that pay for building one: a build costs about a pass
+     * over the entries' cells, and each short ray it serves saves about half of a tree walk.
+     */
+    private static final int GRID_RAYS_SHARE = 16;
+    /** Refused grid builds that stop doubling the wait for the next attempt. */
+    private static final int MAX_GRID_REFUSALS = 16;
 
     private final ItemStore items;
     private final SparseSet itemSet;
@@ -101,6 +108,17 @@ final class QueryIndex {
      * share a code, folded two by two), so 64 levels' worth is more than it ever holds.
      */
     private final int[] stack = new int[64 * (ARITY - 1) + 1];
+    /** The built entries' grid for short rays, while live; the tree answers every ray otherwise. */
+    private final RayGrid grid = new RayGrid();
+    /** Short rays cast since the grid was last built, dropped or refused. */
+    private int raysWithoutGrid;
+    /**
+     * Builds refused in a row (a scene the grid cannot serve, such as one with many unbounded items): each doubles the
+     * rays the next attempt waits for, so that such a scene pays next to nothing for the attempts.
+     */
+    private int gridRefusals;
+    /** The longest ray that counts towards building the grid, from the tree's last build; -1 with nothing built. */
+    private float gridWorthyLength = -1f;
 
     QueryIndex(ItemStore items, SparseSet itemSet, TransformStore transforms) {
         this.items = items;
@@ -113,14 +131,17 @@ final class QueryIndex {
     /** Brings the index up to the world boxes of items {@code [0, itemCount)}: the chunks marked since the last. */
     void sync(int itemCount) {
         SummaryBitSet marked = items.queryChunks();
-        int chunks = Math.min(marked.capacity(), (itemCount + 63) >>> 6);
-        for (int chunk = marked.nextSetBit(0, chunks); chunk != Index.NONE;
-             chunk = marked.nextSetBit(chunk + 1, chunks)) {
-            for (int i = chunk << 6, end = Math.min(itemCount, (chunk + 1) << 6); i < end; i++) {
-                update(itemSet.idAt(i), i);
+        // a scene queried many times a frame mostly has nothing marked: then even the clear is skipped
+        if (marked.nextSetBit(0, marked.capacity()) != Index.NONE) {
+            int chunks = Math.min(marked.capacity(), (itemCount + 63) >>> 6);
+            for (int chunk = marked.nextSetBit(0, chunks); chunk != Index.NONE;
+                 chunk = marked.nextSetBit(chunk + 1, chunks)) {
+                for (int i = chunk << 6, end = Math.min(itemCount, (chunk + 1) << 6); i < end; i++) {
+                    update(itemSet.idAt(i), i);
+                }
             }
+            marked.clear();
         }
-        marked.clear();
         int live = entryCount - deadCount;
         if (entryCount - builtCount > PENDING_MIN + builtCount / PENDING_SHARE
                 || deadCount > PENDING_MIN + live / 4 || movedSinceBuild > PENDING_MIN + builtCount) {
@@ -156,6 +177,32 @@ final class QueryIndex {
         movedSinceBuild++;
         if (entryLeaf[e] != Index.NONE) {
             refit(entryLeaf[e]);
+            grid.moved(e, id, entryBox);
+        }
+    }
+
+    /**
+     * Whether a ray this long counts towards building the grid: one the grid would walk rather than leave to the tree,
+     * by the side it would have.
+     */
+    boolean gridWorthy(float maxDistance) {
+        return maxDistance <= gridWorthyLength && !grid.live();
+    }
+
+    /**
+     * Rays are about to be cast, {@code shortRays} of them {@link #gridWorthy}: once such rays cast without a grid pay
+     * for one, the grid is built over the built entries, so that a scene queried by few short rays never pays for it.
+     * Before a batch is shared among workers, since they read the grid.
+     */
+    void prepareRays(int shortRays) {
+        if (grid.live() || builtCount == 0) {
+            return;
+        }
+        raysWithoutGrid = (int) Math.min(Integer.MAX_VALUE, (long) raysWithoutGrid + shortRays);
+        if ((long) raysWithoutGrid * GRID_RAYS_SHARE >= (long) builtCount << gridRefusals) {
+            raysWithoutGrid = 0;
+            grid.build(entryBox, entryId, builtCount);
+            gridRefusals = grid.live() ? 0 : Math.min(gridRefusals + 1, MAX_GRID_REFUSALS);
         }
     }
 
@@ -174,6 +221,7 @@ final class QueryIndex {
             return;
         }
         int e = entryOf[id];
+        grid.removed(e, id);
         entryOf[id] = Index.NONE;
         entryId[e] = Index.NONE;
         deadCount++;
@@ -317,6 +365,7 @@ final class QueryIndex {
         builtCount = live;
         deadCount = 0;
         movedSinceBuild = 0;
+        grid.drop();
         // room for a tree of full leaves; cuts at cell bounds leave some leaves short, and buildNode grows it then
         int records = Math.max(1, (live + LEAF_SIZE - 1) / LEAF_SIZE);
         if (up.length < records) {
@@ -326,6 +375,7 @@ final class QueryIndex {
         buildKeys = keys;
         rootRef = buildNode(ROOT, 0, live);
         buildKeys = null;
+        gridWorthyLength = live == 0 ? -1f : RayGrid.walkableLength(rootBox, live);
     }
 
     private boolean finiteCenter(int e) {
@@ -621,6 +671,15 @@ final class QueryIndex {
         /** The ray's range inside the entry under test, clipped axis by axis. */
         private float slabNear;
         private float slabFar;
+        private final RayGrid.Stretch stretch = new RayGrid.Stretch();
+        /** The walk's mask and hits, for {@link #visit}. */
+        private int walkMask;
+        private HitKeys walkHits;
+        /**
+         * The global indices of the items a grid walk found, accepted after the walk one step at a time for all of
+         * them, so that each step's loads overlap.
+         */
+        private int[] foundIndex = new int[0];
 
         private RayCaster() {
         }
@@ -639,7 +698,8 @@ final class QueryIndex {
             ray[4] = 1f / dy;
             ray[5] = 1f / dz;
             this.maxDistance = maxDistance;
-            if (builtCount > 0 && meets(rootBox, 0)) {
+            boolean walked = grid.live() && walk(ox, oy, oz, dx, dy, dz, mask, out);
+            if (!walked && builtCount > 0 && meets(rootBox, 0)) {
                 if (queue.length < innerTotal + 1) {
                     queue = new int[innerTotal + 1];
                     leaves = new int[(ARITY - 1) * innerTotal + 2];
@@ -655,6 +715,36 @@ final class QueryIndex {
             for (int e = builtCount; e < entryCount; e++) {
                 test(e, mask, out);
             }
+        }
+
+        /** Casts the ray through the grid; false when the grid leaves it to the tree. */
+        private boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, int mask, HitKeys out) {
+            walkMask = mask;
+            walkHits = out;
+            stretch.foundCount = 0;
+            if (!grid.walk(ox, oy, oz, dx, dy, dz, maxDistance, stretch, this)) {
+                return false;
+            }
+            int count = stretch.foundCount;
+            int[] foundId = stretch.foundId;
+            if (foundIndex.length < foundId.length) {
+                foundIndex = new int[foundId.length];
+            }
+            for (int f = 0; f < count; f++) {
+                foundIndex[f] = itemSet.indexOf(foundId[f]);
+            }
+            for (int f = 0; f < count; f++) {
+                int index = foundIndex[f];
+                if (index >= 0 && takesPart(index, mask)) {
+                    out.add((long) Float.floatToRawIntBits(stretch.foundDistance[f]) << 32 | index);
+                }
+            }
+            return true;
+        }
+
+        /** The grid has entry {@code e} tested by every ray it walks. */
+        void visit(int e) {
+            test(e, walkMask, walkHits);
         }
 
         /**
@@ -728,14 +818,19 @@ final class QueryIndex {
             slabFar = maxDistance;
             if (clipEntry(ray[0], ray[3], box[b], box[b + 3]) & clipEntry(ray[1], ray[4], box[b + 1], box[b + 4])
                     & clipEntry(ray[2], ray[5], box[b + 2], box[b + 5])) {
-                int id = entryId[e];
-                if (id == Index.NONE) {
-                    return;
-                }
-                int index = itemSet.indexOf(id);
-                if (takesPart(index, mask)) {
-                    out.add((long) Float.floatToRawIntBits(slabNear) << 32 | index);
-                }
+                accept(e, slabNear, mask, out);
+            }
+        }
+
+        /** Adds entry {@code e}, whose box the ray enters at {@code distance}, when it is live and takes part. */
+        private void accept(int e, float distance, int mask, HitKeys out) {
+            int id = entryId[e];
+            if (id == Index.NONE) {
+                return;
+            }
+            int index = itemSet.indexOf(id);
+            if (takesPart(index, mask)) {
+                out.add((long) Float.floatToRawIntBits(distance) << 32 | index);
             }
         }
 
@@ -821,6 +916,7 @@ final class QueryIndex {
         if (builtCount > 0) {
             validateNode(ROOT);
         }
+        grid.validate(entryBox, entryId, entryOf);
     }
 
     /** Checks the subtree whose box lies at {@code location}: every record's way up, and every box. */

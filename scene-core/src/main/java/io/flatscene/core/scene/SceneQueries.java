@@ -140,6 +140,7 @@ final class SceneQueries {
         double length = checkRay(origin, direction, maxDistance);
         begin("run a ray query", result);
         try {
+            index.prepareRays(index.gridWorthy(maxDistance) ? 1 : 0);
             caster.cast(origin.x(), origin.y(), origin.z(), (float) (direction.x() / length),
                     (float) (direction.y() / length), (float) (direction.z() / length), maxDistance, mask,
                     result.hits);
@@ -241,6 +242,11 @@ final class SceneQueries {
         claim("cast a batch of rays");
         try {
             int n = batch.size;
+            int shortRays = 0;
+            for (int r = 0; r < n; r++) {
+                shortRays += index.gridWorthy(batch.rays[r * RayBatch.RAY_FLOATS + 6]) ? 1 : 0;
+            }
+            index.prepareRays(shortRays);
             orderByOrigin(batch);
             WorkerPool pool = workers.get();
             int share = n < PARALLEL_RAYS ? 1 : pool.size();

@@ -38,4 +38,8 @@ final class QueryIndexFields {
     float[] floats(String name) throws ReflectiveOperationException {
         return (float[]) field(name).get(index);
     }
+
+    RayGrid grid() throws ReflectiveOperationException {
+        return (RayGrid) field("grid").get(index);
+    }
 }

@@ -1,0 +1,271 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.config.SceneConfig;
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.joml.Quaternionf;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Short rays answered by the query index's grid ({@link RayGrid}) find exactly what a linear scan finds, at the same
+ * distances, through moves inside and out of the entries' covers, churn and box changes: rays from inside and outside
+ * the grid's region, along axes, and from points on the cells' faces, where a walk's rounding would skip a cell.
+ */
+class RayGridPropertyTest {
+    private static final float FIELD = 30f;
+
+    @Property(tries = 12)
+    void gridWalksMatchALinearScan(@ForAll long seed) throws ReflectiveOperationException {
+        try (World world = new World(seed, 1_500, false, 0f)) {
+            world.warmUp();
+            assertTrue(world.grid.live(), "seed " + seed + ": the grid was built once the rays paid for it");
+            for (int step = 0; step < 80; step++) {
+                world.change();
+                for (int r = 0; r < 12; r++) {
+                    world.checkRay("seed " + seed + " step " + step + " ray " + r);
+                }
+                world.scene.validate();
+            }
+        }
+    }
+
+    @Test
+    void escapesPastTheLimitDropTheGridAndMoreRaysBuildItAgain() throws ReflectiveOperationException {
+        try (World world = new World(7L, 2_000, true, 0f)) {
+            world.warmUp();
+            assertTrue(world.grid.live());
+            for (int i = 0; i < RayGrid.ALWAYS_LIMIT; i++) {
+                world.nodes.get(i).translate(20f, 0f, 0f, Space.PARENT);
+            }
+            world.checkRay("after " + RayGrid.ALWAYS_LIMIT + " escapes");
+            assertTrue(world.grid.live(), "as many escapes as the limit keep the grid");
+            world.scene.validate();
+            world.nodes.get(RayGrid.ALWAYS_LIMIT).translate(20f, 0f, 0f, Space.PARENT);
+            world.checkRay("after one escape more");
+            assertFalse(world.grid.live(), "one escape past the limit drops the grid");
+            for (int r = 0; r < 40; r++) {
+                world.checkRay("tree ray " + r);
+            }
+            world.warmUp();
+            assertTrue(world.grid.live(), "rays paid for the grid again");
+            world.checkRay("after the rebuild");
+            world.scene.validate();
+        }
+    }
+
+    @Test
+    void manyUnboundedItemsLeaveTheRaysToTheTree() throws ReflectiveOperationException {
+        try (World world = new World(11L, 500, false, 0f)) {
+            for (int i = 0; i <= RayGrid.ALWAYS_LIMIT; i++) {
+                world.scene.rootNode().attachObject(world.scene.createItem(0, 0, Aabb.INFINITE));
+            }
+            world.warmUp();
+            assertFalse(world.grid.live(), "more unbounded items than the limit: no grid");
+            for (int r = 0; r < 50; r++) {
+                world.checkRay("ray " + r);
+            }
+        }
+    }
+
+    @Test
+    void refusedBuildsWaitTwiceAsLongEachTime() throws ReflectiveOperationException {
+        try (World world = new World(13L, 500, true, 0f)) {
+            for (int i = 0; i <= RayGrid.ALWAYS_LIMIT; i++) {
+                world.scene.rootNode().attachObject(world.scene.createItem(0, 0, Aabb.INFINITE));
+            }
+            world.scene.update();
+            world.checkRay("the first ray");
+            QueryIndexFields index = new QueryIndexFields(world.scene);
+            int wait = (index.intField("builtCount") + 15) / 16;
+            int refusals = index.intField("gridRefusals");
+            world.castShort(wait);
+            assertEquals(refusals + 1, index.intField("gridRefusals"), "a build was tried and refused");
+            world.castShort(wait);
+            assertEquals(refusals + 1, index.intField("gridRefusals"), "the next waits for twice the rays");
+            world.castShort(wait);
+            assertEquals(refusals + 2, index.intField("gridRefusals"));
+            assertFalse(world.grid.live());
+        }
+    }
+
+    @Test
+    void longRaysAloneBuildNoGrid() throws ReflectiveOperationException {
+        try (World world = new World(17L, 800, true, 0f)) {
+            QueryResult result = new QueryResult();
+            for (int r = 0; r < 2_000; r++) {
+                world.scene.rayQuery(new Vector3f(-100f, 0f, 0f), new Vector3f(1f, 0.01f * (r % 7), 0f),
+                        Float.POSITIVE_INFINITY, -1, result);
+            }
+            assertFalse(world.grid.live(), "rays the grid would leave to the tree do not pay for it");
+            world.warmUp();
+            assertTrue(world.grid.live());
+        }
+    }
+
+    @Test
+    void farFromTheOriginTheTreeAnswers() throws ReflectiveOperationException {
+        try (World world = new World(19L, 1_000, false, 3e5f)) {
+            world.warmUp();
+            for (int r = 0; r < 200; r++) {
+                world.checkRay("ray " + r + " far out");
+            }
+            world.scene.validate();
+        }
+    }
+
+    private static final class World implements AutoCloseable {
+        final Random random;
+        final SceneManager scene;
+        final RayGrid grid;
+        final List<SceneNode> nodes = new ArrayList<>();
+        final List<Item> items = new ArrayList<>();
+        final QueryResult indexed = new QueryResult(0);
+        final QueryResult scanned = new QueryResult();
+        /** Only small boxes, every node the root's child: each node's move moves its own item alone. */
+        final boolean plain;
+        /** Where the field's center lies on each axis. */
+        final float offset;
+
+        World(long seed, int count, boolean plain, float offset) throws ReflectiveOperationException {
+            random = new Random(seed);
+            this.plain = plain;
+            this.offset = offset;
+            scene = new SceneManager(SceneConfig.builder().maxNodes(4 * count).maxItems(4 * count).build());
+            grid = new QueryIndexFields(scene).grid();
+            for (int i = 0; i < count; i++) {
+                createItem();
+            }
+        }
+
+        private float signed(float range) {
+            return (random.nextFloat() * 2f - 1f) * range;
+        }
+
+        private Aabb randomBox() {
+            int kind = plain ? 199 : random.nextInt(200);
+            if (kind == 0) {
+                return Aabb.INFINITE;
+            }
+            float size = kind < 4 ? 12f : 0.3f + random.nextFloat();
+            return new Aabb(signed(0.5f), signed(0.5f), signed(0.5f), random.nextFloat() * size,
+                    random.nextFloat() * size, random.nextFloat() * size);
+        }
+
+        private void createItem() {
+            SceneNode parent = plain || nodes.isEmpty() || random.nextInt(4) != 0 ? scene.rootNode()
+                    : nodes.get(random.nextInt(nodes.size()));
+            SceneNode node = parent.createChild().setPosition(offset + signed(FIELD), offset + signed(FIELD),
+                    offset + signed(FIELD));
+            nodes.add(node);
+            Item item = scene.createItem(0, 0, randomBox());
+            items.add(item);
+            node.attachObject(item);
+        }
+
+        private <T> T pick(List<T> list) {
+            return list.get(random.nextInt(list.size()));
+        }
+
+        /** Casts the rays that pay for a grid (more than the query index needs). */
+        void warmUp() throws ReflectiveOperationException {
+            for (int r = 0; r < items.size() / 8; r++) {
+                checkRay("warm-up ray " + r);
+            }
+        }
+
+        /** Casts {@code count} short rays through the field. */
+        void castShort(int count) {
+            QueryResult result = new QueryResult();
+            for (int r = 0; r < count; r++) {
+                scene.rayQuery(new Vector3f(offset + signed(FIELD), offset + signed(FIELD), offset + signed(FIELD)),
+                        new Vector3f(signed(1f), signed(1f), 1f), 4f, -1, result);
+            }
+        }
+
+        void change() {
+            int op = random.nextInt(100);
+            if (op < 10) {
+                createItem();
+            } else if (op < 40) {
+                // a nudge, mostly inside the cover
+                pick(nodes).translate(signed(0.01f), signed(0.01f), signed(0.01f), Space.PARENT);
+            } else if (op < 55) {
+                pick(nodes).setPosition(offset + signed(FIELD), offset + signed(FIELD), offset + signed(FIELD));
+            } else if (op < 60) {
+                pick(nodes).setOrientation(new Quaternionf().rotateXYZ(signed(3f), signed(3f), signed(3f)));
+            } else if (op < 68) {
+                pick(items).setLocalAabb(randomBox());
+            } else if (op < 76 && items.size() > 1) {
+                scene.destroyItem(items.remove(random.nextInt(items.size())));
+            } else if (op < 80) {
+                pick(items).setQueryFlags(random.nextInt(4));
+            } else if (op < 84) {
+                scene.update();
+            } else {
+                for (int i = 0; i < 6; i++) {
+                    pick(nodes).translate(signed(0.2f), signed(0.2f), signed(0.2f), Space.PARENT);
+                }
+            }
+        }
+
+        void checkRay(String context) throws ReflectiveOperationException {
+            Vector3f origin = new Vector3f(offset + signed(FIELD + 8f), offset + signed(FIELD + 8f),
+                    offset + signed(FIELD + 8f));
+            Vector3f direction = new Vector3f(signed(1f), signed(1f), signed(1f));
+            int shape = random.nextInt(6);
+            if (shape == 0) {
+                direction.setComponent(random.nextInt(3), 0f);
+            } else if (shape == 1) {
+                direction.set(0f, 0f, 0f).setComponent(random.nextInt(3), random.nextBoolean() ? 1f : -1f);
+            }
+            if (shape <= 2 && grid.live()) {
+                onCellFaces(origin);
+            }
+            if (direction.lengthSquared() == 0f) {
+                direction.set(0f, 1f, 0f);
+            }
+            float maxDistance = random.nextInt(8) == 0 ? random.nextFloat() * 200f : random.nextFloat() * 12f;
+            int mask = random.nextInt(8) == 0 ? 0b10 : -1;
+            scene.rayQuery(origin, direction, maxDistance, mask, indexed);
+            LinearScan.ray(scene, origin, direction, maxDistance, mask, scanned);
+            assertEquals(scanned.size(), indexed.size(), context + ": number of items found");
+            for (int i = 0; i < scanned.size(); i++) {
+                assertEquals(scanned.item(i), indexed.item(i), context + ": item " + i);
+                assertEquals(Float.floatToIntBits(scanned.distance(i)), Float.floatToIntBits(indexed.distance(i)),
+                        context + ": distance " + i);
+            }
+        }
+
+        /** Moves some of the origin's coordinates onto a face between two of the grid's cells. */
+        private void onCellFaces(Vector3f origin) throws ReflectiveOperationException {
+            float[] min = (float[]) gridField("min").get(grid);
+            float side = gridField("side").getFloat(grid);
+            for (int axis = 0; axis < 3; axis++) {
+                if (random.nextBoolean()) {
+                    float at = origin.get(axis);
+                    origin.setComponent(axis, min[axis] + (float) Math.floor((at - min[axis]) / side) * side);
+                }
+            }
+        }
+
+        private static Field gridField(String name) throws NoSuchFieldException {
+            Field field = RayGrid.class.getDeclaredField(name);
+            field.setAccessible(true);
+            return field;
+        }
+
+        @Override
+        public void close() {
+            scene.close();
+        }
+    }
+}
