@@ -38,6 +38,10 @@ import java.util.Arrays;
  * changed and the ancestors whose box follows, and appends entries for new items. A build (a Morton-order sort of the
  * live entries, split where their codes first differ) runs once the pending, dead or moved entries outweigh what it
  * costs: so the upkeep follows what changed, never the scene size, but for a rebuild after changes in proportion to it.
+ *
+ * <p><b>Short rays.</b> Beside the tree, a {@link RayGrid} over the built entries answers the rays short enough for it,
+ * once such rays cast without it number a {@value #GRID_RAYS_SHARE}th of the built entries (its build costs about a
+ * pass over them); the update of each built entry keeps it, and a build of the tree drops it.
  */
 final class QueryIndex {
     static final int LEAF_SIZE = 4;
@@ -672,9 +676,6 @@ final class QueryIndex {
         private float slabNear;
         private float slabFar;
         private final RayGrid.Stretch stretch = new RayGrid.Stretch();
-        /** The walk's mask and hits, for {@link #visit}. */
-        private int walkMask;
-        private HitKeys walkHits;
         /**
          * The global indices of the items a grid walk found, accepted after the walk one step at a time for all of
          * them, so that each step's loads overlap.
@@ -719,11 +720,12 @@ final class QueryIndex {
 
         /** Casts the ray through the grid; false when the grid leaves it to the tree. */
         private boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, int mask, HitKeys out) {
-            walkMask = mask;
-            walkHits = out;
             stretch.foundCount = 0;
-            if (!grid.walk(ox, oy, oz, dx, dy, dz, maxDistance, stretch, this)) {
+            if (!grid.walk(ox, oy, oz, dx, dy, dz, maxDistance, stretch)) {
                 return false;
+            }
+            for (int a = 0, always = grid.alwaysTested(); a < always; a++) {
+                test(grid.alwaysTested(a), mask, out);
             }
             int count = stretch.foundCount;
             int[] foundId = stretch.foundId;
@@ -740,11 +742,6 @@ final class QueryIndex {
                 }
             }
             return true;
-        }
-
-        /** The grid has entry {@code e} tested by every ray it walks. */
-        void visit(int e) {
-            test(e, walkMask, walkHits);
         }
 
         /**
@@ -818,19 +815,14 @@ final class QueryIndex {
             slabFar = maxDistance;
             if (clipEntry(ray[0], ray[3], box[b], box[b + 3]) & clipEntry(ray[1], ray[4], box[b + 1], box[b + 4])
                     & clipEntry(ray[2], ray[5], box[b + 2], box[b + 5])) {
-                accept(e, slabNear, mask, out);
-            }
-        }
-
-        /** Adds entry {@code e}, whose box the ray enters at {@code distance}, when it is live and takes part. */
-        private void accept(int e, float distance, int mask, HitKeys out) {
-            int id = entryId[e];
-            if (id == Index.NONE) {
-                return;
-            }
-            int index = itemSet.indexOf(id);
-            if (takesPart(index, mask)) {
-                out.add((long) Float.floatToRawIntBits(distance) << 32 | index);
+                int id = entryId[e];
+                if (id == Index.NONE) {
+                    return;
+                }
+                int index = itemSet.indexOf(id);
+                if (takesPart(index, mask)) {
+                    out.add((long) Float.floatToRawIntBits(slabNear) << 32 | index);
+                }
             }
         }
 

@@ -379,13 +379,13 @@ final class RayGrid {
     }
 
     /**
-     * Walks the ray, direction of unit length, cell by cell within {@code maxDistance}: each item whose box it enters
-     * goes into {@code stretch}'s found list once, with the distance, and the caster tests every always-tested entry.
+     * Walks the ray, direction of unit length, cell by cell within {@code maxDistance}: each listed item whose box it
+     * enters goes into {@code stretch}'s found list once, with the distance; the caller tests the
+     * {@link #alwaysTested} entries.
      *
      * @return false, having found nothing, when the ray is too long or too far out for the grid to answer it
      */
-    boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance, Stretch stretch,
-                 QueryIndex.RayCaster caster) {
+    boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance, Stretch stretch) {
         float reach = Math.max(magnitude, Math.max(Math.abs(ox), Math.max(Math.abs(oy), Math.abs(oz))));
         if (!((reach + maxDistance) * ROUNDING <= SLACK * side)) {
             return false;
@@ -397,42 +397,33 @@ final class RayGrid {
         float iz = 1f / dz;
         float[] min = this.min;
         float[] max = this.max;
-        boolean crosses = true;
-        if (Float.isInfinite(ix)) {
-            crosses = ox >= min[0] && ox <= max[0];
-        } else {
-            float t1 = (min[0] - ox) * ix;
-            float t2 = (max[0] - ox) * ix;
+        // an axis the ray runs parallel to has an infinite inverse: its slab is all or nothing, and an origin on the
+        // region's face (a NaN) crosses nothing, which is right, since every box lies a slack inside the region
+        for (int axis = 0; axis < 3; axis++) {
+            float origin = axis == 0 ? ox : axis == 1 ? oy : oz;
+            float inverse = axis == 0 ? ix : axis == 1 ? iy : iz;
+            float t1 = (min[axis] - origin) * inverse;
+            float t2 = (max[axis] - origin) * inverse;
             near = Math.max(near, Math.min(t1, t2));
             far = Math.min(far, Math.max(t1, t2));
         }
-        if (Float.isInfinite(iy)) {
-            crosses &= oy >= min[1] && oy <= max[1];
-        } else {
-            float t1 = (min[1] - oy) * iy;
-            float t2 = (max[1] - oy) * iy;
-            near = Math.max(near, Math.min(t1, t2));
-            far = Math.min(far, Math.max(t1, t2));
-        }
-        if (Float.isInfinite(iz)) {
-            crosses &= oz >= min[2] && oz <= max[2];
-        } else {
-            float t1 = (min[2] - oz) * iz;
-            float t2 = (max[2] - oz) * iz;
-            near = Math.max(near, Math.min(t1, t2));
-            far = Math.min(far, Math.max(t1, t2));
-        }
-        crosses &= near <= far;
+        boolean crosses = near <= far;
         if (crosses && (far - near) * (Math.abs(dx) + Math.abs(dy) + Math.abs(dz)) * inverseSide > MAX_WALK) {
             return false;
         }
         if (crosses) {
             walkCells(ox, oy, oz, ix, iy, iz, near, far, maxDistance, stretch);
         }
-        for (int a = 0; a < alwaysCount; a++) {
-            caster.visit(always[a]);
-        }
         return true;
+    }
+
+    /** {@return the entries every ray walked here must also be tested against, which no cell lists} */
+    int alwaysTested() {
+        return alwaysCount;
+    }
+
+    int alwaysTested(int a) {
+        return always[a];
     }
 
     /**
@@ -450,18 +441,17 @@ final class RayGrid {
         int x = start(ox, ix, near, 0, nx);
         int y = start(oy, iy, near, 1, ny);
         int z = start(oz, iz, near, 2, nz);
-        boolean px = Float.isInfinite(ix);
-        boolean py = Float.isInfinite(iy);
-        boolean pz = Float.isInfinite(iz);
         int sx = ix > 0f ? 1 : -1;
         int sy = iy > 0f ? 1 : -1;
         int sz = iz > 0f ? 1 : -1;
         int ax = ix > 0f ? 1 : 0;
         int ay = iy > 0f ? 1 : 0;
         int az = iz > 0f ? 1 : 0;
-        float tx = px ? Float.POSITIVE_INFINITY : (min[0] + (x + ax) * side - ox) * ix;
-        float ty = py ? Float.POSITIVE_INFINITY : (min[1] + (y + ay) * side - oy) * iy;
-        float tz = pz ? Float.POSITIVE_INFINITY : (min[2] + (z + az) * side - oz) * iz;
+        // an axis the ray runs parallel to is never crossed: its next face is infinitely far, not NaN for an origin on
+        // a face, which would spoil the comparisons that pick the next axis
+        float tx = Float.isInfinite(ix) ? Float.POSITIVE_INFINITY : (min[0] + (x + ax) * side - ox) * ix;
+        float ty = Float.isInfinite(iy) ? Float.POSITIVE_INFINITY : (min[1] + (y + ay) * side - oy) * iy;
+        float tz = Float.isInfinite(iz) ? Float.POSITIVE_INFINITY : (min[2] + (z + az) * side - oz) * iz;
         int[] cells = stretch.cells;
         float[] from = stretch.from;
         float[] until = stretch.until;
@@ -501,7 +491,7 @@ final class RayGrid {
     /**
      * Tests the boxes of a stretch's cells, by the exact test's own arithmetic: first every cell's range and first box
      * are loaded, loads that do not wait on one another, then the tests run on what is cached. An entry listed in
-     * several cells the ray crosses is handed to the caster by the one whose span holds where the ray enters it.
+     * several cells the ray crosses is found by the one cell whose span holds the distance the ray enters it at.
      */
     private void testCells(Stretch stretch, int count, float ox, float oy, float oz, float ix, float iy, float iz,
                            float maxDistance) {
@@ -520,8 +510,13 @@ final class RayGrid {
             touched += box[first[i] * 6] + box[Math.max(first[i], end[i] - 1) * 6 + 5];
         }
         stretch.touched = touched;
+        int listings = 0;
+        for (int i = 0; i < count; i++) {
+            listings += end[i] - first[i];
+        }
+        int found = stretch.room(listings);
         if (Float.isInfinite(ix) || Float.isInfinite(iy) || Float.isInfinite(iz)) {
-            testAlongAxes(stretch, count, ox, oy, oz, ix, iy, iz, maxDistance);
+            stretch.foundCount = testAlongAxes(stretch, count, found, ox, oy, oz, ix, iy, iz, maxDistance);
             return;
         }
         // the faces the ray enters and leaves a box by, from the sign of its direction: then the near and far distances
@@ -532,11 +527,6 @@ final class RayGrid {
         int farX = 3 - nearX;
         int farY = 5 - nearY;
         int farZ = 7 - nearZ;
-        int listings = 0;
-        for (int i = 0; i < count; i++) {
-            listings += end[i] - first[i];
-        }
-        int found = stretch.room(listings);
         int[] foundId = stretch.foundId;
         float[] foundDistance = stretch.foundDistance;
         for (int i = 0; i < count; i++) {
@@ -557,9 +547,13 @@ final class RayGrid {
         stretch.foundCount = found;
     }
 
-    /** {@link #testCells}'s tests for a ray parallel to an axis, which it enters a box along only from inside. */
-    private void testAlongAxes(Stretch stretch, int count, float ox, float oy, float oz, float ix, float iy, float iz,
-                               float maxDistance) {
+    /**
+     * {@link #testCells}'s tests for a ray parallel to an axis, which it enters a box along only from inside.
+     *
+     * @return the count found, {@code found} before
+     */
+    private int testAlongAxes(Stretch stretch, int count, int found, float ox, float oy, float oz, float ix, float iy,
+                              float iz, float maxDistance) {
         int[] first = stretch.first;
         int[] end = stretch.end;
         int[] cellId = this.cellId;
@@ -600,10 +594,12 @@ final class RayGrid {
                     exit = Math.min(exit, Math.max(t1, t2));
                 }
                 if (parallelInside && enter <= exit && enter >= from && enter < until) {
-                    stretch.found(cellId[k], enter);
+                    stretch.foundId[found] = cellId[k];
+                    stretch.foundDistance[found++] = enter;
                 }
             }
         }
+        return found;
     }
 
     /**
@@ -632,20 +628,11 @@ final class RayGrid {
             }
             return foundCount;
         }
-
-        private void found(int id, float distance) {
-            if (foundCount == foundId.length) {
-                foundId = Arrays.copyOf(foundId, 2 * foundCount);
-                foundDistance = Arrays.copyOf(foundDistance, 2 * foundCount);
-            }
-            foundId[foundCount] = id;
-            foundDistance[foundCount++] = distance;
-        }
     }
 
     /** The cell along {@code axis} of the ray's point at {@code t}, clamped to the region. */
     private int start(float origin, float inverse, float t, int axis, int n) {
-        float at = Float.isInfinite(inverse) ? origin : origin + t / inverse;
+        float at = origin + t / inverse;
         return Math.max(0, Math.min(n - 1, (int) Math.floor((at - min[axis]) * inverseSide)));
     }
 

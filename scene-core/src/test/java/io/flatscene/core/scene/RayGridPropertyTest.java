@@ -77,6 +77,70 @@ class RayGridPropertyTest {
     }
 
     @Test
+    void shortRaysAreAnsweredByTheGridAndUnboundedOnesByTheTree() throws ReflectiveOperationException {
+        try (World world = new World(23L, 2_000, true, 0f)) {
+            world.warmUp();
+            Object stretch = world.stretch();
+            Field found = RayGrid.Stretch.class.getDeclaredField("foundCount");
+            found.setAccessible(true);
+            // the tree's walk writes how many leaves it queued: -1 stays while the grid answers alone
+            Object caster = world.caster();
+            Field leaves = QueryIndex.RayCaster.class.getDeclaredField("leafCount");
+            leaves.setAccessible(true);
+            QueryResult result = new QueryResult();
+            int walked = 0;
+            for (int r = 0; r < 300; r++) {
+                Vector3f origin = new Vector3f(world.signed(FIELD), world.signed(FIELD), world.signed(FIELD));
+                Vector3f direction = r % 4 == 0 ? new Vector3f(0f, 0f, 1f)
+                        : new Vector3f(world.signed(1f), world.signed(1f), 1f);
+                leaves.setInt(caster, -1);
+                int hits = world.scene.rayQuery(origin, direction, 24f, -1, result).size();
+                assertEquals(hits, found.getInt(stretch), "ray " + r + ": the grid found each hit once");
+                assertEquals(-1, leaves.getInt(caster), "ray " + r + ": the tree was not walked");
+                walked += hits;
+            }
+            assertTrue(walked > 20, "the short rays hit " + walked + " items");
+            int hits = 0;
+            for (int r = 0; hits == 0 && r < 100; r++) {
+                hits = world.scene.rayQuery(new Vector3f(-FIELD - 5f, world.signed(FIELD), world.signed(FIELD)),
+                        new Vector3f(1f, 0.01f, 0.02f), Float.POSITIVE_INFINITY, -1, result).size();
+            }
+            assertTrue(hits > 0, "one of 100 rays across the field hits something");
+            assertTrue(leaves.getInt(caster) > 0, "the tree answered it");
+            assertEquals(0, found.getInt(stretch), "an unbounded ray is left to the tree");
+        }
+    }
+
+    @Test
+    void raysAlongAnAxisGrazingBoxFacesMatchTheScan() throws ReflectiveOperationException {
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(1_024).maxItems(1_024).build())) {
+            Aabb unit = new Aabb(0f, 0f, 0f, 0.5f, 0.5f, 0.5f);
+            for (int i = 0; i < 1_000; i++) {
+                scene.rootNode().createChild().setPosition(i % 10 * 3f, i / 10 % 10 * 3f, i / 100 * 3f)
+                        .attachObject(scene.createItem(0, 0, unit));
+            }
+            QueryResult indexed = new QueryResult();
+            QueryResult scanned = new QueryResult();
+            Random random = new Random(29L);
+            for (int r = 0; r < 600; r++) {
+                // an origin on the planes of the cubes' faces, x = 3i +- 0.5 and z = 3k +- 0.5, or inside a column
+                float x = random.nextInt(10) * 3f + (random.nextInt(3) - 1) * 0.5f;
+                float z = random.nextInt(10) * 3f + (random.nextInt(3) - 1) * 0.5f;
+                Vector3f origin = new Vector3f(x, random.nextFloat() * 30f - 2f, z);
+                Vector3f direction = new Vector3f(0f, random.nextBoolean() ? 1f : -1f, 0f);
+                scene.rayQuery(origin, direction, 12f, -1, indexed);
+                LinearScan.ray(scene, origin, direction, 12f, -1, scanned);
+                assertEquals(scanned.size(), indexed.size(), "ray " + r + " from " + origin);
+                for (int i = 0; i < scanned.size(); i++) {
+                    assertEquals(scanned.item(i), indexed.item(i), "ray " + r + " item " + i);
+                    assertEquals(scanned.distance(i), indexed.distance(i), "ray " + r + " distance " + i);
+                }
+            }
+            assertTrue(new QueryIndexFields(scene).grid().live(), "the grid answered the later rays");
+        }
+    }
+
+    @Test
     void refusedBuildsWaitTwiceAsLongEachTime() throws ReflectiveOperationException {
         try (World world = new World(13L, 500, true, 0f)) {
             for (int i = 0; i <= RayGrid.ALWAYS_LIMIT; i++) {
@@ -180,6 +244,22 @@ class RayGridPropertyTest {
             for (int r = 0; r < items.size() / 8; r++) {
                 checkRay("warm-up ray " + r);
             }
+        }
+
+        /** The scene's own ray caster. */
+        Object caster() throws ReflectiveOperationException {
+            Field queries = SceneManager.class.getDeclaredField("queries");
+            queries.setAccessible(true);
+            Field caster = SceneQueries.class.getDeclaredField("caster");
+            caster.setAccessible(true);
+            return caster.get(queries.get(scene));
+        }
+
+        /** The caster's walk scratch, whose found count tells what the grid found. */
+        Object stretch() throws ReflectiveOperationException {
+            Field stretch = QueryIndex.RayCaster.class.getDeclaredField("stretch");
+            stretch.setAccessible(true);
+            return stretch.get(caster());
         }
 
         /** Casts {@code count} short rays through the field. */

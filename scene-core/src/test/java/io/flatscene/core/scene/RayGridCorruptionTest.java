@@ -1,0 +1,217 @@
+package io.flatscene.core.scene;
+
+import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.container.Index;
+import java.lang.reflect.Field;
+import java.util.Arrays;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The scene's validation pass catches each broken field of the query index's ray grid on its own, as a forgotten
+ * rewrite of a listing after a move, or of a cover after an escape, would leave it. The grid is live over 300 unit
+ * cubes on a lattice of 3 units, one of them moved out of its cover (tested by every ray) and one destroyed.
+ */
+class RayGridCorruptionTest {
+    private static final Aabb UNIT = new Aabb(0f, 0f, 0f, 0.5f, 0.5f, 0.5f);
+
+    private final SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(512).maxItems(512)
+            .workerThreads(1).build());
+    private final QueryIndexFields index;
+    private final RayGrid grid;
+    private final Item escaped;
+    private final int escapedEntry;
+
+    RayGridCorruptionTest() throws ReflectiveOperationException {
+        Item[] items = new Item[300];
+        SceneNode[] nodes = new SceneNode[300];
+        for (int i = 0; i < items.length; i++) {
+            items[i] = scene.createItem(0, 0, UNIT);
+            nodes[i] = scene.rootNode().createChild().setPosition(i % 10 * 3f, i / 10 % 10 * 3f, i / 100 * 3f);
+            nodes[i].attachObject(items[i]);
+        }
+        QueryResult result = new QueryResult();
+        for (int r = 0; r < 40; r++) {
+            scene.rayQuery(new Vector3f(r % 10 * 3f, -2f, 1f), new Vector3f(0.1f, 1f, 0.2f), 8f, -1, result);
+        }
+        index = new QueryIndexFields(scene);
+        grid = index.grid();
+        assertTrue(grid.live(), "40 short rays pay for a grid over 300 items");
+        escaped = items[5];
+        nodes[5].setPosition(15f, 40f, 0f);
+        scene.destroyItem(items[6]);
+        scene.rayQuery(new Vector3f(0f, -2f, 1f), new Vector3f(0f, 1f, 0f), 8f, -1, result);
+        escapedEntry = entryOf(escaped);
+        assertEquals(Index.NONE, ints("coverLo")[escapedEntry], "the moved item left its cover");
+        scene.validate();
+    }
+
+    @AfterEach
+    void close() {
+        scene.close();
+    }
+
+    private int entryOf(Item item) throws ReflectiveOperationException {
+        return index.ints("entryOf")[HandleTable.idOf(item.handle)];
+    }
+
+    private Object field(String name) throws ReflectiveOperationException {
+        Field field = RayGrid.class.getDeclaredField(name);
+        field.setAccessible(true);
+        return field.get(grid);
+    }
+
+    private int[] ints(String name) throws ReflectiveOperationException {
+        return (int[]) field(name);
+    }
+
+    private float[] cellBox() throws ReflectiveOperationException {
+        return (float[]) field("cellBox");
+    }
+
+    /** The first listing of a covered, live entry, and its entry. */
+    private int[] coveredListing() throws ReflectiveOperationException {
+        int[] cellId = ints("cellId");
+        int[] entryOf = index.ints("entryOf");
+        int[] coverLo = ints("coverLo");
+        for (int k = 0; ; k++) {
+            int e = entryOf[cellId[k]];
+            if (e != Index.NONE && coverLo[e] != Index.NONE) {
+                return new int[] {k, e};
+            }
+        }
+    }
+
+    private void assertCaught(String fragment) {
+        IllegalStateException e = assertThrows(IllegalStateException.class, scene::validate);
+        assertTrue(e.getMessage().contains(fragment), e.getMessage());
+    }
+
+    @Test
+    void aFirstCellStartingPastZeroIsCaught() throws ReflectiveOperationException {
+        ints("cellStart")[0] = 1;
+        assertCaught("first cell starts at 1");
+    }
+
+    @Test
+    void aCellEndingBeforeItStartsIsCaught() throws ReflectiveOperationException {
+        int[] cellStart = ints("cellStart");
+        int c = 0;
+        while (cellStart[c + 1] == cellStart[c]) {
+            c++;
+        }
+        cellStart[c + 1] = cellStart[c] - 1;
+        assertCaught("before its start");
+    }
+
+    @Test
+    void aListingOutsideItsEntrysCoverIsCaught() throws ReflectiveOperationException {
+        int[] listing = coveredListing();
+        int[] cellId = ints("cellId");
+        int[] entryId = index.ints("entryId");
+        int[] coverLo = ints("coverLo");
+        int[] cellStart = ints("cellStart");
+        // an entry whose cover misses the listing's cell: the lattice's far corner
+        int far = index.ints("entryOf")[cellId[cellStart[cellStart.length - 1] - 1]];
+        int other = far == listing[1] ? 0 : far;
+        assertTrue(coverLo[other] != Index.NONE);
+        cellId[listing[0]] = entryId[other];
+        System.arraycopy(boxOf(other), 0, cellBox(), listing[0] * 6, 6);
+        assertCaught("whose cover is cells");
+    }
+
+    private float[] boxOf(int e) throws ReflectiveOperationException {
+        float[] entryBox = index.floats("entryBox");
+        float[] box = new float[6];
+        for (int axis = 0; axis < 3; axis++) {
+            box[axis] = entryBox[e * 6 + axis] - entryBox[e * 6 + 3 + axis];
+            box[3 + axis] = entryBox[e * 6 + axis] + entryBox[e * 6 + 3 + axis];
+        }
+        return box;
+    }
+
+    @Test
+    void aStaleListedBoxIsCaught() throws ReflectiveOperationException {
+        cellBox()[coveredListing()[0] * 6 + 4] += 0.25f;
+        assertCaught("'s box as");
+    }
+
+    @Test
+    void anEscapedEntrysListingLeftStandingIsCaught() throws ReflectiveOperationException {
+        int[] cellId = ints("cellId");
+        int id = HandleTable.idOf(escaped.handle);
+        int k = 0;
+        while (cellId[k] != id) {
+            k++;
+        }
+        System.arraycopy(boxOf(escapedEntry), 0, cellBox(), k * 6, 6);
+        assertCaught("though the entry left its cover");
+    }
+
+    @Test
+    void aListingOfNoGriddedEntryThatIsNotNaNIsCaught() throws ReflectiveOperationException {
+        int k = coveredListing()[0];
+        ints("cellId")[k] = 100_000;
+        assertCaught("which no gridded entry holds");
+    }
+
+    @Test
+    void aCoveredEntryAmongTheAlwaysTestedIsCaught() throws ReflectiveOperationException {
+        int[] always = ints("always");
+        Field count = RayGrid.class.getDeclaredField("alwaysCount");
+        count.setAccessible(true);
+        int n = count.getInt(grid);
+        always[n] = coveredListing()[1];
+        count.setInt(grid, n + 1);
+        assertCaught("yet it has a cover");
+    }
+
+    @Test
+    void anUncoveredEntryMissingFromTheAlwaysTestedIsCaught() throws ReflectiveOperationException {
+        Field count = RayGrid.class.getDeclaredField("alwaysCount");
+        count.setAccessible(true);
+        count.setInt(grid, count.getInt(grid) - 1);
+        assertCaught("is not tested by every ray");
+    }
+
+    @Test
+    void aCoverLargerThanItsListingsIsCaught() throws ReflectiveOperationException {
+        int[] coverLo = ints("coverLo");
+        Field nz = RayGrid.class.getDeclaredField("nz");
+        nz.setAccessible(true);
+        int e = 0;
+        while (coverLo[e] == Index.NONE || coverLo[e] % nz.getInt(grid) == 0) {
+            e++;
+        }
+        // one cell more on the low side of z: the cover still holds every listing, but one is missing
+        coverLo[e]--;
+        assertCaught("cells, its cover has");
+    }
+
+    @Test
+    void aBoxOutsideItsCoverIsCaught() throws ReflectiveOperationException {
+        int[] listing = coveredListing();
+        int e = listing[1];
+        float[] entryBox = index.floats("entryBox");
+        entryBox[e * 6 + 1] += 9f;
+        // every listing of the entry shows the moved box, so that only the cover is wrong
+        int[] cellId = ints("cellId");
+        int id = index.ints("entryId")[e];
+        float[] moved = boxOf(e);
+        for (int k = 0; k < cellId.length; k++) {
+            if (cellId[k] == id) {
+                System.arraycopy(moved, 0, cellBox(), k * 6, 6);
+            }
+        }
+        IllegalStateException caught = assertThrows(IllegalStateException.class, () -> index.grid()
+                .validate(entryBox, index.ints("entryId"), index.ints("entryOf")));
+        assertTrue(caught.getMessage().contains("left its cover"), caught.getMessage());
+        assertEquals(Arrays.toString(moved), Arrays.toString(boxOf(e)));
+    }
+}
