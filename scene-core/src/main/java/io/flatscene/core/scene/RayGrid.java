@@ -558,9 +558,6 @@ final class RayGrid {
         int[] end = stretch.end;
         int[] cellId = this.cellId;
         float[] box = this.cellBox;
-        boolean px = Float.isInfinite(ix);
-        boolean py = Float.isInfinite(iy);
-        boolean pz = Float.isInfinite(iz);
         for (int i = 0; i < count; i++) {
             float from = stretch.from[i];
             float until = stretch.until[i];
@@ -569,29 +566,17 @@ final class RayGrid {
                 float enter = 0f;
                 float exit = maxDistance;
                 boolean parallelInside = true;
-                if (px) {
-                    parallelInside = ox >= box[b] && ox <= box[b + 3];
-                } else {
-                    float t1 = (box[b] - ox) * ix;
-                    float t2 = (box[b + 3] - ox) * ix;
-                    enter = Math.max(enter, Math.min(t1, t2));
-                    exit = Math.min(exit, Math.max(t1, t2));
-                }
-                if (py) {
-                    parallelInside &= oy >= box[b + 1] && oy <= box[b + 4];
-                } else {
-                    float t1 = (box[b + 1] - oy) * iy;
-                    float t2 = (box[b + 4] - oy) * iy;
-                    enter = Math.max(enter, Math.min(t1, t2));
-                    exit = Math.min(exit, Math.max(t1, t2));
-                }
-                if (pz) {
-                    parallelInside &= oz >= box[b + 2] && oz <= box[b + 5];
-                } else {
-                    float t1 = (box[b + 2] - oz) * iz;
-                    float t2 = (box[b + 5] - oz) * iz;
-                    enter = Math.max(enter, Math.min(t1, t2));
-                    exit = Math.min(exit, Math.max(t1, t2));
+                for (int axis = 0; axis < 3; axis++) {
+                    float origin = axis == 0 ? ox : axis == 1 ? oy : oz;
+                    float inverse = axis == 0 ? ix : axis == 1 ? iy : iz;
+                    if (Float.isInfinite(inverse)) {
+                        parallelInside &= origin >= box[b + axis] && origin <= box[b + 3 + axis];
+                    } else {
+                        float t1 = (box[b + axis] - origin) * inverse;
+                        float t2 = (box[b + 3 + axis] - origin) * inverse;
+                        enter = Math.max(enter, Math.min(t1, t2));
+                        exit = Math.min(exit, Math.max(t1, t2));
+                    }
                 }
                 if (parallelInside && enter <= exit && enter >= from && enter < until) {
                     stretch.foundId[found] = cellId[k];

@@ -8,6 +8,8 @@ import java.util.Arrays;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -26,10 +28,12 @@ class RayGridCorruptionTest {
     private final QueryIndexFields index;
     private final RayGrid grid;
     private final Item escaped;
+    /** Item {@code i} is the cube at lattice point {@code (i % 10, i / 10 % 10, i / 100)}. */
+    private final Item[] items;
     private final int escapedEntry;
 
     RayGridCorruptionTest() throws ReflectiveOperationException {
-        Item[] items = new Item[300];
+        items = new Item[300];
         SceneNode[] nodes = new SceneNode[300];
         for (int i = 0; i < items.length; i++) {
             items[i] = scene.createItem(0, 0, UNIT);
@@ -154,11 +158,40 @@ class RayGridCorruptionTest {
         assertCaught("though the entry left its cover");
     }
 
-    @Test
-    void aListingOfNoGriddedEntryThatIsNotNaNIsCaught() throws ReflectiveOperationException {
-        int k = coveredListing()[0];
-        ints("cellId")[k] = 100_000;
+    @ParameterizedTest
+    @ValueSource(ints = {100_000, -5, Integer.MIN_VALUE})
+    void aListingOfAnIdNoEntryHoldsThatIsNotNaNIsCaught(int id) throws ReflectiveOperationException {
+        ints("cellId")[coveredListing()[0]] = id;
         assertCaught("which no gridded entry holds");
+    }
+
+    @Test
+    void aListingOfAPendingItemThatIsNotNaNIsCaught() throws ReflectiveOperationException {
+        Item late = scene.createItem(0, 0, UNIT);
+        scene.rootNode().createChild().setPosition(1f, 1f, 1f).attachObject(late);
+        scene.boxQuery(Aabb.INFINITE, -1);
+        assertTrue(entryOf(late) >= index.intField("builtCount"), "the new item's entry is pending");
+        ints("cellId")[coveredListing()[0]] = HandleTable.idOf(late.handle);
+        assertCaught("which no gridded entry holds");
+    }
+
+    /** A listing of the lattice's middle entry handed to the entry one step away along each axis, each way. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5})
+    void aListingBeyondEachFaceOfItsEntrysCoverIsCaught(int face) throws ReflectiveOperationException {
+        int[] step = {100, -100, 10, -10, 1, -1};
+        int middle = 155;
+        int[] cellId = ints("cellId");
+        int own = HandleTable.idOf(items[middle].handle);
+        int k = 0;
+        while (cellId[k] != own) {
+            k++;
+        }
+        Item neighbour = items[middle + step[face]];
+        int e = entryOf(neighbour);
+        cellId[k] = HandleTable.idOf(neighbour.handle);
+        System.arraycopy(boxOf(e), 0, cellBox(), k * 6, 6);
+        assertCaught("whose cover is cells");
     }
 
     @Test

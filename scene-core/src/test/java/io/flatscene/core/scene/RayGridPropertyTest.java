@@ -141,6 +141,32 @@ class RayGridPropertyTest {
     }
 
     @Test
+    void aRayThroughAPileFindsEveryItemOnce() throws ReflectiveOperationException {
+        try (World world = new World(31L, 1_000, true, 0f)) {
+            for (int i = 0; i < 150; i++) {
+                world.scene.rootNode().createChild().setPosition(1f, 2f, 3f + i * 1e-3f)
+                        .attachObject(world.scene.createItem(0, 0, new Aabb(0f, 0f, 0f, 0.4f, 0.4f, 0.4f)));
+            }
+            world.scene.update();
+            world.warmUp();
+            assertTrue(world.grid.live());
+            QueryResult indexed = new QueryResult();
+            QueryResult scanned = new QueryResult();
+            for (int r = 0; r < 3; r++) {
+                Vector3f origin = new Vector3f(-3f, 2f + 0.1f * r, 3f);
+                Vector3f direction = new Vector3f(1f, 0f, 0.05f);
+                world.scene.rayQuery(origin, direction, 10f, -1, indexed);
+                LinearScan.ray(world.scene, origin, direction, 10f, -1, scanned);
+                assertTrue(scanned.size() >= 150, "the ray crosses the pile");
+                assertEquals(scanned.size(), indexed.size());
+                for (int i = 0; i < scanned.size(); i++) {
+                    assertEquals(scanned.item(i), indexed.item(i), "item " + i);
+                }
+            }
+        }
+    }
+
+    @Test
     void refusedBuildsWaitTwiceAsLongEachTime() throws ReflectiveOperationException {
         try (World world = new World(13L, 500, true, 0f)) {
             for (int i = 0; i <= RayGrid.ALWAYS_LIMIT; i++) {
