@@ -190,7 +190,7 @@ final class QueryIndex {
      * by the side it would have.
      */
     boolean gridWorthy(float maxDistance) {
-        return maxDistance <= gridWorthyLength && !grid.live();
+        return !grid.live() && maxDistance <= gridWorthyLength;
     }
 
     /**
@@ -675,6 +675,7 @@ final class QueryIndex {
         /** The ray's range inside the entry under test, clipped axis by axis. */
         private float slabNear;
         private float slabFar;
+        /** The grid walk's scratch: one per caster, since a batch's workers walk at once. */
         private final RayGrid.Stretch stretch = new RayGrid.Stretch();
         /**
          * The global indices of the items a grid walk found, accepted after the walk one step at a time for all of
@@ -720,7 +721,6 @@ final class QueryIndex {
 
         /** Casts the ray through the grid; false when the grid leaves it to the tree. */
         private boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, int mask, HitKeys out) {
-            stretch.foundCount = 0;
             if (!grid.walk(ox, oy, oz, dx, dy, dz, maxDistance, stretch)) {
                 return false;
             }

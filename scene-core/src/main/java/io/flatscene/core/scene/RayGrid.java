@@ -380,12 +380,13 @@ final class RayGrid {
 
     /**
      * Walks the ray, direction of unit length, cell by cell within {@code maxDistance}: each listed item whose box it
-     * enters goes into {@code stretch}'s found list once, with the distance; the caller tests the
+     * enters goes into {@code stretch}'s found list, emptied first, once, with the distance; the caller tests the
      * {@link #alwaysTested} entries.
      *
      * @return false, having found nothing, when the ray is too long or too far out for the grid to answer it
      */
     boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance, Stretch stretch) {
+        stretch.foundCount = 0;
         float reach = Math.max(magnitude, Math.max(Math.abs(ox), Math.max(Math.abs(oy), Math.abs(oz))));
         if (!((reach + maxDistance) * ROUNDING <= SLACK * side)) {
             return false;
