@@ -75,6 +75,23 @@ final class SceneGuard {
      * @throws IllegalStateException if a frame runs or another thread is changing the scene
      */
     boolean claim(Object subject) {
+        boolean claimed = reserve(subject);
+        if (claimed) {
+            countStructuralChange();
+        }
+        return claimed;
+    }
+
+    /**
+     * Claims the scene as {@link #claim} does, with the same refusals, counting no change yet: for a call that may
+     * find nothing to change (a node made static that is, an empty destruction list), so that a kept cull stays kept.
+     * It calls {@link #countStructuralChange} before its first change. Pair with {@link #release} in a finally block.
+     *
+     * @param subject what was to change, named in the message (described only when the change is refused)
+     * @return false when this thread already holds the claim, true otherwise
+     * @throws IllegalStateException if a frame runs or another thread is changing the scene
+     */
+    boolean reserve(Object subject) {
         Thread current = Thread.currentThread();
         // The exchange hands back the holder it found, so a refusal names the thread that held the claim even when
         // it lets go at once; reading the field again could find it empty and blame a frame instead.
@@ -90,10 +107,14 @@ final class SceneGuard {
             changeThread = null;
             throw refusal(subject, running, null);
         }
+        return true;
+    }
+
+    /** Records a structural change under a claim: what frames, kept culls and queries read may have moved. */
+    void countStructuralChange() {
         changed = true;
         queriesStale = true;
         structureChanges++;
-        return true;
     }
 
     /**

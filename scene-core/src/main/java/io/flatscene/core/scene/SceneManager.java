@@ -360,11 +360,12 @@ public final class SceneManager implements AutoCloseable {
      * @return the number of queued nodes destroyed
      */
     public int processPendingDestruction() {
-        boolean claimed = guard.claim("the deferred destruction list");
+        boolean claimed = guard.reserve("the deferred destruction list");
         try {
             int destroyed = 0;
             for (int id = nodeLists.popFront(pendingDestruction); id != Index.NONE;
                  id = nodeLists.popFront(pendingDestruction)) {
+                guard.countStructuralChange();
                 hierarchy.destroySubtree(nodes.byId(id), true);
                 destroyed++;
             }
@@ -408,7 +409,7 @@ public final class SceneManager implements AutoCloseable {
     }
 
     void setStatic(SceneNode node, boolean isStatic) {
-        boolean claimed = guard.claim(node);
+        boolean claimed = guard.reserve(node);
         try {
             if (node.isStatic() == isStatic) {
                 return;
@@ -424,6 +425,7 @@ public final class SceneManager implements AutoCloseable {
                         + staticChild.describe() + " is static, and a static node's parent must be static or at depth "
                         + "0; make the children dynamic first");
             }
+            guard.countStructuralChange();
             transforms.setStatic(node.id(), isStatic);
             afterStructuralChange();
         } finally {
