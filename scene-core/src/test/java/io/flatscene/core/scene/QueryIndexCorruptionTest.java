@@ -71,10 +71,12 @@ class QueryIndexCorruptionTest {
         }
     }
 
-    @Test
-    void anEntryNamingTheItemOfAnotherEntry() throws ReflectiveOperationException {
+    /** Item 0 is the one at global index 0, which a message's check must not take for a dead one. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 8})
+    void anEntryNamingTheItemOfAnotherEntry(int item) throws ReflectiveOperationException {
         int e = entryOf(built.get(7));
-        int other = entryOf(built.get(8));
+        int other = entryOf(built.get(item));
         int[] entryId = index.ints("entryId");
         entryId[e] = entryId[other];
         assertCaught("query index entry " + e + " names item id " + entryId[other], "maps to entry " + other);
@@ -84,6 +86,14 @@ class QueryIndexCorruptionTest {
     void anEntryNamingAnItemNoLongerLive() throws ReflectiveOperationException {
         int e = entryOf(built.get(7));
         index.ints("entryId")[e] = deadId;
+        assertCaught("query index entry " + e + " names item id " + deadId, "which no live item has");
+    }
+
+    @Test
+    void anEntryNamingAnItemNoLongerLiveThatMapsBackToIt() throws ReflectiveOperationException {
+        int e = entryOf(built.get(7));
+        index.ints("entryId")[e] = deadId;
+        index.ints("entryOf")[deadId] = e;
         assertCaught("query index entry " + e + " names item id " + deadId, "which no live item has");
     }
 
@@ -188,8 +198,10 @@ class QueryIndexCorruptionTest {
                 + (location ^ 1));
     }
 
-    @Test
-    void aTreeNamingAnInnerNodePastTheCount() throws ReflectiveOperationException {
+    /** The first node past the count, and one further. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 5})
+    void aTreeNamingAnInnerNodePastTheCount(int past) throws ReflectiveOperationException {
         int total = index.intField("innerTotal");
         int[] childRef = index.ints("childRef");
         int rootRef = index.intField("rootRef");
@@ -198,8 +210,8 @@ class QueryIndexCorruptionTest {
         while ((childRef[location] & 15) != 0) {
             location++;
         }
-        childRef[location] = (total + 5) << 4;
-        assertCaught("query index node " + (total + 5) + " lies at location " + location + " but only " + total
+        childRef[location] = (total + past) << 4;
+        assertCaught("query index node " + (total + past) + " lies at location " + location + " but only " + total
                 + " inner nodes exist");
     }
 }

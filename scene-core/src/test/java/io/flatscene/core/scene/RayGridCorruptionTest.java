@@ -140,22 +140,52 @@ class RayGridCorruptionTest {
         return box;
     }
 
-    @Test
-    void aStaleListedBoxIsCaught() throws ReflectiveOperationException {
-        cellBox()[coveredListing()[0] * 6 + 4] += 0.25f;
-        assertCaught("'s box as");
+    /** Each of a listing's six floats stale on its own: the message shows the listing as it stands. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5})
+    void aStaleListedBoxIsCaught(int component) throws ReflectiveOperationException {
+        int k = listingOf(items[155]);
+        assertTrue(k > 0, "a listing past the first, so that its place in the message is seen");
+        cellBox()[k * 6 + component] += 0.25f;
+        float[] stale = Arrays.copyOfRange(cellBox(), k * 6, k * 6 + 6);
+        assertCaught("'s box as " + Arrays.toString(stale) + ", which is not its box");
     }
 
     @Test
     void anEscapedEntrysListingLeftStandingIsCaught() throws ReflectiveOperationException {
+        int k = listingOf(escaped);
+        System.arraycopy(boxOf(escapedEntry), 0, cellBox(), k * 6, 6);
+        assertCaught("though the entry left its cover");
+    }
+
+    /** One float of an escaped entry's NaN listing left standing, each in turn: a min or a max on any axis. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5})
+    void anEscapedEntrysListingWithOneFloatLeftIsCaught(int component) throws ReflectiveOperationException {
+        int k = listingOf(escaped);
+        cellBox()[k * 6 + component] = boxOf(escapedEntry)[component];
+        assertCaught("though the entry left its cover");
+    }
+
+    /** A destroyed item's NaN listing with its min x, or its max x, a number again. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 3})
+    void aDeadItemsListingWithOneFloatLeftIsCaught(int component) throws ReflectiveOperationException {
+        int k = listingOf(items[6]);
+        assertTrue(Float.isNaN(cellBox()[k * 6]) && Float.isNaN(cellBox()[k * 6 + 3]),
+                "the dead item's listing is NaN");
+        cellBox()[k * 6 + component] = 1f;
+        assertCaught("which no gridded entry holds");
+    }
+
+    private int listingOf(Item item) throws ReflectiveOperationException {
         int[] cellId = ints("cellId");
-        int id = HandleTable.idOf(escaped.handle);
+        int id = HandleTable.idOf(item.handle);
         int k = 0;
         while (cellId[k] != id) {
             k++;
         }
-        System.arraycopy(boxOf(escapedEntry), 0, cellBox(), k * 6, 6);
-        assertCaught("though the entry left its cover");
+        return k;
     }
 
     @ParameterizedTest
@@ -163,6 +193,28 @@ class RayGridCorruptionTest {
     void aListingOfAnIdNoEntryHoldsThatIsNotNaNIsCaught(int id) throws ReflectiveOperationException {
         ints("cellId")[coveredListing()[0]] = id;
         assertCaught("which no gridded entry holds");
+    }
+
+    @Test
+    void aListingOfTheFirstIdPastTheIndexIsCaught() throws ReflectiveOperationException {
+        ints("cellId")[coveredListing()[0]] = index.ints("entryOf").length;
+        assertCaught("which no gridded entry holds");
+    }
+
+    /** An item created after the grid's build and destroyed before the tree takes it in: no listing of it to poison. */
+    @Test
+    void aPendingItemDestroyedLeavesTheGridAsItWas() throws ReflectiveOperationException {
+        assertEquals(index.intField("builtCount"), ints("coverLo").length, "the grid's first build sized its covers");
+        Item late = scene.createItem(0, 0, UNIT);
+        scene.rootNode().createChild().setPosition(1f, 1f, 1f).attachObject(late);
+        scene.boxQuery(Aabb.INFINITE, -1);
+        assertEquals(index.intField("builtCount"), entryOf(late), "the new item's entry is the first pending one");
+        float[] before = cellBox().clone();
+        scene.destroyItem(late);
+        scene.boxQuery(Aabb.INFINITE, -1);
+        assertTrue(grid.live());
+        assertEquals(Arrays.toString(before), Arrays.toString(cellBox()));
+        scene.validate();
     }
 
     @Test
@@ -181,15 +233,10 @@ class RayGridCorruptionTest {
     void aListingBeyondEachFaceOfItsEntrysCoverIsCaught(int face) throws ReflectiveOperationException {
         int[] step = {100, -100, 10, -10, 1, -1};
         int middle = 155;
-        int[] cellId = ints("cellId");
-        int own = HandleTable.idOf(items[middle].handle);
-        int k = 0;
-        while (cellId[k] != own) {
-            k++;
-        }
+        int k = listingOf(items[middle]);
         Item neighbour = items[middle + step[face]];
         int e = entryOf(neighbour);
-        cellId[k] = HandleTable.idOf(neighbour.handle);
+        ints("cellId")[k] = HandleTable.idOf(neighbour.handle);
         System.arraycopy(boxOf(e), 0, cellBox(), k * 6, 6);
         assertCaught("whose cover is cells");
     }

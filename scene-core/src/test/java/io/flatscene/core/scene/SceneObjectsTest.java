@@ -428,6 +428,20 @@ class SceneObjectsTest {
     }
 
     @Test
+    void unnamedNodesStayOutOfTheNameIndex() {
+        SceneNode before = root.createChild();
+        SceneNode named = root.createChild("named");
+        assertSame(named, scene.findNodeByName("named").orElseThrow());
+        scene.validate();
+        SceneNode after = before.createChild();
+        scene.validate();
+        scene.destroySceneNode(after);
+        scene.destroySceneNode(before);
+        scene.validate();
+        assertSame(named, scene.findNodeByName("named").orElseThrow());
+    }
+
+    @Test
     void emptyAndNullNamesAreRefused() {
         root.createChild();
         refused(IllegalArgumentException.class, () -> scene.findNodeByName(""), "''", "named");
