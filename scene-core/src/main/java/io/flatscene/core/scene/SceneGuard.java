@@ -84,8 +84,9 @@ final class SceneGuard {
 
     /**
      * Claims the scene as {@link #claim} does, with the same refusals, counting no change yet: for a call that may
-     * find nothing to change (a node made static that is, an empty destruction list), so that a kept cull stays kept.
-     * It calls {@link #countStructuralChange} before its first change. Pair with {@link #release} in a finally block.
+     * find nothing to change (a node made static that is, an empty destruction list, a node queued twice), so that a
+     * kept cull stays kept. The caller calls {@link #countStructuralChange} before its first change. Pair with
+     * {@link #release} in a finally block.
      *
      * @param subject what was to change, named in the message (described only when the change is refused)
      * @return false when this thread already holds the claim, true otherwise
@@ -144,8 +145,8 @@ final class SceneGuard {
     }
 
     /**
-     * Counts the structural changes let through (each claim): a cull that kept only what a change of values can
-     * alter checks that this count has not moved.
+     * Counts the structural changes let through (each claim, and each change a reserved call went on to make): a
+     * cull that kept only what a change of values can alter checks that this count has not moved.
      */
     long structureChanges() {
         return structureChanges;

@@ -328,13 +328,14 @@ public final class SceneManager implements AutoCloseable {
      */
     public void destroyLater(SceneNode node) {
         checkOwned(node, "be queued for destruction");
-        boolean claimed = guard.claim(node);
+        boolean claimed = guard.reserve(node);
         try {
             if (node == root) {
                 throw new IllegalArgumentException("cannot queue " + root.describe() + " for destruction: the root "
                         + "lives as long as its scene");
             }
             if (!nodeLists.contains(pendingDestruction, node.id())) {
+                guard.countStructuralChange();
                 nodeLists.pushBack(pendingDestruction, node.id());
             }
         } finally {
@@ -365,7 +366,9 @@ public final class SceneManager implements AutoCloseable {
             int destroyed = 0;
             for (int id = nodeLists.popFront(pendingDestruction); id != Index.NONE;
                  id = nodeLists.popFront(pendingDestruction)) {
-                guard.countStructuralChange();
+                if (destroyed == 0) {
+                    guard.countStructuralChange();
+                }
                 hierarchy.destroySubtree(nodes.byId(id), true);
                 destroyed++;
             }

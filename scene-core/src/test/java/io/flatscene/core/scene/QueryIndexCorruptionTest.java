@@ -61,7 +61,7 @@ class QueryIndexCorruptionTest {
     }
 
     private int entryOf(Item item) throws ReflectiveOperationException {
-        return index.ints("entryOf")[HandleTable.idOf(item.handle)];
+        return index.entryOf(item);
     }
 
     private void assertCaught(String... fragments) {
@@ -75,6 +75,7 @@ class QueryIndexCorruptionTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 8})
     void anEntryNamingTheItemOfAnotherEntry(int item) throws ReflectiveOperationException {
+        assertEquals(built.get(0), scene.item(0));
         int e = entryOf(built.get(7));
         int other = entryOf(built.get(item));
         int[] entryId = index.ints("entryId");
@@ -198,7 +199,7 @@ class QueryIndexCorruptionTest {
                 + (location ^ 1));
     }
 
-    /** The first node past the count, and one further. */
+    /** The first node past the count ({@code past} 0), and one five further. */
     @ParameterizedTest
     @ValueSource(ints = {0, 5})
     void aTreeNamingAnInnerNodePastTheCount(int past) throws ReflectiveOperationException {

@@ -1,5 +1,6 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.container.HandleTable;
 import java.lang.reflect.Field;
 
 /**
@@ -37,6 +38,11 @@ final class QueryIndexFields {
 
     float[] floats(String name) throws ReflectiveOperationException {
         return (float[]) field(name).get(index);
+    }
+
+    /** The index entry of {@code item}. */
+    int entryOf(Item item) throws ReflectiveOperationException {
+        return ints("entryOf")[HandleTable.idOf(item.handle)];
     }
 
     RayGrid grid() throws ReflectiveOperationException {

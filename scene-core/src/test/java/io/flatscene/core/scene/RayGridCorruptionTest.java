@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,7 +63,7 @@ class RayGridCorruptionTest {
     }
 
     private int entryOf(Item item) throws ReflectiveOperationException {
-        return index.ints("entryOf")[HandleTable.idOf(item.handle)];
+        return index.entryOf(item);
     }
 
     private Object field(String name) throws ReflectiveOperationException {
@@ -213,7 +214,7 @@ class RayGridCorruptionTest {
         scene.destroyItem(late);
         scene.boxQuery(Aabb.INFINITE, -1);
         assertTrue(grid.live());
-        assertEquals(Arrays.toString(before), Arrays.toString(cellBox()));
+        assertArrayEquals(before, cellBox());
         scene.validate();
     }
 

@@ -119,6 +119,34 @@ class RefusalOrderTest {
         }
     }
 
+    /** Calls that find nothing to change count no change; the same calls that do change something count one. */
+    @Test
+    void aCallThatChangesNothingCountsNoChange() {
+        try (SceneManager scene = newScene()) {
+            Camera camera = scene.createCamera("eye");
+            scene.rootNode().createChild("eye").attachObject(camera);
+            SceneNode node = scene.rootNode().createChild("node");
+            SceneNode child = node.createChild("child");
+            SceneNode queued = scene.rootNode().createChild("queued");
+            scene.destroyLater(queued);
+            scene.updateFrame(camera);
+            assertKeptAfter(scene, camera, () -> node.setStatic(node.isStatic()));
+            assertKeptAfter(scene, camera, () -> assertThrows(IllegalArgumentException.class,
+                    () -> child.setStatic(true)));
+            assertKeptAfter(scene, camera, () -> scene.destroyLater(queued));
+            assertEquals(1, scene.processPendingDestruction());
+            scene.updateFrame(camera);
+            assertFalse(scene.renderQueue().isKept(), "a queued node destroyed");
+            assertKeptAfter(scene, camera, () -> assertEquals(0, scene.processPendingDestruction()));
+            node.setStatic(true);
+            scene.updateFrame(camera);
+            assertFalse(scene.renderQueue().isKept(), "a node made static");
+            scene.destroyLater(child);
+            scene.updateFrame(camera);
+            assertFalse(scene.renderQueue().isKept(), "a node queued for destruction");
+        }
+    }
+
     @Test
     void theStaticRuleHoldsWhicheverWayANodeGetsThere() {
         try (SceneManager scene = newScene()) {

@@ -510,39 +510,6 @@ class RenderQueueTest {
         }
     }
 
-    /** Calls that find nothing to change count no change: the next cull of the still scene keeps its queue. */
-    @Test
-    void callsThatChangeNothingKeepTheQueue() {
-        try (SceneManager scene = newScene(1)) {
-            Camera camera = cameraAtOrigin(scene);
-            SceneNode node = scene.rootNode().createChild().setPosition(0f, 0f, -5f);
-            node.attachObject(scene.createItem(0, 0, new Aabb(0f, 0f, 0f, 1f, 1f, 1f)));
-            SceneNode child = node.createChild();
-            RenderQueue queue = new RenderQueue();
-            cullStill(scene, camera, queue);
-            cullStill(scene, camera, queue);
-            assertTrue(queue.isKept(), "a second cull of the still scene");
-            assertEquals(0, scene.processPendingDestruction());
-            node.setStatic(node.isStatic());
-            assertThrows(IllegalArgumentException.class, () -> child.setStatic(true));
-            cullStill(scene, camera, queue);
-            assertTrue(queue.isKept(), "no call since changed anything");
-            scene.destroyLater(child);
-            cullStill(scene, camera, queue);
-            assertEquals(1, scene.processPendingDestruction());
-            cullStill(scene, camera, queue);
-            assertFalse(queue.isKept(), "a queued node destroyed");
-            node.setStatic(!node.isStatic());
-            cullStill(scene, camera, queue);
-            assertFalse(queue.isKept(), "a node made static");
-        }
-    }
-
-    private static void cullStill(SceneManager scene, Camera camera, RenderQueue queue) {
-        scene.update();
-        scene.cull(camera, queue);
-    }
-
     @Test
     void aQueueCulledForAnotherCameraIsNotKept() {
         try (SceneManager scene = newScene(1)) {

@@ -115,10 +115,10 @@ class BoundsPassTest {
 
     @Test
     void aFullPassGivesEveryAttachedItemItsBox() {
-        // infinite boxes would open their chunks: boxed chunks show the marks the pass leaves
+        // an infinite box opens its chunk, as each chunk holds one: boxed chunks show the marks the pass leaves
         chunks.refresh(ITEMS);
         for (int chunk = 0; chunk < 3; chunk++) {
-            assertEquals(ChunkBounds.ACROSS, chunks.classify(chunk, ROOMY));
+            assertEquals(ChunkBounds.ACROSS, chunks.classify(chunk, ROOMY), "chunk " + chunk + " is open");
         }
         float[] worldHalf = items.worldHalfArray();
         for (int i = 0; i < ITEMS * 3; i++) {
@@ -172,6 +172,7 @@ class BoundsPassTest {
     void anIncrementalPassRecomputesOnlyWhatChanged() {
         settle();
         int moved = items.nodeSlotArray()[3] != Index.NONE ? items.nodeSlotArray()[3] : items.nodeSlotArray()[4];
+        assertTrue(moved != Index.NONE, "item 3 or 4 is attached");
         int dirty = 100;
         while (items.nodeSlotArray()[dirty] == Index.NONE) {
             dirty++;

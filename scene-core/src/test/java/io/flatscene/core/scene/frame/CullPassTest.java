@@ -109,15 +109,15 @@ class CullPassTest {
         }
         long[] keys = new long[list.length];
         int[] visible = new int[list.length];
-        int[] slots = new int[list.length];
+        int[] visibleSlots = new int[list.length];
         boolean[] wideOut = new boolean[2];
-        int listed = pass.runList(list, LIST_FROM, to, camera, keys, visible, slots, wideOut, 1);
+        int listed = pass.runList(list, LIST_FROM, to, camera, keys, visible, visibleSlots, wideOut, 1);
         List<Integer> found = new ArrayList<>();
         long[] shifted = new long[listed];
         for (int n = 0; n < listed; n++) {
             found.add(visible[LIST_FROM + n]);
             shifted[n] = keys[LIST_FROM + n];
-            assertEquals(items.nodeSlotArray()[visible[LIST_FROM + n]], slots[LIST_FROM + n], context);
+            assertEquals(items.nodeSlotArray()[visible[LIST_FROM + n]], visibleSlots[LIST_FROM + n], context);
         }
         assertEquals(listedVisible, found, context);
         assertKeys(found, shifted, listed, listed, context);
