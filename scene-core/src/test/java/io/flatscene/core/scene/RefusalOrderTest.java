@@ -85,8 +85,7 @@ class RefusalOrderTest {
         try (SceneManager scene = newScene()) {
             SceneNode loner = scene.createSceneNode("loner");
             SceneNode[] nodes = {scene.rootNode().createChild("a")};
-            Camera camera = scene.createCamera("eye");
-            scene.rootNode().createChild("eye").attachObject(camera);
+            Camera camera = eye(scene);
             // the frame is held on this thread: what is refused is the running frame, not the thread
             scene.guard().beginPass("hold a frame", null);
             try {
@@ -102,6 +101,13 @@ class RefusalOrderTest {
         }
     }
 
+    /** A camera on a node under the root, for the culls that show whether a call counted a change. */
+    private static Camera eye(SceneManager scene) {
+        Camera camera = scene.createCamera("eye");
+        scene.rootNode().createChild("eye").attachObject(camera);
+        return camera;
+    }
+
     private static void assertFrameRefuses(Executable call, String what) {
         assertRefusedBecause("frame", call, what);
     }
@@ -109,8 +115,7 @@ class RefusalOrderTest {
     @Test
     void aRefusedCallCountsNoChange() {
         try (SceneManager scene = newScene()) {
-            Camera camera = scene.createCamera("eye");
-            scene.rootNode().createChild("eye").attachObject(camera);
+            Camera camera = eye(scene);
             SceneNode doomed = scene.rootNode().createChild("doomed");
             scene.destroySceneNode(doomed);
             scene.updateFrame(camera);
@@ -123,8 +128,7 @@ class RefusalOrderTest {
     @Test
     void aCallThatChangesNothingCountsNoChange() {
         try (SceneManager scene = newScene()) {
-            Camera camera = scene.createCamera("eye");
-            scene.rootNode().createChild("eye").attachObject(camera);
+            Camera camera = eye(scene);
             SceneNode node = scene.rootNode().createChild("node");
             SceneNode child = node.createChild("child");
             SceneNode queued = scene.rootNode().createChild("queued");
