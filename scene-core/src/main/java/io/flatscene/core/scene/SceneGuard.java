@@ -93,22 +93,7 @@ final class SceneGuard {
      * @throws IllegalStateException if a frame runs or another thread is changing the scene
      */
     boolean reserve(Object subject) {
-        Thread current = Thread.currentThread();
-        // The exchange hands back the holder it found, so a refusal names the thread that held the claim even when
-        // it lets go at once; reading the field again could find it empty and blame a frame instead.
-        Thread holder = (Thread) CHANGE_THREAD.compareAndExchange(this, null, current);
-        if (holder == current) {
-            return false;
-        }
-        if (holder != null) {
-            throw refusal(subject, null, holder);
-        }
-        Thread running = frameThread;
-        if (running != null || transforms.isUpdating()) {
-            changeThread = null;
-            throw refusal(subject, running, null);
-        }
-        return true;
+        return take(subject, null);
     }
 
     /** Records a structural change under a claim: what frames, kept culls and queries read may have moved. */
@@ -128,18 +113,28 @@ final class SceneGuard {
      * @throws IllegalStateException if the scene was closed, a frame runs or another thread is changing the scene
      */
     boolean hold(String action) {
+        return take(null, action);
+    }
+
+    /**
+     * Takes the claim for this thread, counting nothing; a refusal names {@code subject} as a structural change's does,
+     * or, where it is null, {@code action} as a call's does.
+     */
+    private boolean take(Object subject, String action) {
         Thread current = Thread.currentThread();
+        // The exchange hands back the holder it found, so a refusal names the thread that held the claim even when
+        // it lets go at once; reading the field again could find it empty and blame a frame instead.
         Thread holder = (Thread) CHANGE_THREAD.compareAndExchange(this, null, current);
         if (holder == current) {
             return false;
         }
         if (holder != null) {
-            throw callRefusal(action, current, null, holder);
+            throw subject != null ? refusal(subject, null, holder) : callRefusal(action, current, null, holder);
         }
         Thread running = frameThread;
         if (running != null || transforms.isUpdating()) {
             changeThread = null;
-            throw callRefusal(action, current, running, null);
+            throw subject != null ? refusal(subject, running, null) : callRefusal(action, current, running, null);
         }
         return true;
     }

@@ -66,10 +66,22 @@ class RayGridCorruptionTest {
         return index.entryOf(item);
     }
 
-    private Object field(String name) throws ReflectiveOperationException {
+    private Field gridField(String name) throws ReflectiveOperationException {
         Field field = RayGrid.class.getDeclaredField(name);
         field.setAccessible(true);
-        return field.get(grid);
+        return field;
+    }
+
+    private Object field(String name) throws ReflectiveOperationException {
+        return gridField(name).get(grid);
+    }
+
+    private int intField(String name) throws ReflectiveOperationException {
+        return gridField(name).getInt(grid);
+    }
+
+    private void setIntField(String name, int value) throws ReflectiveOperationException {
+        gridField(name).setInt(grid, value);
     }
 
     private int[] ints(String name) throws ReflectiveOperationException {
@@ -245,29 +257,24 @@ class RayGridCorruptionTest {
     @Test
     void aCoveredEntryAmongTheAlwaysTestedIsCaught() throws ReflectiveOperationException {
         int[] always = ints("always");
-        Field count = RayGrid.class.getDeclaredField("alwaysCount");
-        count.setAccessible(true);
-        int n = count.getInt(grid);
+        int n = intField("alwaysCount");
         always[n] = coveredListing()[1];
-        count.setInt(grid, n + 1);
+        setIntField("alwaysCount", n + 1);
         assertCaught("yet it has a cover");
     }
 
     @Test
     void anUncoveredEntryMissingFromTheAlwaysTestedIsCaught() throws ReflectiveOperationException {
-        Field count = RayGrid.class.getDeclaredField("alwaysCount");
-        count.setAccessible(true);
-        count.setInt(grid, count.getInt(grid) - 1);
+        setIntField("alwaysCount", intField("alwaysCount") - 1);
         assertCaught("is not tested by every ray");
     }
 
     @Test
     void aCoverLargerThanItsListingsIsCaught() throws ReflectiveOperationException {
         int[] coverLo = ints("coverLo");
-        Field nz = RayGrid.class.getDeclaredField("nz");
-        nz.setAccessible(true);
+        int nz = intField("nz");
         int e = 0;
-        while (coverLo[e] == Index.NONE || coverLo[e] % nz.getInt(grid) == 0) {
+        while (coverLo[e] == Index.NONE || coverLo[e] % nz == 0) {
             e++;
         }
         // one cell more on the low side of z: the cover still holds every listing, but one is missing
