@@ -114,6 +114,20 @@ public final class SummaryByteSet {
     }
 
     /**
+     * Adds the indices {@code [from, to)}: a fill of their bytes, and their words marked in the summary.
+     *
+     * @param from the first index to add, 0 or more
+     * @param to   the end of the range, exclusive, at most {@code capacity()}; {@code from >= to} adds nothing
+     */
+    public void set(int from, int to) {
+        if (from >= to) {
+            return;
+        }
+        Arrays.fill(bytes, from, to, (byte) 1);
+        SummaryWords.markRange(summary, from >>> 6, ((to - 1) >>> 6) + 1);
+    }
+
+    /**
      * Removes an index. Its word stays marked in the summary even when this leaves it empty, so searches may visit
      * it until {@link #clear(int, int)} covers it.
      *

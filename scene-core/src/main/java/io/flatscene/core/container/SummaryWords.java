@@ -61,6 +61,24 @@ final class SummaryWords {
         return count;
     }
 
+    /** Sets the summary bits of words {@code [fromWord, toWord)}. */
+    static void markRange(long[] summary, int fromWord, int toWord) {
+        if (fromWord >= toWord) {
+            return;
+        }
+        int first = fromWord >>> 6;
+        int last = (toWord - 1) >>> 6;
+        long firstMask = -1L << fromWord;
+        long lastMask = -1L >>> -toWord;
+        if (first == last) {
+            summary[first] |= firstMask & lastMask;
+            return;
+        }
+        summary[first] |= firstMask;
+        Arrays.fill(summary, first + 1, last, -1L);
+        summary[last] |= lastMask;
+    }
+
     /** Clears the summary bits of words {@code [fromWord, toWord)}, which hold no member. */
     static void unmarkRange(long[] summary, int fromWord, int toWord) {
         if (fromWord >= toWord) {

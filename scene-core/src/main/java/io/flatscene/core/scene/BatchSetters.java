@@ -33,22 +33,31 @@ final class BatchSetters {
 
     /**
      * Checks every value, then writes node {@code i}'s position to {@code slots[i]}. A node object is read only to
-     * name it in a refusal, so a caller that keeps its slots streams through primitive arrays alone.
+     * name it in a refusal, so a caller that keeps its slots streams through primitive arrays alone. Slots that
+     * follow one another, as a group made in scene order has them, are written a run at a time.
      */
     static void writePositions(TransformStore transforms, SceneNode[] nodes, int[] slots, float[] positions,
                                int count) {
-        for (int i = 0; i < count; i++) {
-            int v = i * 3;
-            float x = positions[v];
-            float y = positions[v + 1];
-            float z = positions[v + 2];
-            if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z)) {
-                nodes[i].checkFinite("position", x, y, z, 0f);
+        if (!Finite.all(positions, count * 3)) {
+            for (int i = 0; i < count; i++) {
+                int v = i * 3;
+                nodes[i].checkFinite("position", positions[v], positions[v + 1], positions[v + 2], 0f);
             }
         }
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < count; ) {
+            int first = slots[i];
+            int run = 1;
+            while (i + run < count && slots[i + run] == first + run) {
+                run++;
+            }
             int v = i * 3;
-            transforms.setPosition(slots[i], positions[v], positions[v + 1], positions[v + 2]);
+            if (run == 1) {
+                // a node moved alone, as a scattered few are: the run's fills would cost more than they save
+                transforms.setPosition(first, positions[v], positions[v + 1], positions[v + 2]);
+            } else {
+                transforms.setPositions(first, run, positions, v);
+            }
+            i += run;
         }
     }
 
@@ -61,8 +70,7 @@ final class BatchSetters {
             float y = orientations[v + 1];
             float z = orientations[v + 2];
             float w = orientations[v + 3];
-            if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z) || !Float.isFinite(w)
-                    || x * x + y * y + z * z + w * w == 0f) {
+            if (!Finite.all(x, y, z, w) || x * x + y * y + z * z + w * w == 0f) {
                 nodes[i].checkRotation(x, y, z, w);
             }
         }

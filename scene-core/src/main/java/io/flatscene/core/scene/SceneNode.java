@@ -1295,7 +1295,7 @@ public final class SceneNode {
     }
 
     void checkFinite(String what, float x, float y, float z, float w) {
-        if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z) || !Float.isFinite(w)) {
+        if (!Finite.all(x, y, z, w)) {
             throw new IllegalArgumentException(describe() + ": " + what + " (" + x + ", " + y + ", " + z
                     + (what.equals("orientation") || what.equals("rotation") ? ", " + w : "")
                     + ") must be finite: NaN and infinity would spread to every descendant");

@@ -118,4 +118,26 @@ class SummaryByteSetTest {
         assertEquals(0, set.markedWords(0, 2));
         set.validate("set");
     }
+
+    @Test
+    void addingARangeSetsItsIndicesAndMarksTheWordsItTouchesAndOnlyThose() {
+        // three summary longs' worth of words, so ranges start, end and span at word and summary-long boundaries
+        int capacity = 3 * 64 * 64;
+        int[] edges = {0, 1, 63, 64, 65, 4095, 4096, 4097, 8191, 8192, 8250, capacity - 1, capacity};
+        for (int from : edges) {
+            for (int to : edges) {
+                SummaryByteSet set = new SummaryByteSet(capacity);
+                set.set(from, to);
+                String range = "[" + from + ", " + to + ")";
+                int members = Math.max(0, to - from);
+                assertEquals(members, set.cardinality(), range + ": members");
+                assertEquals(members == 0 ? Index.NONE : from, set.nextSetBit(0, capacity), range + ": first");
+                for (int w = 0; w < capacity / 64; w++) {
+                    boolean touched = members > 0 && w >= from >>> 6 && w <= (to - 1) >>> 6;
+                    assertEquals(touched ? 1 : 0, set.markedWords(w, w + 1), range + ": word " + w);
+                }
+                set.validate(range);
+            }
+        }
+    }
 }

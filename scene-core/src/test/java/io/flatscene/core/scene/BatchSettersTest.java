@@ -115,6 +115,51 @@ class BatchSettersTest {
     }
 
     @Test
+    void runsOfNeighbouringSlotsAndScatteredNodesSetWhatOneCallPerNodeSets() {
+        try (SceneManager batched = newScene(); SceneManager single = newScene()) {
+            SceneNode[] a = children(batched, 40);
+            SceneNode[] b = children(single, 40);
+            batched.updateAllTransforms();
+            single.updateAllTransforms();
+            // a run from mid-block over whole blocks to a part of one, two scattered nodes, then a second run
+            int[] order = new int[30];
+            for (int i = 0; i < 20; i++) {
+                order[i] = 3 + i;
+            }
+            order[20] = 30;
+            order[21] = 1;
+            for (int i = 22; i < 30; i++) {
+                order[i] = 10 + i;
+            }
+            assertEquals(19, a[22].slot - a[3].slot, "siblings made one after another lie in neighbouring slots");
+            assertTrue(a[3].slot % 8 != 0, "the first run starts inside a block");
+            SceneNode[] batch = new SceneNode[order.length];
+            float[] positions = new float[order.length * 3];
+            for (int i = 0; i < order.length; i++) {
+                batch[i] = a[order[i]];
+                positions[i * 3] = i;
+                positions[i * 3 + 1] = -order[i];
+                positions[i * 3 + 2] = 0.25f * i;
+                b[order[i]].setPosition(i, -order[i], 0.25f * i);
+            }
+            batched.setPositions(batch, positions, order.length);
+            assertEquals(order.length, batched.updateAllTransforms(), "every node of the batch and no other is dirty");
+            single.updateAllTransforms();
+            Matrix4x3f expected = new Matrix4x3f();
+            Matrix4x3f actual = new Matrix4x3f();
+            for (int i = 0; i < a.length; i++) {
+                assertEquals(b[i].getWorldMatrix(expected), a[i].getWorldMatrix(actual), "node " + i);
+            }
+            positions[positions.length - 1] = Float.NEGATIVE_INFINITY;
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> batched.setPositions(batch, positions, order.length));
+            assertTrue(e.getMessage().contains(batch[order.length - 1] + ": position"), e.getMessage());
+            assertEquals(0, batched.updateAllTransforms(), "a batch refused for its last value sets nothing");
+            batched.validate();
+        }
+    }
+
+    @Test
     void aBatchWhileAnotherThreadChangesTheStructureIsRefused() throws InterruptedException {
         try (SceneManager scene = newScene()) {
             SceneNode[] nodes = children(scene, 2);

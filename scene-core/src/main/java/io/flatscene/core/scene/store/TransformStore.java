@@ -505,6 +505,34 @@ public final class TransformStore {
         markDirty(slot);
     }
 
+    /**
+     * Sets the positions of the {@code count} slots from {@code firstSlot}, x, y, z each, from {@code values} at
+     * {@code offset}. A whole block is written lane by lane within each component, and the dirty bytes of the run
+     * are set at once, which saves the per-slot block arithmetic and summary test of {@link #setPosition}.
+     */
+    public void setPositions(int firstSlot, int count, float[] values, int offset) {
+        int slot = firstSlot;
+        int end = firstSlot + count;
+        int v = offset;
+        while (slot < end && (slot & (LaneBlocks.LANES - 1)) != 0) {
+            writeVector(position, slot++, values[v], values[v + 1], values[v + 2]);
+            v += 3;
+        }
+        for (; slot + LaneBlocks.LANES <= end; slot += LaneBlocks.LANES, v += 3 * LaneBlocks.LANES) {
+            int o = LaneBlocks.base(slot, VECTOR_WIDTH);
+            for (int lane = 0; lane < LaneBlocks.LANES; lane++) {
+                position[o + lane] = values[v + 3 * lane];
+                position[o + LaneBlocks.LANES + lane] = values[v + 3 * lane + 1];
+                position[o + 2 * LaneBlocks.LANES + lane] = values[v + 3 * lane + 2];
+            }
+        }
+        while (slot < end) {
+            writeVector(position, slot++, values[v], values[v + 1], values[v + 2]);
+            v += 3;
+        }
+        dirtySlots.set(firstSlot, end);
+    }
+
     /** Stores the quaternion normalized, since the update pass builds rotation matrices that assume a unit one. */
     public void setOrientation(int slot, float x, float y, float z, float w) {
         // in double throughout: the inverse length of a subnormal quaternion exceeds the float range, and would

@@ -1,0 +1,32 @@
+package io.flatscene.core.scene;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FiniteTest {
+    private static final float[] EDGES = {0f, -0f, Float.MIN_VALUE, -Float.MIN_VALUE, Float.MIN_NORMAL, 1f, -1f,
+        Float.MAX_VALUE, -Float.MAX_VALUE, Math.nextDown(Float.POSITIVE_INFINITY), Float.POSITIVE_INFINITY,
+        Float.NEGATIVE_INFINITY, Float.NaN, Float.intBitsToFloat(0x7f80_0001), Float.intBitsToFloat(0xffff_ffff)};
+
+    @Test
+    void agreesWithFloatIsFiniteOnEveryEdgeInEveryPosition() {
+        for (float bad : EDGES) {
+            boolean finite = Float.isFinite(bad);
+            assertEquals(finite, Finite.all(bad, 1f, 1f, 1f), bad + " first");
+            assertEquals(finite, Finite.all(1f, bad, 1f, 1f), bad + " second");
+            assertEquals(finite, Finite.all(1f, 1f, bad, 1f), bad + " third");
+            assertEquals(finite, Finite.all(1f, 1f, 1f, bad), bad + " fourth");
+            float[] values = {1f, -2f, 3f, 4f, 5f};
+            for (int at = 0; at < values.length; at++) {
+                float[] with = values.clone();
+                with[at] = bad;
+                assertEquals(finite, Finite.all(with, values.length), bad + " at " + at);
+                assertEquals(at == values.length - 1 || finite, Finite.all(with, values.length - 1),
+                        bad + " at " + at + ", the last value not looked at");
+            }
+        }
+        assertTrue(Finite.all(new float[] {Float.NaN}, 0), "no values are all finite");
+    }
+}
