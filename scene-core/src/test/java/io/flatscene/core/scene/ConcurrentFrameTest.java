@@ -1,6 +1,7 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.frame.VisibilityOraclePropertyTest;
 import java.util.ArrayList;
 import java.util.ConcurrentModificationException;
 import java.util.List;

@@ -17,21 +17,21 @@ import org.joml.Vector3f;
  * reattached, so every edit made here is one the static rule allows (the rule itself is {@code StaticNodeTest}'s
  * business) and the scenes of two thread counts never diverge through a refusal.
  */
-final class VisibilityScenes {
-    static final int MAX_DEPTH = 5;
+public final class VisibilityScenes {
+    public static final int MAX_DEPTH = 5;
 
     private VisibilityScenes() {
     }
 
     /** A scene and the handles the tests drive it with, in creation order (the camera node kept apart). */
-    static final class Built implements AutoCloseable {
-        final SceneManager scene;
-        final List<SceneNode> nodes = new ArrayList<>();
-        final List<Item> items = new ArrayList<>();
-        final Camera camera;
-        final SceneNode cameraNode;
+    public static final class Built implements AutoCloseable {
+        public final SceneManager scene;
+        public final List<SceneNode> nodes = new ArrayList<>();
+        public final List<Item> items = new ArrayList<>();
+        public final Camera camera;
+        public final SceneNode cameraNode;
 
-        Built(SceneManager scene) {
+        public Built(SceneManager scene) {
             this.scene = scene;
             this.cameraNode = scene.rootNode().createChild("eye");
             this.camera = scene.createCamera("eye");
@@ -48,7 +48,7 @@ final class VisibilityScenes {
      * @param depthOneNodes how many of the nodes are made children of the root first: the way to make one band
      *                      large enough for the parallel transform pass
      */
-    static Built build(long seed, int nodeCount, int itemCount, int depthOneNodes, double staticChance,
+    public static Built build(long seed, int nodeCount, int itemCount, int depthOneNodes, double staticChance,
                        int workers) {
         Random random = new Random(seed);
         SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(nodeCount + 1024)
@@ -107,15 +107,15 @@ final class VisibilityScenes {
 
     private static final int[] GROUPS = {0, 10, 50, 50, 50, 127, 128, 255};
 
-    static int randomMesh(Random random) {
+    public static int randomMesh(Random random) {
         return random.nextInt(10) == 0 ? 65_536 + random.nextInt(3) : random.nextInt(5);
     }
 
-    static int randomMaterial(Random random) {
+    public static int randomMaterial(Random random) {
         return random.nextInt(10) == 0 ? 65_536 + random.nextInt(3) : random.nextInt(5);
     }
 
-    static int randomFlags(Random random) {
+    public static int randomFlags(Random random) {
         return switch (random.nextInt(8)) {
             case 0 -> -1;
             case 1 -> 0;
@@ -128,7 +128,7 @@ final class VisibilityScenes {
         };
     }
 
-    static Aabb randomLocalAabb(Random random) {
+    public static Aabb randomLocalAabb(Random random) {
         if (random.nextInt(50) == 0) {
             return Aabb.INFINITE;
         }
@@ -139,11 +139,11 @@ final class VisibilityScenes {
         return new Aabb(signed(random, 1.5f), signed(random, 1.5f), signed(random, 1.5f), hx, hy, hz);
     }
 
-    static float signed(Random random, float range) {
+    public static float signed(Random random, float range) {
         return (random.nextFloat() * 2f - 1f) * range;
     }
 
-    static void randomTransform(Random random, SceneNode node, int depth) {
+    public static void randomTransform(Random random, SceneNode node, int depth) {
         float range = depth <= 1 ? 60f : 6f;
         node.setPosition(signed(random, range), signed(random, range), signed(random, range));
         if (random.nextInt(4) != 0) {
@@ -155,7 +155,7 @@ final class VisibilityScenes {
         }
     }
 
-    static Quaternionf randomRotation(Random random) {
+    public static Quaternionf randomRotation(Random random) {
         Quaternionf q = new Quaternionf((float) random.nextGaussian(), (float) random.nextGaussian(),
                 (float) random.nextGaussian(), (float) random.nextGaussian());
         if (q.lengthSquared() < 1e-6f) {
@@ -165,7 +165,7 @@ final class VisibilityScenes {
     }
 
     /** Places and aims the camera (its node hangs from the root) and gives it a random projection and mask. */
-    static void aimCamera(Random random, Built built) {
+    public static void aimCamera(Random random, Built built) {
         Vector3f eye = new Vector3f(signed(random, 90f), signed(random, 90f), signed(random, 90f));
         Vector3f target = new Vector3f(signed(random, 30f), signed(random, 30f), signed(random, 30f));
         if (eye.distanceSquared(target) < 1f) {
@@ -195,7 +195,7 @@ final class VisibilityScenes {
      * detaches items. Every choice comes from {@code random} and the scene's own state, so identical scenes stay
      * identical.
      */
-    static void mutate(Random random, Built built, int moves, boolean structural) {
+    public static void mutate(Random random, Built built, int moves, boolean structural) {
         List<SceneNode> nodes = built.nodes;
         for (int i = 0; i < moves && nodes.size() > 1; i++) {
             SceneNode node = nodes.get(1 + random.nextInt(nodes.size() - 1));
@@ -253,7 +253,7 @@ final class VisibilityScenes {
         }
     }
 
-    static boolean isAncestorOrSelf(SceneNode ancestor, SceneNode node) {
+    public static boolean isAncestorOrSelf(SceneNode ancestor, SceneNode node) {
         for (SceneNode n = node; n != null; n = n.parent()) {
             if (n == ancestor) {
                 return true;
@@ -263,7 +263,7 @@ final class VisibilityScenes {
     }
 
     /** Whether the node hangs from the root with no hidden node on the way: what the cull draws items of. */
-    static boolean shownFromRoot(SceneNode node) {
+    public static boolean shownFromRoot(SceneNode node) {
         for (SceneNode n = node; n != null; n = n.parent()) {
             if (!n.isVisible()) {
                 return false;
@@ -272,7 +272,7 @@ final class VisibilityScenes {
         return hangsFromRoot(node);
     }
 
-    static boolean hangsFromRoot(SceneNode node) {
+    public static boolean hangsFromRoot(SceneNode node) {
         SceneNode top = node;
         while (top.parent() != null) {
             top = top.parent();
@@ -281,13 +281,13 @@ final class VisibilityScenes {
     }
 
     /** The world matrix rebuilt with JOML from the local transforms of the node and its ancestors: T · R · S each. */
-    static Matrix4f chainWorld(SceneNode node) {
+    public static Matrix4f chainWorld(SceneNode node) {
         Matrix4f parent = node.parent() == null ? new Matrix4f() : chainWorld(node.parent());
         return parent.translate(node.getPosition(new Vector3f())).rotate(node.getOrientation(new Quaternionf()))
                 .scale(node.getScale(new Vector3f()));
     }
 
-    static float[] worldOf(SceneNode node) {
+    public static float[] worldOf(SceneNode node) {
         return node.getWorldMatrix(new Matrix4x3f()).get(new float[12]);
     }
 }

@@ -1,5 +1,9 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.scene.FrameStats;
+import io.flatscene.core.scene.RenderQueue;
+import io.flatscene.core.scene.SceneNode;
+import io.flatscene.core.scene.VisibilityScenes;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

@@ -1,9 +1,18 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.scene.Aabb;
+import io.flatscene.core.scene.Camera;
+import io.flatscene.core.scene.FrameStats;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.RenderQueue;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
+import io.flatscene.core.scene.VisibilityScenes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -22,9 +31,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The culling pass against a brute-force oracle: JOML's own {@link FrustumIntersection} on each item's world box,
  * plus the graph, attachment, hidden-node and mask rules, on random scenes that change between frames. The world
  * boxes the oracle culls are themselves checked against boxes rebuilt from the local transforms with JOML, so a
- * wrong transform or bounds pass cannot hide behind an oracle that reads its output.
+ * wrong transform or bounds pass cannot hide behind an oracle that reads its output. A box on a plane, closer to it
+ * than the rounding of a float plane test, may be kept or culled (seed 3170, 491 items, 8 nodes has one 5e-7 inside).
  */
-class VisibilityOraclePropertyTest {
+public class VisibilityOraclePropertyTest {
+    /** The share of a plane test's terms within which a box on the plane may go either way: see isOnAPlane. */
+    private static final double EDGE = 1e-6;
 
     @Property(tries = 300)
     void theVisibleSetIsTheBruteForceFrustumSet(@ForAll long seed,
@@ -121,13 +133,21 @@ class VisibilityOraclePropertyTest {
     }
 
     /** @return the number of visible items */
-    static int checkAgainstOracle(VisibilityScenes.Built built, FrameStats stats, String context) {
+    /** The scene whose first frame has a box 5e-7 inside a side plane, which the cull leaves out. */
+    @Example
+    void aBoxOnAPlaneMayGoEitherWay() {
+        theVisibleSetIsTheBruteForceFrustumSet(3170, 491, 8);
+    }
+
+    public static int checkAgainstOracle(VisibilityScenes.Built built, FrameStats stats, String context) {
         SceneManager scene = built.scene;
         Camera camera = built.camera;
         Matrix4f viewProjection = camera.getViewProjection(new Matrix4f(), new Matrix4f());
         FrustumIntersection frustum = new FrustumIntersection(viewProjection);
         int mask = camera.visibilityMask();
+        Vector4d[] planes = frustumPlanes(viewProjection);
         TreeSet<Integer> expected = new TreeSet<>();
+        TreeSet<Integer> onEdge = new TreeSet<>();
         Vector3f c = new Vector3f();
         Vector3f h = new Vector3f();
         for (int i = 0; i < scene.itemCount(); i++) {
@@ -142,6 +162,9 @@ class VisibilityOraclePropertyTest {
                     || frustum.testAab(c.x - h.x, c.y - h.y, c.z - h.z, c.x + h.x, c.y + h.y, c.z + h.z)) {
                 expected.add(i);
             }
+            if (h.x != Float.POSITIVE_INFINITY && isOnAPlane(planes, c, h)) {
+                onEdge.add(i);
+            }
         }
         RenderQueue queue = scene.renderQueue();
         TreeSet<Integer> actual = new TreeSet<>();
@@ -149,19 +172,21 @@ class VisibilityOraclePropertyTest {
             assertTrue(actual.add(queue.instanceItem(k)), context + ": item " + queue.instanceItem(k)
                     + " is queued twice");
         }
-        if (!expected.equals(actual)) {
+        TreeSet<Integer> missing = new TreeSet<>(expected);
+        missing.removeAll(actual);
+        missing.removeAll(onEdge);
+        TreeSet<Integer> extra = new TreeSet<>(actual);
+        extra.removeAll(expected);
+        extra.removeAll(onEdge);
+        if (!missing.isEmpty() || !extra.isEmpty()) {
             StringBuilder report = new StringBuilder(context + ": visible set differs from the JOML oracle ("
                     + actual.size() + " queued, " + expected.size() + " expected); camera " + camera.projection()
                     + " near " + camera.near() + " far " + camera.far() + "\n");
-            TreeSet<Integer> missing = new TreeSet<>(expected);
-            missing.removeAll(actual);
-            TreeSet<Integer> extra = new TreeSet<>(actual);
-            extra.removeAll(expected);
             for (int i : missing) {
-                report.append("  missing ").append(describe(scene.item(i), viewProjection)).append('\n');
+                report.append("  missing ").append(describe(scene.item(i), planes)).append('\n');
             }
             for (int i : extra) {
-                report.append("  extra   ").append(describe(scene.item(i), viewProjection)).append('\n');
+                report.append("  extra   ").append(describe(scene.item(i), planes)).append('\n');
             }
             throw new AssertionError(report.toString());
         }
@@ -180,23 +205,56 @@ class VisibilityOraclePropertyTest {
         return actual.size();
     }
 
+    /** The six frustum planes of {@code viewProjection} in double, each normalized so that it measures distance. */
+    private static Vector4d[] frustumPlanes(Matrix4f viewProjection) {
+        Matrix4d m = new Matrix4d(viewProjection);
+        int[] which = {Matrix4fc.PLANE_NX, Matrix4fc.PLANE_PX, Matrix4fc.PLANE_NY, Matrix4fc.PLANE_PY,
+            Matrix4fc.PLANE_NZ, Matrix4fc.PLANE_PZ};
+        Vector4d[] planes = new Vector4d[which.length];
+        for (int k = 0; k < which.length; k++) {
+            planes[k] = m.frustumPlane(which[k], new Vector4d());
+        }
+        return planes;
+    }
+
+    /**
+     * Whether the box touches a plane within the rounding of a float plane test, and lies clearly outside none: where
+     * either answer is right. A plane test in float sums terms the size of the box's coordinates, so it is exact to a
+     * few of their ulps; a box a millionth of those terms from a plane is culled or kept depending on the order of the
+     * operations, by FlatScene and by JOML alike. A wrong plane or a wrong box is off by the size of the terms.
+     */
+    private static boolean isOnAPlane(Vector4d[] planes, Vector3f c, Vector3f h) {
+        boolean touches = false;
+        for (Vector4d p : planes) {
+            double margin = margin(p, c, h);
+            double terms = Math.abs(p.x * c.x) + Math.abs(p.y * c.y) + Math.abs(p.z * c.z) + Math.abs(p.w)
+                    + Math.abs(p.x) * h.x + Math.abs(p.y) * h.y + Math.abs(p.z) * h.z;
+            double rounding = EDGE * terms;
+            if (margin < -rounding) {
+                return false;
+            }
+            touches |= margin <= rounding;
+        }
+        return touches;
+    }
+
+    /** How far inside (>= 0) or outside the plane the box's farthest corner on the inner side lies. */
+    private static double margin(Vector4d p, Vector3f c, Vector3f h) {
+        return p.x * c.x + p.y * c.y + p.z * c.z + p.w + Math.abs(p.x) * h.x + Math.abs(p.y) * h.y
+                + Math.abs(p.z) * h.z;
+    }
+
     /** The item's box and, in double precision, how far inside (>= 0) or outside its worst frustum plane it is. */
-    private static String describe(Item item, Matrix4f viewProjection) {
+    private static String describe(Item item, Vector4d[] planes) {
         Vector3f c = item.getWorldCenter(new Vector3f());
         Vector3f h = item.getWorldHalfExtents(new Vector3f());
-        Matrix4d m = new Matrix4d(viewProjection);
-        int[] planes = {Matrix4fc.PLANE_NX, Matrix4fc.PLANE_PX, Matrix4fc.PLANE_NY, Matrix4fc.PLANE_PY,
-            Matrix4fc.PLANE_NZ, Matrix4fc.PLANE_PZ};
         double worst = Double.POSITIVE_INFINITY;
         int worstPlane = -1;
-        Vector4d p = new Vector4d();
-        for (int plane : planes) {
-            m.frustumPlane(plane, p);
-            double margin = p.x * c.x + p.y * c.y + p.z * c.z + p.w
-                    + Math.abs(p.x) * h.x + Math.abs(p.y) * h.y + Math.abs(p.z) * h.z;
+        for (int k = 0; k < planes.length; k++) {
+            double margin = margin(planes[k], c, h);
             if (margin < worst) {
                 worst = margin;
-                worstPlane = plane;
+                worstPlane = k;
             }
         }
         return item + " flags " + Integer.toHexString(item.visibilityFlags()) + " center " + c + " half " + h

@@ -1,6 +1,11 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.Aabb;
+import io.flatscene.core.scene.Camera;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -1,9 +1,14 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.scene.ChangedSlots;
+import io.flatscene.core.scene.DestroyMode;
+import io.flatscene.core.scene.SceneInternals;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -180,7 +185,7 @@ class IncrementalTransformPropertyTest {
         for (SceneNode node : nodes) {
             for (SceneNode n = node; n != null; n = n.parent()) {
                 if (touched.contains(n)) {
-                    slots.add(scene.transforms().slotOrNone(node.handle()));
+                    slots.add(SceneInternals.transforms(scene).slotOrNone(node.handle()));
                     break;
                 }
             }
@@ -189,7 +194,7 @@ class IncrementalTransformPropertyTest {
     }
 
     private static Map<Integer, Integer> occupants(SceneManager scene) {
-        TransformStore store = scene.transforms();
+        TransformStore store = SceneInternals.transforms(scene);
         Map<Integer, Integer> occupants = new HashMap<>();
         for (int slot = 0; slot < store.size(); slot++) {
             occupants.put(slot, store.idAt(slot));
@@ -198,8 +203,8 @@ class IncrementalTransformPropertyTest {
     }
 
     private static float[] worldsBySlot(SceneManager scene) {
-        int slots = scene.transforms().size();
-        float[] world = scene.transforms().worlds();
+        int slots = SceneInternals.transforms(scene).size();
+        float[] world = SceneInternals.transforms(scene).worlds();
         float[] bySlot = new float[slots * 12];
         for (int slot = 0; slot < slots; slot++) {
             for (int k = 0; k < 12; k++) {

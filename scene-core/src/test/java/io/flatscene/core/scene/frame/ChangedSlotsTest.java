@@ -1,7 +1,10 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.container.Index;
+import io.flatscene.core.scene.ChangedSlots;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

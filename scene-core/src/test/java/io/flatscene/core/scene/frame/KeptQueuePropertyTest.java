@@ -1,5 +1,12 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.scene.Camera;
+import io.flatscene.core.scene.FrameStats;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.Light;
+import io.flatscene.core.scene.RenderQueue;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.VisibilityScenes;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

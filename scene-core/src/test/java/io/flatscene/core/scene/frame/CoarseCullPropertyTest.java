@@ -1,6 +1,13 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.Aabb;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.RenderQueue;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
+import io.flatscene.core.scene.Space;
+import io.flatscene.core.scene.VisibilityScenes;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -17,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -128,7 +136,7 @@ class CoarseCullPropertyTest {
 
             // Destroying item 0 moves the new, last item into chunk 0, whose box lies around the grid's corner.
             scene.destroyItem(scene.item(0));
-            assertEquals(0, late.globalIndex);
+            assertSame(late, scene.item(0));
             assertEquals(1, cull(built, "the new item swapped into chunk 0"));
             scene.validate();
 

@@ -1,6 +1,10 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.Aabb;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 

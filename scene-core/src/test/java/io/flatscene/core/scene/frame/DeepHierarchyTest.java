@@ -1,6 +1,10 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.DestroyMode;
+import io.flatscene.core.scene.SceneInternals;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.store.TransformStore;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
@@ -76,18 +80,18 @@ class DeepHierarchyTest {
             }
             // each insertion moves at most one slot per later band, and there are 2 * (DEEP + 1) bands at most
             int bound = inserts * 2 * (TransformStore.DEEP + 1);
-            int before = scene.transforms().slotMoves();
+            int before = SceneInternals.transforms(scene).slotMoves();
             for (int i = 0; i < inserts; i++) {
                 scene.rootNode().createChild();
             }
-            int insertionMoves = scene.transforms().slotMoves() - before;
+            int insertionMoves = SceneInternals.transforms(scene).slotMoves() - before;
             assertTrue(insertionMoves <= bound, () -> insertionMoves + " slot moves for " + inserts + " insertions");
 
-            before = scene.transforms().slotMoves();
+            before = SceneInternals.transforms(scene).slotMoves();
             for (int i = 0; i < inserts; i++) {
                 scene.destroySceneNode(scene.rootNode().child(scene.rootNode().childCount() - 1));
             }
-            int removalMoves = scene.transforms().slotMoves() - before;
+            int removalMoves = SceneInternals.transforms(scene).slotMoves() - before;
             assertTrue(removalMoves <= bound, () -> removalMoves + " slot moves for " + inserts + " removals");
             scene.validate();
         }
@@ -111,7 +115,7 @@ class DeepHierarchyTest {
             }
             SceneNode under = middle;
             String message = assertThrows(IllegalArgumentException.class, () -> top.reparent(under)).getMessage();
-            assertEquals("cannot put " + top.describe() + " under " + under.describe() + ": that node is in its own "
+            assertEquals("cannot put " + top + " under " + under + ": that node is in its own "
                     + "subtree, which would make a cycle", message);
             scene.validate();
         }

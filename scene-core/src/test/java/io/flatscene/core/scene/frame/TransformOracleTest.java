@@ -1,6 +1,11 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.DestroyMode;
+import io.flatscene.core.scene.SceneInternals;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
+import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -580,7 +585,7 @@ class TransformOracleTest {
             } else {
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                         () -> target.node.setStatic(wanted), () -> "static rule for " + target.describe());
-                assertTrue(e.getMessage().contains(target.node.describe()), e.getMessage());
+                assertTrue(e.getMessage().contains(target.node.toString()), e.getMessage());
             }
             if (target.node.isStatic() != target.isStatic) {
                 target.isStatic = wanted;
@@ -688,7 +693,8 @@ class TransformOracleTest {
                 assertTrue(m.node.isAlive(), () -> m.node + " should be alive");
                 boolean inGraph = m.top() == root;
                 assertEquals(inGraph, m.node.isInSceneGraph(), () -> when + ": isInSceneGraph of " + m.describe());
-                assertEquals(inGraph, scene.transforms().isInGraph(scene.transforms().slotOfId(m.node.id())),
+                TransformStore store = SceneInternals.transforms(scene);
+                assertEquals(inGraph, store.isInGraph(store.slotOrNone(m.node.handle())),
                         () -> when + ": in-graph bit of " + m.describe());
                 assertEquals(m.isStatic, m.node.isStatic(), () -> when + ": static flag of " + m.describe());
                 m.node.getWorldMatrix(actual);

@@ -1,6 +1,14 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.Aabb;
+import io.flatscene.core.scene.Camera;
+import io.flatscene.core.scene.FrameStats;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.RenderQueue;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
+import io.flatscene.core.scene.Space;
 import java.util.Random;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
