@@ -4,11 +4,11 @@
 #
 #   benchmarks/report.sh [--quick] [REGEX] [-- JMH OPTIONS...]
 #
-# REGEX selects benchmarks as JMH does (default: the classes that measure FlatScene beside its peers or a bound);
-# JMH OPTIONS are added to the JMH command line, so `-- -p scene=tree100k` narrows the parameters.
+# REGEX selects benchmarks as JMH does (default: every class the goals table reads, which measure FlatScene beside
+# its peers or a bound); JMH OPTIONS are added to the JMH command line, so `-- -p scene=tree100k` narrows them.
 #
 # The default profile is one fork, 2 warmup and 4 measurement iterations of 1 s: about 10 s per benchmark run,
-# setup included, and about 65 runs with every peer present, so under 15 minutes on 2 cores with the build and the
+# setup included, and about 130 runs with every peer present, so about 20 minutes on 2 cores with the build and the
 # footprint. --quick is one 0.5 s warmup and two 0.5 s measurements: a check that everything runs, not figures to
 # quote. Neither enables assertions: the forks inherit this JVM's options, and nothing here passes -ea.
 # The benchmarks' @Fork annotations append the heap size and --add-modules jdk.incubator.vector, so that FlatScene's
@@ -21,7 +21,7 @@ usage() {
 }
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-regex='\.(TransformUpdate|TransformScaling|Churn|CullQueue|Sort|SparseSetSort|FramePrepare)Benchmark\.'
+regex='\.(TransformUpdate|TransformScaling|Churn|CullQueue|Sort|SparseSetSort|FramePrepare|Query|SceneFile)Benchmark\.'
 profile=(-f 1 -wi 2 -w 1s -i 4 -r 1s)
 jmh_options=()
 while (($# > 0)); do
