@@ -63,24 +63,16 @@ final class SummaryWords {
 
     /** Sets the summary bits of words {@code [fromWord, toWord)}. */
     static void markRange(long[] summary, int fromWord, int toWord) {
-        if (fromWord >= toWord) {
-            return;
-        }
-        int first = fromWord >>> 6;
-        int last = (toWord - 1) >>> 6;
-        long firstMask = -1L << fromWord;
-        long lastMask = -1L >>> -toWord;
-        if (first == last) {
-            summary[first] |= firstMask & lastMask;
-            return;
-        }
-        summary[first] |= firstMask;
-        Arrays.fill(summary, first + 1, last, -1L);
-        summary[last] |= lastMask;
+        writeRange(summary, fromWord, toWord, true);
     }
 
     /** Clears the summary bits of words {@code [fromWord, toWord)}, which hold no member. */
     static void unmarkRange(long[] summary, int fromWord, int toWord) {
+        writeRange(summary, fromWord, toWord, false);
+    }
+
+    /** Sets ({@code mark}) or clears the bits of words {@code [fromWord, toWord)}: the two edge longs masked. */
+    private static void writeRange(long[] summary, int fromWord, int toWord, boolean mark) {
         if (fromWord >= toWord) {
             return;
         }
@@ -89,11 +81,15 @@ final class SummaryWords {
         long firstMask = -1L << fromWord;
         long lastMask = -1L >>> -toWord;
         if (first == last) {
-            summary[first] &= ~(firstMask & lastMask);
+            write(summary, first, firstMask & lastMask, mark);
             return;
         }
-        summary[first] &= ~firstMask;
-        Arrays.fill(summary, first + 1, last, 0L);
-        summary[last] &= ~lastMask;
+        write(summary, first, firstMask, mark);
+        Arrays.fill(summary, first + 1, last, mark ? -1L : 0L);
+        write(summary, last, lastMask, mark);
+    }
+
+    private static void write(long[] summary, int s, long mask, boolean mark) {
+        summary[s] = mark ? summary[s] | mask : summary[s] & ~mask;
     }
 }

@@ -80,18 +80,18 @@ class DeepHierarchyTest {
             }
             // each insertion moves at most one slot per later band, and there are 2 * (DEEP + 1) bands at most
             int bound = inserts * 2 * (TransformStore.DEEP + 1);
-            int before = SceneInternals.transforms(scene).slotMoves();
+            int before = SceneInternals.slotMoves(scene);
             for (int i = 0; i < inserts; i++) {
                 scene.rootNode().createChild();
             }
-            int insertionMoves = SceneInternals.transforms(scene).slotMoves() - before;
+            int insertionMoves = SceneInternals.slotMoves(scene) - before;
             assertTrue(insertionMoves <= bound, () -> insertionMoves + " slot moves for " + inserts + " insertions");
 
-            before = SceneInternals.transforms(scene).slotMoves();
+            before = SceneInternals.slotMoves(scene);
             for (int i = 0; i < inserts; i++) {
                 scene.destroySceneNode(scene.rootNode().child(scene.rootNode().childCount() - 1));
             }
-            int removalMoves = SceneInternals.transforms(scene).slotMoves() - before;
+            int removalMoves = SceneInternals.slotMoves(scene) - before;
             assertTrue(removalMoves <= bound, () -> removalMoves + " slot moves for " + inserts + " removals");
             scene.validate();
         }

@@ -9,7 +9,6 @@ import io.flatscene.core.scene.DestroyMode;
 import io.flatscene.core.scene.SceneInternals;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
-import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -185,7 +184,7 @@ class IncrementalTransformPropertyTest {
         for (SceneNode node : nodes) {
             for (SceneNode n = node; n != null; n = n.parent()) {
                 if (touched.contains(n)) {
-                    slots.add(SceneInternals.transforms(scene).slotOrNone(node.handle()));
+                    slots.add(SceneInternals.slotOf(scene, node));
                     break;
                 }
             }
@@ -194,17 +193,16 @@ class IncrementalTransformPropertyTest {
     }
 
     private static Map<Integer, Integer> occupants(SceneManager scene) {
-        TransformStore store = SceneInternals.transforms(scene);
         Map<Integer, Integer> occupants = new HashMap<>();
-        for (int slot = 0; slot < store.size(); slot++) {
-            occupants.put(slot, store.idAt(slot));
+        for (int slot = 0; slot < SceneInternals.slotCount(scene); slot++) {
+            occupants.put(slot, SceneInternals.idAt(scene, slot));
         }
         return occupants;
     }
 
     private static float[] worldsBySlot(SceneManager scene) {
-        int slots = SceneInternals.transforms(scene).size();
-        float[] world = SceneInternals.transforms(scene).worlds();
+        int slots = SceneInternals.slotCount(scene);
+        float[] world = SceneInternals.worlds(scene);
         float[] bySlot = new float[slots * 12];
         for (int slot = 0; slot < slots; slot++) {
             for (int k = 0; k < 12; k++) {

@@ -5,7 +5,6 @@ import io.flatscene.core.scene.DestroyMode;
 import io.flatscene.core.scene.SceneInternals;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
-import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -693,8 +692,7 @@ class TransformOracleTest {
                 assertTrue(m.node.isAlive(), () -> m.node + " should be alive");
                 boolean inGraph = m.top() == root;
                 assertEquals(inGraph, m.node.isInSceneGraph(), () -> when + ": isInSceneGraph of " + m.describe());
-                TransformStore store = SceneInternals.transforms(scene);
-                assertEquals(inGraph, store.isInGraph(store.slotOrNone(m.node.handle())),
+                assertEquals(inGraph, SceneInternals.isInGraph(scene, m.node),
                         () -> when + ": in-graph bit of " + m.describe());
                 assertEquals(m.isStatic, m.node.isStatic(), () -> when + ": static flag of " + m.describe());
                 m.node.getWorldMatrix(actual);

@@ -132,13 +132,13 @@ public class VisibilityOraclePropertyTest {
         assertTrue(errors.isEmpty(), String.join("\n", errors));
     }
 
-    /** @return the number of visible items */
     /** The scene whose first frame has a box 5e-7 inside a side plane, which the cull leaves out. */
     @Example
     void aBoxOnAPlaneMayGoEitherWay() {
         theVisibleSetIsTheBruteForceFrustumSet(3170, 491, 8);
     }
 
+    /** @return the number of visible items */
     public static int checkAgainstOracle(VisibilityScenes.Built built, FrameStats stats, String context) {
         SceneManager scene = built.scene;
         Camera camera = built.camera;
