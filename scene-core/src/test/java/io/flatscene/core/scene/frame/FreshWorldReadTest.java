@@ -1,7 +1,9 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.config.TransformKernel;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.testing.AllocationMeter;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +15,7 @@ import org.joml.Quaterniond;
 import org.joml.Quaternionf;
 import org.joml.Vector3d;
 import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -151,6 +154,54 @@ class FreshWorldReadTest {
                 }
             }
         }
+    }
+
+    /**
+     * Every kind of node read right after a change to itself or to a node above it: the scene's root and a detached
+     * root (depth 0, no parent to start from), children inheriting orientation, scale, both or neither, and plain
+     * grandchildren under each. The read gives the bits the next pass stores.
+     */
+    @Test
+    void freshReadsOfRootsAndOfPartialInheritanceAreTheNextPassBits() {
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(64).build())) {
+            List<SceneNode> nodes = new ArrayList<>();
+            nodes.add(scene.rootNode());
+            SceneNode detached = scene.createSceneNode("detached");
+            nodes.add(detached);
+            Random random = new Random(5);
+            for (SceneNode top : new SceneNode[] {scene.rootNode(), detached}) {
+                for (int kind = 0; kind < 4; kind++) {
+                    SceneNode child = top.createChild("kind " + kind).setInheritOrientation(kind % 2 == 0)
+                            .setInheritScale(kind < 2);
+                    nodes.add(child);
+                    nodes.add(child.createChild("under kind " + kind));
+                }
+            }
+            for (SceneNode node : nodes) {
+                move(node, random);
+            }
+            scene.update();
+            Matrix4x3f read = new Matrix4x3f();
+            for (int changed = 0; changed < nodes.size(); changed++) {
+                move(nodes.get(changed), random);
+                for (int i = 0; i < nodes.size(); i++) {
+                    nodes.get(i).getWorldMatrix(read);
+                    Matrix4x3f fresh = new Matrix4x3f(read);
+                    scene.update();
+                    assertBits(nodes.get(i).getWorldMatrix(read), fresh, nodes.get(i) + " after moving "
+                            + nodes.get(changed));
+                    move(nodes.get(changed), random);
+                }
+                scene.update();
+            }
+        }
+    }
+
+    private static void move(SceneNode node, Random random) {
+        node.setPosition(random.nextFloat() * 4 - 2, random.nextFloat() * 4 - 2, random.nextFloat() * 4 - 2)
+                .setOrientation(new Quaternionf().rotateXYZ(random.nextFloat(), random.nextFloat() * 2,
+                        random.nextFloat() * 3))
+                .setScale(0.5f + random.nextFloat(), 0.5f + random.nextFloat(), 0.5f + random.nextFloat());
     }
 
     @ParameterizedTest
