@@ -14,6 +14,7 @@ import java.util.Objects;
 final class BatchSetters {
     private final SceneManager scene;
     private int[] slots = new int[0];
+    private int[] runEnds = new int[0];
 
     BatchSetters(SceneManager scene) {
         this.scene = scene;
@@ -22,7 +23,8 @@ final class BatchSetters {
     void setPositions(SceneNode[] nodes, float[] positions, int count) {
         checkShape(nodes, positions, count, 3, "positions");
         resolve(nodes, count, "positions");
-        writePositions(scene.transforms(), nodes, slots, positions, count);
+        int runs = cutRuns(slots, count, runEnds);
+        writePositions(scene.transforms(), nodes, slots, runEnds, runs, positions, count);
     }
 
     void setOrientations(SceneNode[] nodes, float[] orientations, int count) {
@@ -32,33 +34,48 @@ final class BatchSetters {
     }
 
     /**
-     * Checks every value, then writes node {@code i}'s position to {@code slots[i]}. A node object is read only to
-     * name it in a refusal, so a caller that keeps its slots streams through primitive arrays alone. Slots that
-     * follow one another, as a group made in scene order has them, are written a run at a time.
+     * Checks every value, then writes node {@code i}'s position to {@code slots[i]}, a run of neighbouring slots at a
+     * time: run {@code r} ends before index {@code runEnds[r]} (see {@link #cutRuns}). A node object is read only to
+     * name it in a refusal, so a caller that keeps its slots and runs streams through primitive arrays alone.
      */
-    static void writePositions(TransformStore transforms, SceneNode[] nodes, int[] slots, float[] positions,
-                               int count) {
+    static void writePositions(TransformStore transforms, SceneNode[] nodes, int[] slots, int[] runEnds,
+                               int runCount, float[] positions, int count) {
         if (!Finite.all(positions, count * 3)) {
             for (int i = 0; i < count; i++) {
                 int v = i * 3;
                 nodes[i].checkFinite("position", positions[v], positions[v + 1], positions[v + 2], 0f);
             }
         }
-        for (int i = 0; i < count; ) {
-            int first = slots[i];
-            int run = 1;
-            while (i + run < count && slots[i + run] == first + run) {
-                run++;
-            }
+        for (int r = 0, i = 0; r < runCount; r++) {
+            int end = runEnds[r];
             int v = i * 3;
-            if (run == 1) {
+            if (end - i == 1) {
                 // a node moved alone, as a scattered few are: the run's fills would cost more than they save
-                transforms.setPosition(first, positions[v], positions[v + 1], positions[v + 2]);
+                transforms.setPosition(slots[i], positions[v], positions[v + 1], positions[v + 2]);
             } else {
-                transforms.setPositions(first, run, positions, v);
+                transforms.setPositions(slots[i], end - i, positions, v);
             }
-            i += run;
+            i = end;
         }
+    }
+
+    /**
+     * Cuts {@code slots[0, count)} into runs of slots that follow one another, as a group made in scene order has
+     * them: run {@code r} ends before index {@code runEnds[r]}, which has room for {@code count} ends.
+     *
+     * @return the number of runs
+     */
+    static int cutRuns(int[] slots, int count, int[] runEnds) {
+        int runs = 0;
+        for (int i = 1; i < count; i++) {
+            if (slots[i] != slots[i - 1] + 1) {
+                runEnds[runs++] = i;
+            }
+        }
+        if (count > 0) {
+            runEnds[runs++] = count;
+        }
+        return runs;
     }
 
     /** As {@link #writePositions}, for unit quaternions: a zero or non-finite one is refused. */
@@ -95,6 +112,7 @@ final class BatchSetters {
         }
         if (slots.length < count) {
             slots = Arrays.copyOf(slots, Math.max(count, slots.length * 2));
+            runEnds = new int[slots.length];
         }
     }
 

@@ -5,8 +5,9 @@ import java.util.Objects;
 /**
  * A fixed set of nodes a game moves together every frame (the bodies its physics steps, a crowd, a particle rig):
  * {@link #setPositions} and {@link #setOrientations} take one float array in the group's order. The group keeps its
- * nodes' transform slots, so a frame's writes stream through the scene's arrays without reading a node object; it
- * reads them again only after a structural change has moved or freed a slot (the store's slot version tells it).
+ * nodes' transform slots, and where they run one after another, so a frame's writes stream through the scene's arrays
+ * a run at a time without reading a node object; it reads them again only after a structural change has moved or
+ * freed a slot (the store's slot version tells it).
  * Made by {@link SceneManager#createNodeGroup}.
  *
  * <p>A group holds its nodes: once one is destroyed, every write to the group is refused, naming it, and changes
@@ -17,6 +18,9 @@ public final class NodeGroup {
     private final SceneNode[] nodes;
     /** {@code slots[i]} is {@code nodes[i]}'s slot while the store's slot version is {@link #slotVersion}. */
     private final int[] slots;
+    /** The runs of {@link #slots} that follow one another, as {@link BatchSetters#cutRuns} cuts them. */
+    private final int[] runEnds;
+    private int runCount;
     private int slotVersion;
 
     /** @param nodes live nodes of {@code scene}, checked by the caller */
@@ -24,9 +28,11 @@ public final class NodeGroup {
         this.scene = scene;
         this.nodes = nodes;
         this.slots = new int[nodes.length];
+        this.runEnds = new int[nodes.length];
         for (int i = 0; i < nodes.length; i++) {
             slots[i] = nodes[i].slot;
         }
+        runCount = BatchSetters.cutRuns(slots, slots.length, runEnds);
         slotVersion = scene.transforms().slotVersion();
     }
 
@@ -68,7 +74,9 @@ public final class NodeGroup {
     public void setPositions(float[] positions) {
         checkLength(positions, 3, "positions");
         scene.guard().checkMutable(this);
-        BatchSetters.writePositions(scene.transforms(), nodes, slots(), positions, nodes.length);
+        int[] current = slots();
+        // read after slots(), which cuts the runs again when it reads the slots again
+        BatchSetters.writePositions(scene.transforms(), nodes, current, runEnds, runCount, positions, nodes.length);
     }
 
     /**
@@ -100,7 +108,10 @@ public final class NodeGroup {
         }
     }
 
-    /** The slots, read again from the nodes if a slot moved or was freed since; a refusal leaves them to be re-read. */
+    /**
+     * The slots, read again from the nodes (and cut into runs again) if a slot moved or was freed since; a refusal
+     * leaves them to be re-read.
+     */
     private int[] slots() {
         int version = scene.transforms().slotVersion();
         if (version != slotVersion) {
@@ -112,6 +123,7 @@ public final class NodeGroup {
                 }
                 slots[i] = node.slot;
             }
+            runCount = BatchSetters.cutRuns(slots, slots.length, runEnds);
             slotVersion = version;
         }
         return slots;

@@ -1,11 +1,13 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
+import java.util.Arrays;
 import org.joml.Matrix4x3f;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -112,6 +114,21 @@ class BatchSettersTest {
             assertRefused(IllegalStateException.class, () -> scene.setPositions(withDestroyed, positions, 2), scene,
                     nodes, doomed + " was destroyed");
         }
+    }
+
+    /** Runs end where the next slot does not follow: a step back, a gap or a repeat; the last ends at the count. */
+    @Test
+    void runsAreCutWhereTheNextSlotDoesNotFollow() {
+        int[] ends = new int[8];
+        assertEquals(0, BatchSetters.cutRuns(new int[] {4}, 0, ends), "no slots, no runs");
+        assertEquals(1, BatchSetters.cutRuns(new int[] {4}, 1, ends));
+        assertEquals(1, ends[0]);
+        int[] slots = {3, 4, 5, 9, 10, 2, 2, 3};
+        assertEquals(4, BatchSetters.cutRuns(slots, slots.length, ends));
+        assertArrayEquals(new int[] {3, 5, 6, 8}, Arrays.copyOf(ends, 4));
+        assertEquals(2, BatchSetters.cutRuns(slots, 4, ends), "the slots past the count are not looked at");
+        assertArrayEquals(new int[] {3, 4}, Arrays.copyOf(ends, 2));
+        assertEquals(2, BatchSetters.cutRuns(new int[] {7, 6}, 2, ends), "a step back ends a run");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.flatscene.core.scene;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FiniteTest {
@@ -28,5 +29,27 @@ class FiniteTest {
             }
         }
         assertTrue(Finite.all(new float[] {Float.NaN}, 0), "no values are all finite");
+    }
+
+    /** Long arrays, which C2 runs through the vectorized loop once the method is hot, with a bad value anywhere. */
+    @Test
+    void findsABadValueAnywhereInALongArray() {
+        float[] values = new float[1027];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = (i % 2 == 0 ? 1 : -1) * Float.MAX_VALUE / (i + 1);
+        }
+        for (int round = 0; round < 40; round++) {
+            assertTrue(Finite.all(values, values.length), "finite values, round " + round);
+        }
+        for (float bad : new float[] {Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NaN,
+            Float.intBitsToFloat(0xffff_ffff)}) {
+            for (int at = 0; at < values.length; at++) {
+                float kept = values[at];
+                values[at] = bad;
+                assertFalse(Finite.all(values, values.length), bad + " at " + at);
+                assertTrue(Finite.all(values, at), bad + " at " + at + ", past the values looked at");
+                values[at] = kept;
+            }
+        }
     }
 }
