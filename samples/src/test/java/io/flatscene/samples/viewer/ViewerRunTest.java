@@ -179,8 +179,11 @@ class ViewerRunTest {
         // them), far too little for the million items the run grows to
         Run run = viewer("-Xmx96m", "--headless", "--scene", "field", "--count", "1000000", "--frames", "1");
         assertEquals(1, run.status(), run.err());
-        assertEquals("flatscene-viewer: out of memory (Java heap space); give Java more with -Xmx, or ask for less "
-                + "with --count or --config\n", run.err().replace(System.lineSeparator(), "\n"));
+        // the JVM's own reason may carry a detail, as when the heap ran out while a compiled frame was deoptimized:
+        // "Java heap space: failed reallocation of scalar replaced objects"
+        String err = run.err().replace(System.lineSeparator(), "\n");
+        assertTrue(err.matches("flatscene-viewer: out of memory \\(Java heap space(: [^()\n]+)?\\); give Java more "
+                + "with -Xmx, or ask for less with --count or --config\n"), err);
     }
 
     @Test
