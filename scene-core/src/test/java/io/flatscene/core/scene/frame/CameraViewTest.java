@@ -1,7 +1,10 @@
 package io.flatscene.core.scene.frame;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
 import org.joml.Matrix4f;
+import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -86,6 +89,67 @@ class CameraViewTest {
             assertTrue(Float.isFinite(value), Arrays.toString(view.planes));
         }
         assertArrayEquals(new float[] {0f, 0f, 0f, 1f}, Arrays.copyOfRange(view.planes, 20, 24));
+    }
+
+    /**
+     * An orthographic box 10^30 units across on every axis leaves each plane's normal some 10^-30 long, whose square
+     * underflows float: every plane is taken in double. Under a turned view each normal mixes all three axes, so each
+     * row's terms and signs show: the planes must be the box's own, turned by the view (normal V^T n, same distance).
+     */
+    @Test
+    void hugeBoxesGetEveryPlaneInDoubleTurnedByTheView() {
+        CameraView view = new CameraView();
+        view.projection.setOrtho(-1e30f, 1e30f, -2e30f, 2e30f, -1e30f, 1e30f);
+        view.view.rotationY(0.5f).rotateX(0.3f).rotateZ(-0.2f);
+        assertTrue(view.derive(1e30f, -1, 1, 1));
+        float[][] boxPlanes = {{1f, 0f, 0f, 1e30f}, {-1f, 0f, 0f, 1e30f}, {0f, 1f, 0f, 2e30f}, {0f, -1f, 0f, 2e30f},
+            {0f, 0f, -1f, 1e30f}, {0f, 0f, 1f, 1e30f}};
+        Matrix4f transposed = new Matrix4f(view.view).transpose();
+        for (int p = 0; p < 6; p++) {
+            Vector3f normal = transposed.transformDirection(
+                    new Vector3f(boxPlanes[p][0], boxPlanes[p][1], boxPlanes[p][2]));
+            String plane = "plane " + p + ": " + Arrays.toString(Arrays.copyOfRange(view.planes, p * 4, p * 4 + 4));
+            assertEquals(normal.x, view.planes[p * 4], TOLERANCE, plane);
+            assertEquals(normal.y, view.planes[p * 4 + 1], TOLERANCE, plane);
+            assertEquals(normal.z, view.planes[p * 4 + 2], TOLERANCE, plane);
+            assertEquals(1f, view.planes[p * 4 + 3] / boxPlanes[p][3], TOLERANCE, plane);
+        }
+    }
+
+    /** Two views are the same only when every field a cull reads is equal; {@code set} copies every field. */
+    @Test
+    void sameAsComparesEveryFieldACullReads() {
+        CameraView a = new CameraView();
+        a.projection.setPerspective(1f, 1.5f, 0.5f, 50f);
+        a.view.translation(1f, 2f, 3f).rotateY(0.3f);
+        assertTrue(a.derive(50f, 0x30, 640, 480));
+        a.place(new Matrix4f(a.view).invert());
+        a.aspectFixed = true;
+        CameraView b = new CameraView();
+        b.set(a);
+        assertTrue(a.sameAs(b) && b.sameAs(a));
+        assertTrue(a.viewProjection.equals(b.viewProjection, 0f));
+        assertArrayEquals(a.planes, b.planes);
+        List<Consumer<CameraView>> changes = List.of(
+            v -> v.view.m31(v.view.m31() + 1f),
+            v -> v.projection.m00(v.projection.m00() * 2f),
+            v -> v.x += 1f,
+            v -> v.y += 1f,
+            v -> v.z += 1f,
+            v -> v.forwardX = -v.forwardX,
+            v -> v.forwardY += 0.5f,
+            v -> v.forwardZ = -v.forwardZ,
+            v -> v.far += 1f,
+            v -> v.mask ^= 1,
+            v -> v.viewportWidth++,
+            v -> v.viewportHeight++,
+            v -> v.aspectFixed = !v.aspectFixed);
+        for (int i = 0; i < changes.size(); i++) {
+            b.set(a);
+            changes.get(i).accept(b);
+            assertFalse(a.sameAs(b), "change " + i);
+            assertFalse(b.sameAs(a), "change " + i + ", the other way");
+        }
     }
 
     @Test
