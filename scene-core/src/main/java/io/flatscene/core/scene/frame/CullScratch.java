@@ -55,6 +55,31 @@ final class CullScratch {
     /** Worker {@code w} merges the sorted changed instances {@code [changedSplit[w], changedSplit[w + 1])}. */
     int[] changedSplit = new int[2];
 
+    /**
+     * Cuts items {@code [0, itemCount)} into one share of whole chunks per worker in {@link #shareStarts}, each worth
+     * about the same of the last cull's {@link #chunkWork}: a share takes chunks while its running total stays at or
+     * under its fraction of the whole. Any cut gives the same visible list, packed in worker order; the cut only
+     * balances the work.
+     */
+    void balanceShares(int itemCount, int workers) {
+        int chunkCount = ChunkBounds.chunkCount(itemCount);
+        long total = 0;
+        for (int chunk = 0; chunk < chunkCount; chunk++) {
+            total += chunkWork[chunk];
+        }
+        long sum = 0;
+        int chunk = 0;
+        for (int w = 1; w < workers; w++) {
+            long target = total * w / workers;
+            while (chunk < chunkCount && sum + chunkWork[chunk] <= target) {
+                sum += chunkWork[chunk++];
+            }
+            shareStarts[w] = Math.min(itemCount, chunk << ChunkBounds.SHIFT);
+        }
+        shareStarts[0] = 0;
+        shareStarts[workers] = itemCount;
+    }
+
     void ensureCapacity(int capacity, int workers) {
         if (visiblePerWorker.length != workers) {
             visiblePerWorker = new int[workers];

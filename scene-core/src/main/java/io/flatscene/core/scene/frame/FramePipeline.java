@@ -227,7 +227,7 @@ public final class FramePipeline {
         if (parallel) {
             // each worker culls and sorts its share in the share arrays, then merges a part into the queue's keys
             // and gathers that part for the batches
-            balanceShares(workers);
+            scratch.balanceShares(itemCount, workers);
             shareSort.ensureWorkers(workers);
             pool.run(cullTask);
             visible = 0;
@@ -317,31 +317,6 @@ public final class FramePipeline {
         boundsPass.run(WorkerPool.alignedShareStart(0, itemCount, worker, workers, 64),
                 WorkerPool.alignedShareStart(0, itemCount, worker + 1, workers, 64), boundsAll, boundsVisitAll,
                 boundsPasses);
-    }
-
-    /**
-     * Cuts the items into one share of whole chunks per worker, each worth about the same of the last cull's chunk
-     * costs. Any cut gives the same visible list, packed in worker order; the cut only balances the work.
-     */
-    private void balanceShares(int workers) {
-        int[] work = scratch.chunkWork;
-        int[] starts = scratch.shareStarts;
-        int chunkCount = ChunkBounds.chunkCount(itemCount);
-        long total = 0;
-        for (int chunk = 0; chunk < chunkCount; chunk++) {
-            total += work[chunk];
-        }
-        long sum = 0;
-        int chunk = 0;
-        for (int w = 1; w < workers; w++) {
-            long target = total * w / workers;
-            while (chunk < chunkCount && sum + work[chunk] <= target) {
-                sum += work[chunk++];
-            }
-            starts[w] = Math.min(itemCount, chunk << ChunkBounds.SHIFT);
-        }
-        starts[0] = 0;
-        starts[workers] = itemCount;
     }
 
     private void cullShare(int worker, int workers) {

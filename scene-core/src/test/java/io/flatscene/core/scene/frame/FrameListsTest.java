@@ -1,5 +1,7 @@
 package io.flatscene.core.scene.frame;
 
+import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -73,6 +75,31 @@ class FrameListsTest {
         draws.ensureCapacity(3);
         assertSame(keys, draws.keys);
         assertLengths(draws, 6);
+    }
+
+    /**
+     * Shares of whole chunks, each taking chunks while its running total stays at or under its fraction of the whole
+     * work: a tie at the fraction goes to the earlier share, a costly first chunk leaves the first share empty, and
+     * chunks of no work all go to the first share, whose end is then clamped to the item count.
+     */
+    @Test
+    void cullScratchBalancesSharesByTheLastCullsChunkWork() {
+        int chunk = ChunkBounds.SIZE;
+        assertEquals(List.of(0, 2 * chunk, 4 * chunk), shares(4 * chunk, 2, 1, 1, 1, 1), "a tie at the half");
+        assertEquals(List.of(0, chunk, 8 * chunk - 3), shares(8 * chunk - 3, 2, 10, 1, 1, 1, 1, 1, 1, 4));
+        assertEquals(List.of(0, 0, 4 * chunk, 8 * chunk - 3), shares(8 * chunk - 3, 3, 10, 1, 1, 1, 1, 1, 1, 4),
+                "the first chunk alone is worth more than a third");
+        assertEquals(List.of(0, 130, 130), shares(130, 2, 0, 0, 0), "no work: the first share takes every chunk");
+        assertEquals(List.of(0, 2 * chunk, 4 * chunk, 7 * chunk), shares(7 * chunk, 3, 1, 2, 3, 4, 2, 3, 1));
+    }
+
+    private static List<Integer> shares(int items, int workers, int... work) {
+        CullScratch scratch = new CullScratch();
+        scratch.ensureCapacity(items, workers);
+        System.arraycopy(work, 0, scratch.chunkWork, 0, work.length);
+        Arrays.fill(scratch.shareStarts, -1);
+        scratch.balanceShares(items, workers);
+        return Arrays.stream(scratch.shareStarts).boxed().toList();
     }
 
     @Test
