@@ -31,7 +31,7 @@ class FiniteTest {
         assertTrue(Finite.all(new float[] {Float.NaN}, 0), "no values are all finite");
     }
 
-    /** Long arrays, which C2 runs through the vectorized loop once the method is hot, with a bad value anywhere. */
+    /** Arrays long enough for the JIT to run the check's unrolled loop, with a bad value at every position. */
     @Test
     void findsABadValueAnywhereInALongArray() {
         float[] values = new float[1027];
