@@ -49,8 +49,8 @@ public final class Camera extends MovableObject {
     private float fixedAspect = Float.NaN;
     private int visibilityMask = 0xFFFF_FFFF;
 
-    Camera(SceneManager scene, String name) {
-        super(scene, name);
+    Camera(CameraKind kind, String name) {
+        super(kind, name);
     }
 
     /**
@@ -401,10 +401,5 @@ public final class Camera extends MovableObject {
     public Matrix4f getViewProjection(Matrix4f dest, Matrix4f scratch) {
         getProjection(dest);
         return dest.mul(getView(scratch));
-    }
-
-    @Override
-    String kind() {
-        return "camera";
     }
 }

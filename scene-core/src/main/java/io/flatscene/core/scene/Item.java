@@ -18,20 +18,23 @@ public final class Item extends MovableObject {
     /** The tint of a new item, opaque white as {@link #tintRgba()} packs it: the material's colour as it is. */
     public static final int DEFAULT_TINT = ItemStore.OPAQUE_WHITE;
 
-    Item(SceneManager scene, String name) {
-        super(scene, name);
+    /** The items' columns, the same for the item's whole life. */
+    private final ItemStore data;
+
+    Item(ItemKind kind, String name) {
+        super(kind, name);
+        this.data = kind.data;
     }
 
     /** The item data, once this item is known to be alive. */
     private ItemStore data(String what) {
         checkReadable(what);
-        return scene.itemData();
+        return data;
     }
 
     /** The item data, once this item is known to be alive and the scene open to changes. */
     private ItemStore writableData() {
         checkWritable();
-        ItemStore data = scene.itemData();
         data.propertiesChanging();
         return data;
     }
@@ -289,21 +292,5 @@ public final class Item extends MovableObject {
         float[] h = data("the world bounds").worldHalfArray();
         int o = globalIndex * 3;
         return dest.set(h[o], h[o + 1], h[o + 2]);
-    }
-
-    @Override
-    void attachedTo(SceneNode node) {
-        super.attachedTo(node);
-        scene.itemAttachmentChanged(this, node);
-    }
-
-    @Override
-    void nodeMoved(int slot) {
-        scene.itemData().nodeMoved(globalIndex, slot);
-    }
-
-    @Override
-    String kind() {
-        return "item";
     }
 }

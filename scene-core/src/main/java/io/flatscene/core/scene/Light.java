@@ -1,6 +1,7 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.container.Index;
+import io.flatscene.core.scene.store.LightStore;
 
 import static io.flatscene.core.scene.store.LightStore.BLUE;
 import static io.flatscene.core.scene.store.LightStore.GREEN;
@@ -27,15 +28,19 @@ public final class Light extends MovableObject {
 
     static final Type[] TYPES = Type.values();
 
-    Light(SceneManager scene, String name) {
-        super(scene, name);
+    /** The lights' columns, the same for the light's whole life. */
+    private final LightStore data;
+
+    Light(LightKind kind, String name) {
+        super(kind, name);
+        this.data = kind.data;
     }
 
     /** Writes a new light's defaults: detached, white, range 100, spot cone 30 to 40 degrees. */
     void initialize(Type type) {
-        scene.lightData().typeArray()[globalIndex] = type.ordinal();
-        scene.lightData().attach(globalIndex, Index.NONE);
-        float[] p = scene.lightData().parameterArray();
+        data.typeArray()[globalIndex] = type.ordinal();
+        data.attach(globalIndex, Index.NONE);
+        float[] p = data.parameterArray();
         int o = globalIndex * PARAMETERS;
         p[o + RED] = 1f;
         p[o + GREEN] = 1f;
@@ -48,7 +53,7 @@ public final class Light extends MovableObject {
     /** {@return the kind of light, as created or last set} */
     public Type type() {
         checkReadable("the properties");
-        return TYPES[scene.lightData().typeArray()[globalIndex]];
+        return TYPES[data.typeArray()[globalIndex]];
     }
 
     /**
@@ -65,13 +70,13 @@ public final class Light extends MovableObject {
             throw new IllegalArgumentException(describe() + ": type must not be null");
         }
         checkWritable();
-        scene.lightData().typeArray()[globalIndex] = type.ordinal();
+        data.typeArray()[globalIndex] = type.ordinal();
         return this;
     }
 
     private float parameter(int which) {
         checkReadable("the properties");
-        return scene.lightData().parameterArray()[globalIndex * PARAMETERS + which];
+        return data.parameterArray()[globalIndex * PARAMETERS + which];
     }
 
     /** {@return the red component of the light's linear color, &gt;= 0 (1 when new)} */
@@ -109,7 +114,7 @@ public final class Light extends MovableObject {
                     + ") must be finite and >= 0");
         }
         checkWritable();
-        float[] p = scene.lightData().parameterArray();
+        float[] p = data.parameterArray();
         int o = globalIndex * PARAMETERS;
         p[o + RED] = red;
         p[o + GREEN] = green;
@@ -140,7 +145,7 @@ public final class Light extends MovableObject {
             throw new IllegalArgumentException(describe() + ": range " + range + " must be finite and > 0");
         }
         checkWritable();
-        scene.lightData().parameterArray()[globalIndex * PARAMETERS + RANGE] = range;
+        data.parameterArray()[globalIndex * PARAMETERS + RANGE] = range;
         return this;
     }
 
@@ -177,21 +182,10 @@ public final class Light extends MovableObject {
                     + " must satisfy 0 <= inner <= outer < pi/2");
         }
         checkWritable();
-        float[] p = scene.lightData().parameterArray();
+        float[] p = data.parameterArray();
         int o = globalIndex * PARAMETERS;
         p[o + SPOT_INNER] = inner;
         p[o + SPOT_OUTER] = outer;
         return this;
-    }
-
-    @Override
-    void attachedTo(SceneNode node) {
-        super.attachedTo(node);
-        scene.lightData().attach(globalIndex, node == null ? Index.NONE : node.id());
-    }
-
-    @Override
-    String kind() {
-        return "light";
     }
 }

@@ -10,7 +10,7 @@ import io.flatscene.core.container.IndexField;
  * attachment list at its parent index (Ogre 2.0's {@code mGlobalIndex} and {@code mParentIndex}); only its store and
  * the {@link io.flatscene.core.container.SwapPopArray} of its node's attachments write those two fields.
  */
-public abstract sealed class MovableObject permits Item, Light, Camera {
+public abstract class MovableObject {
     /** The global index: the object's position in its kind's store, written only by that store. */
     static final IndexField<MovableObject> GLOBAL_INDEX = IndexField.of(object -> object.globalIndex,
             (object, index) -> object.globalIndex = index);
@@ -19,6 +19,8 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
             (object, index) -> object.parentIndex = index);
 
     final SceneManager scene;
+    /** The kind whose store holds the object: every structural change reaches the kind's data through it. */
+    final ObjectKind<?> kind;
     private final String name;
     long handle = HandleTable.NULL;
     int globalIndex = Index.NONE;
@@ -27,8 +29,9 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
     boolean destroyed;
     private Object userData;
 
-    MovableObject(SceneManager scene, String name) {
-        this.scene = scene;
+    MovableObject(ObjectKind<?> kind, String name) {
+        this.kind = kind;
+        this.scene = kind.scene;
         this.name = name == null ? "" : name;
     }
 
@@ -107,22 +110,23 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
      */
     public final void setTag(long tag) {
         checkWritable();
-        scene.tagsOf(this)[globalIndex] = tag;
+        kind.tags()[globalIndex] = tag;
     }
 
     /** {@return what {@link #setTag} last set, or 0} */
     public final long tag() {
         checkReadable("the tag");
-        return scene.tagsOf(this)[globalIndex];
+        return kind.tags()[globalIndex];
     }
 
     /** Called by the node after this object joined or left its attachment list. */
-    void attachedTo(SceneNode node) {
-        parentNode = node;
+    final void attachedTo(SceneNode node) {
+        kind.attach(this, node);
     }
 
     /** Called by the node this object hangs from when the node's transform moved to slot {@code slot}. */
-    void nodeMoved(int slot) {
+    final void nodeMoved(int slot) {
+        kind.nodeMoved(this, slot);
     }
 
     /**
@@ -151,10 +155,8 @@ public abstract sealed class MovableObject permits Item, Light, Camera {
 
     /** The object as messages name it: kind, handle and name. */
     String describe() {
-        return kind() + " " + HandleTable.describe(handle) + (name.isEmpty() ? "" : " '" + name + "'");
+        return kind.name() + " " + HandleTable.describe(handle) + (name.isEmpty() ? "" : " '" + name + "'");
     }
-
-    abstract String kind();
 
     @Override
     public String toString() {

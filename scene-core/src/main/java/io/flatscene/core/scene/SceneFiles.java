@@ -2,6 +2,9 @@ package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.container.Capacity;
+import io.flatscene.core.scene.file.FileFormatException;
+import io.flatscene.core.scene.file.SceneFileCodec;
+import io.flatscene.core.scene.file.SceneImage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -10,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.IntFunction;
@@ -64,8 +68,13 @@ public final class SceneFiles {
                             IntFunction<String> materialNames) throws IOException {
         Objects.requireNonNull(scene, "scene");
         Objects.requireNonNull(file, "file");
-        SceneImage image = SceneImage.capture(scene, meshNames, materialNames);
-        ByteBuffer bytes = SceneFileCodec.encode(image, file.toString());
+        SceneImage image = SceneCapture.capture(scene, meshNames, materialNames);
+        ByteBuffer bytes;
+        try {
+            bytes = SceneFileCodec.encode(image, scene.kinds().formats(), file.toString());
+        } catch (FileFormatException e) {
+            throw new SceneFileException(e.getMessage(), e);
+        }
         Path absolute = file.toAbsolutePath();
         Path partial = absolute.resolveSibling(absolute.getFileName() + ".partial");
         try (FileChannel channel = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -78,7 +87,7 @@ public final class SceneFiles {
             throw e;
         }
         Files.move(partial, absolute, StandardCopyOption.REPLACE_EXISTING);
-        LOG.debug("saved {} nodes and {} items to {} ({} bytes)", image.nodeCount, image.itemCount, file,
+        LOG.debug("saved {} nodes and {} items to {} ({} bytes)", image.nodeCount, image.objects[0].count(), file,
                 bytes.capacity());
     }
 
@@ -115,16 +124,27 @@ public final class SceneFiles {
      */
     public static SceneManager load(Path file, SceneConfig config, ToIntFunction<String> meshIds,
                                     ToIntFunction<String> materialIds) throws IOException {
+        return load(file, config, meshIds, materialIds, List.of());
+    }
+
+    /** Loads a file into a scene that declares the kinds {@code declared} beside the built-in ones. */
+    static SceneManager load(Path file, SceneConfig config, ToIntFunction<String> meshIds,
+                             ToIntFunction<String> materialIds, List<ObjectKind.Declaration> declared)
+            throws IOException {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(config, "config");
         String name = file.toString();
         ByteBuffer bytes = read(file, name);
-        SceneImage image = SceneFileCodec.decode(bytes, name);
-        int[] meshes = SceneImage.resolve(name, "mesh", image.meshIds, image.meshNames, image.strings, meshIds);
-        int[] materials = SceneImage.resolve(name, "material", image.materialIds, image.materialNames, image.strings,
-                materialIds);
-        image.checkCapacity(name, config);
-        return image.build(name, config, meshes, materials);
+        SceneImage image;
+        AssetTables assets;
+        try {
+            image = SceneFileCodec.decode(bytes, ObjectKinds.formats(declared), name);
+            assets = AssetTables.forLoad(image.resolve(name, "mesh", image.meshIds, image.meshNames, meshIds),
+                    image.resolve(name, "material", image.materialIds, image.materialNames, materialIds));
+        } catch (FileFormatException e) {
+            throw new SceneFileException(e.getMessage(), e);
+        }
+        return SceneRebuild.build(name, image, config, declared, assets);
     }
 
     /** The whole file, little endian; its length, which the file itself shows, is all it allocates. */

@@ -6,7 +6,6 @@ import io.flatscene.core.container.SwapPopArray;
 import io.flatscene.core.scene.store.NodeRegistry;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayDeque;
-import java.util.function.Consumer;
 
 /**
  * The structural operations on nodes, and the one place that keeps three views of the hierarchy in step:
@@ -20,7 +19,6 @@ final class SceneHierarchy {
     private final IntrusiveListPool nodeLists;
     private final NameIndex names;
     /** Destroys an object a destruction took off its node, for the modes that destroy them; validates nothing. */
-    private final Consumer<MovableObject> objectDestroyer;
     /**
      * The stack of the iterative walks, kept so that structural changes allocate nothing once it has grown to the
      * deepest walk; the walks never nest, and each leaves it empty.
@@ -28,12 +26,11 @@ final class SceneHierarchy {
     private final ArrayDeque<SceneNode> walk = new ArrayDeque<>();
 
     SceneHierarchy(TransformStore transforms, NodeRegistry<SceneNode> nodes, IntrusiveListPool nodeLists,
-                   NameIndex names, Consumer<MovableObject> objectDestroyer) {
+                   NameIndex names) {
         this.transforms = transforms;
         this.nodes = nodes;
         this.nodeLists = nodeLists;
         this.names = names;
-        this.objectDestroyer = objectDestroyer;
     }
 
     SceneNode create(SceneManager scene, SceneNode parent, String name) {
@@ -90,7 +87,7 @@ final class SceneHierarchy {
             attached.removeAt(attached.size() - 1);
             object.attachedTo(null);
             if (destroyObjects) {
-                objectDestroyer.accept(object);
+                object.kind.destroy(object);
             }
         }
         if (node.parent != null) {

@@ -13,9 +13,7 @@ import io.flatscene.core.scene.frame.CameraView;
 import io.flatscene.core.scene.frame.FramePipeline;
 import io.flatscene.core.scene.frame.WorldComposer;
 import io.flatscene.core.scene.store.ItemStore;
-import io.flatscene.core.scene.store.LightStore;
 import io.flatscene.core.scene.store.NodeRegistry;
-import io.flatscene.core.scene.store.ObjectStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.lang.ref.Cleaner;
 import java.util.ArrayList;
@@ -26,6 +24,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.joml.Matrix4f;
@@ -72,19 +71,11 @@ public final class SceneManager implements AutoCloseable {
     private static final int PENDING_SLOT = 0;
     /** The number of channels of {@link NodeList}s a game can use, each a link slot of its own. */
     public static final int NODE_LIST_CHANNELS = 3;
-    /** The kinds each store's handles carry, all different, so that looking one kind's handle up in another fails. */
-    private static final int ITEM_HANDLES = TransformStore.NODE_HANDLES + 1;
-    private static final int LIGHT_HANDLES = ITEM_HANDLES + 1;
-    private static final int CAMERA_HANDLES = LIGHT_HANDLES + 1;
 
     private final SceneConfig config;
     private final TransformStore transforms;
     private final NodeRegistry<SceneNode> nodes;
-    private final ObjectStore<Item> items;
-    private final ItemStore itemData;
-    private final ObjectStore<Light> lights;
-    private final LightStore lightData;
-    private final ObjectStore<Camera> cameras;
+    private final ObjectKinds kinds;
     private final IntrusiveListPool nodeLists;
     private final int pendingDestruction;
     private final SceneGuard guard;
@@ -108,13 +99,6 @@ public final class SceneManager implements AutoCloseable {
      * something since the cull before: a queue filled at the current count, for the same camera, is still right.
      */
     private long changeCount;
-    /**
-     * Items {@code [0, attachedItems)} are attached to a node, the rest detached: an attachment or detachment swaps the
-     * item across the boundary ({@link #itemAttachmentChanged}), so that the frame passes run over the attached ones
-     * only and a detached item costs them nothing. New items arrive detached at the end, and a destroyed item is
-     * detached first, so the swap-and-pop of creation and destruction keeps the split.
-     */
-    private int attachedItems;
     /** Started on the first frame pass, so scenes that never run one (tools, tests) start no threads. */
     private WorkerPool workers;
 
@@ -128,6 +112,11 @@ public final class SceneManager implements AutoCloseable {
      *                              they take
      */
     public SceneManager(SceneConfig config) {
+        this(config, List.of());
+    }
+
+    /** Creates a scene whose kind table holds the kinds {@code declared} after the built-in ones. */
+    SceneManager(SceneConfig config, List<ObjectKind.Declaration> declared) {
         this.config = Objects.requireNonNull(config, "config");
         long heap = Runtime.getRuntime().maxMemory();
         if (reservedBytes(config) > heap) {
@@ -137,14 +126,7 @@ public final class SceneManager implements AutoCloseable {
             this.nodes = new NodeRegistry<>(SceneCapacity.NODES.key(), config.maxNodes(), SceneNode.GLOBAL_INDEX);
             this.transforms = new TransformStore(SceneCapacity.NODES.key(), config.maxNodes(), config.growthPolicy(),
                     (id, slot) -> nodes.byId(id).slotMoved(slot));
-            this.items = new ObjectStore<>(SceneCapacity.ITEMS.key(), config.maxItems(), config.growthPolicy(),
-                    MovableObject.GLOBAL_INDEX, MovableObject::handle, ITEM_HANDLES);
-            this.itemData = new ItemStore(items.columns());
-            this.lights = new ObjectStore<>(SceneCapacity.LIGHTS.key(), config.maxLights(), config.growthPolicy(),
-                    MovableObject.GLOBAL_INDEX, MovableObject::handle, LIGHT_HANDLES);
-            this.lightData = new LightStore(lights.columns());
-            this.cameras = new ObjectStore<>(SceneCapacity.CAMERAS.key(), config.maxCameras(), config.growthPolicy(),
-                    MovableObject.GLOBAL_INDEX, MovableObject::handle, CAMERA_HANDLES);
+            this.kinds = new ObjectKinds(this, config, declared);
         } catch (OutOfMemoryError e) {
             // the heap holds other data too: what fits in -Xmx may not fit in what is left
             ConfigException refusal = outOfHeap(config, heap);
@@ -158,12 +140,15 @@ public final class SceneManager implements AutoCloseable {
         this.guard = new SceneGuard(transforms);
         this.worldComposer = new WorldComposer(transforms);
         this.names = new NameIndex(nodes);
-        this.hierarchy = new SceneHierarchy(transforms, nodes, nodeLists, names, this::removeObject);
+        this.hierarchy = new SceneHierarchy(transforms, nodes, nodeLists, names);
         this.validation = new SceneValidation(transforms, nodes, nodeLists, names);
-        this.pipeline = new FramePipeline(transforms, items, itemData, lightData, config.transformKernel());
+        ItemKind items = kinds.items();
+        this.pipeline = new FramePipeline(transforms, items.store, items.data, kinds.lights().data,
+                config.transformKernel());
         this.changedSlots = new ChangedSlots(transforms, guard);
-        this.queries = new SceneQueries(guard, items, itemData, transforms,
-                () -> pipeline.update(items.size(), workers()), this::workers);
+        this.queries = new SceneQueries(guard, items.store, items.data, transforms,
+                () -> pipeline.update(items.store.size(), workers()), this::workers);
+        items.bind(pipeline, queries);
         this.root = createNode(null, "root");
         transforms.setGraphRoot(root.id());
         LOG.info("FlatScene scene created: {}", config);
@@ -222,11 +207,11 @@ public final class SceneManager implements AutoCloseable {
     }
 
     ItemStore itemData() {
-        return itemData;
+        return kinds.items().data;
     }
 
-    LightStore lightData() {
-        return lightData;
+    ObjectKinds kinds() {
+        return kinds;
     }
 
     SceneGuard guard() {
@@ -590,28 +575,7 @@ public final class SceneManager implements AutoCloseable {
      *                                   {@link GrowthPolicy#FAIL}, or at the most any store can hold
      */
     public Item createItem(String name, int meshId, int materialId, Aabb localAabb) {
-        boolean claimed = guard.claim("a new item '" + name + "'");
-        try {
-            if (localAabb == null) {
-                throw new IllegalArgumentException("item '" + name + "': local bounds must not be null");
-            }
-            if (meshId < 0 || materialId < 0) {
-                throw new IllegalArgumentException("item '" + name + "': mesh id " + meshId + " and material id "
-                        + materialId + " must be >= 0");
-            }
-            Item item = new Item(this, name);
-            item.handle = items.add(item);
-            int index = item.globalIndex;
-            itemData.setLocal(index, localAabb.centerX(), localAabb.centerY(), localAabb.centerZ(), localAabb.halfX(),
-                    localAabb.halfY(), localAabb.halfZ());
-            itemData.init(index, meshId, materialId, Item.DEFAULT_RENDER_QUEUE_GROUP, Item.DEFAULT_VISIBILITY_FLAGS,
-                    Item.DEFAULT_QUERY_FLAGS);
-            pipeline.itemMoved(index);
-            afterStructuralChange();
-            return item;
-        } finally {
-            guard.release(claimed);
-        }
+        return create("a new item '" + name + "'", () -> kinds.items().create(name, meshId, materialId, localAabb));
     }
 
     /**
@@ -628,19 +592,7 @@ public final class SceneManager implements AutoCloseable {
      *                                   {@link GrowthPolicy#FAIL}, or at the most any store can hold
      */
     public Light createLight(String name, Light.Type type) {
-        boolean claimed = guard.claim("a new light '" + name + "'");
-        try {
-            if (type == null) {
-                throw new IllegalArgumentException("light '" + name + "': type must not be null");
-            }
-            Light light = new Light(this, name);
-            light.handle = lights.add(light);
-            light.initialize(type);
-            afterStructuralChange();
-            return light;
-        } finally {
-            guard.release(claimed);
-        }
+        return create("a new light '" + name + "'", () -> kinds.lights().create(name, type));
     }
 
     /**
@@ -656,12 +608,16 @@ public final class SceneManager implements AutoCloseable {
      *                                   {@link GrowthPolicy#FAIL}, or at the most any store can hold
      */
     public Camera createCamera(String name) {
-        boolean claimed = guard.claim("a new camera '" + name + "'");
+        return create("a new camera '" + name + "'", () -> kinds.cameras().create(name));
+    }
+
+    /** Runs the creation of an object of any kind as a structural change: claimed, then validated if configured. */
+    <T extends MovableObject> T create(String what, Supplier<T> creation) {
+        boolean claimed = guard.claim(what);
         try {
-            Camera camera = new Camera(this, name);
-            camera.handle = cameras.add(camera);
+            T object = creation.get();
             afterStructuralChange();
-            return camera;
+            return object;
         } finally {
             guard.release(claimed);
         }
@@ -716,55 +672,11 @@ public final class SceneManager implements AutoCloseable {
             if (object.parentNode != null) {
                 object.parentNode.detachObject(object);
             }
-            removeObject(object);
+            object.kind.destroy(object);
             afterStructuralChange();
         } finally {
             guard.release(claimed);
         }
-    }
-
-    /** Takes a detached object out of its store for good; the caller holds the claim and validates after. */
-    private void removeObject(MovableObject object) {
-        if (object instanceof Item item) {
-            int index = item.globalIndex;
-            items.remove(item);
-            pipeline.itemMoved(index);
-            queries.destroyed(item);
-        } else if (object instanceof Light light) {
-            lights.remove(light);
-        } else {
-            cameras.remove((Camera) object);
-        }
-        object.destroyed = true;
-    }
-
-    /**
-     * The item was attached to {@code node}, or detached when it is null: it crosses to its side of the split at
-     * {@link #attachedItems}, by one swap with the item at the boundary, and its data records the node's slot.
-     */
-    void itemAttachmentChanged(Item item, SceneNode node) {
-        int index = item.globalIndex;
-        if (node != null && index >= attachedItems) {
-            swapItems(index, attachedItems++);
-        } else if (node == null && index < attachedItems) {
-            swapItems(index, --attachedItems);
-        }
-        itemData.attach(item.globalIndex, node == null ? Index.NONE : node.slot);
-    }
-
-    /** Marks both places moved even when they are one: an item joining the passes' range is new to its chunk. */
-    private void swapItems(int a, int b) {
-        items.swap(a, b);
-        pipeline.itemMoved(a);
-        pipeline.itemMoved(b);
-    }
-
-    /** The tag column of the object's store, indexed by its global index. */
-    long[] tagsOf(MovableObject object) {
-        if (object instanceof Item) {
-            return items.tagArray();
-        }
-        return object instanceof Light ? lights.tagArray() : cameras.tagArray();
     }
 
     /**
@@ -776,7 +688,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public Optional<Item> findItem(long handle) {
         guard.checkAvailable("find an item");
-        return Optional.ofNullable(items.find(handle));
+        return Optional.ofNullable(kinds.items().store.find(handle));
     }
 
     /**
@@ -788,7 +700,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public Optional<Light> findLight(long handle) {
         guard.checkAvailable("find a light");
-        return Optional.ofNullable(lights.find(handle));
+        return Optional.ofNullable(kinds.lights().store.find(handle));
     }
 
     /**
@@ -800,7 +712,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public Optional<Camera> findCamera(long handle) {
         guard.checkAvailable("find a camera");
-        return Optional.ofNullable(cameras.find(handle));
+        return Optional.ofNullable(kinds.cameras().store.find(handle));
     }
 
     /**
@@ -810,7 +722,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public int itemCount() {
         guard.checkAvailable("count items");
-        return items.size();
+        return kinds.items().store.size();
     }
 
     /**
@@ -825,7 +737,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public Item item(int globalIndex) {
         guard.checkAvailable("read an item");
-        return items.get(globalIndex);
+        return kinds.items().store.get(globalIndex);
     }
 
     /**
@@ -835,7 +747,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public int lightCount() {
         guard.checkAvailable("count lights");
-        return lights.size();
+        return kinds.lights().store.size();
     }
 
     /**
@@ -849,7 +761,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public Light light(int globalIndex) {
         guard.checkAvailable("read a light");
-        return lights.get(globalIndex);
+        return kinds.lights().store.get(globalIndex);
     }
 
     /**
@@ -859,7 +771,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public int cameraCount() {
         guard.checkAvailable("count cameras");
-        return cameras.size();
+        return kinds.cameras().store.size();
     }
 
     /**
@@ -873,7 +785,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public Camera camera(int globalIndex) {
         guard.checkAvailable("read a camera");
-        return cameras.get(globalIndex);
+        return kinds.cameras().store.get(globalIndex);
     }
 
     // ---- many nodes at once ----
@@ -964,7 +876,7 @@ public final class SceneManager implements AutoCloseable {
     public void updateAllBounds() {
         guard.beginPass("update the item bounds", null);
         try {
-            pipeline.updateBounds(attachedItems, workers());
+            pipeline.updateBounds(kinds.items().attachedCount(), workers());
         } finally {
             guard.endPass();
         }
@@ -981,7 +893,7 @@ public final class SceneManager implements AutoCloseable {
     public FrameStats update() {
         guard.beginPass("update the scene", null);
         try {
-            pipeline.update(attachedItems, workers());
+            pipeline.update(kinds.items().attachedCount(), workers());
             updateStats.copyUpdate(pipeline.timings());
         } finally {
             guard.endPass();
@@ -1036,9 +948,11 @@ public final class SceneManager implements AutoCloseable {
                 && queue.layoutChanges == layoutChanges() && nextView.sameAs(queue.view);
         queue.changeCount = -1L;
         queue.view.set(nextView);
-        if (!incremental || !pipeline.cullChanged(queue.view, attachedItems, lights.size(), queue.draws, queue.lights,
+        int attachedItems = kinds.items().attachedCount();
+        int lights = kinds.lights().store.size();
+        if (!incremental || !pipeline.cullChanged(queue.view, attachedItems, lights, queue.draws, queue.lights,
                 queue.boundsPass, workers())) {
-            pipeline.cull(queue.view, attachedItems, lights.size(), queue.draws, queue.lights, workers());
+            pipeline.cull(queue.view, attachedItems, lights, queue.draws, queue.lights, workers());
         }
         if (!pipeline.instancesKept()) {
             queue.version++;
@@ -1057,7 +971,7 @@ public final class SceneManager implements AutoCloseable {
      * count only grows, so their sum moves exactly when one of them does.
      */
     private long layoutChanges() {
-        return guard.structureChanges() + itemData.propertyChanges() + pipeline.itemReorders();
+        return guard.structureChanges() + kinds.items().data.propertyChanges() + pipeline.itemReorders();
     }
 
     /** Projection, view and the rest of {@code camera} as culling and drawing read it, computed once. */
@@ -1097,7 +1011,7 @@ public final class SceneManager implements AutoCloseable {
         checkOwned(camera, "render a frame");
         guard.beginPass("run a frame", camera);
         try {
-            pipeline.update(attachedItems, workers());
+            pipeline.update(kinds.items().attachedCount(), workers());
             updateStats.copyUpdate(pipeline.timings());
             cullUnclaimed(camera, defaultQueue);
         } finally {
@@ -1364,8 +1278,8 @@ public final class SceneManager implements AutoCloseable {
      */
     public void validate() {
         guard.checkAvailable("validate the scene");
-        validation.validate(root, items, itemData, attachedItems, lights, lightData, cameras, queries);
-        pipeline.validate(attachedItems);
+        validation.validate(root, kinds);
+        pipeline.validate(kinds.items().attachedCount());
     }
 
     private WorkerPool workers() {
@@ -1394,20 +1308,11 @@ public final class SceneManager implements AutoCloseable {
         hierarchy.closeAll();
         // the queue's camera is the last thing of the scene it would keep reachable
         defaultQueue.camera = null;
-        closeObjects(items);
-        closeObjects(lights);
-        closeObjects(cameras);
+        kinds.close();
         if (workers != null) {
             workers.close();
             workers = null;
         }
-    }
-
-    private static void closeObjects(ObjectStore<? extends MovableObject> store) {
-        for (int i = 0; i < store.size(); i++) {
-            store.get(i).destroyed = true;
-        }
-        store.clear();
     }
 
     boolean isClosed() {

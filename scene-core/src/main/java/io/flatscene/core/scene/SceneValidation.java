@@ -3,10 +3,7 @@ package io.flatscene.core.scene;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IntrusiveListPool;
 import io.flatscene.core.container.SwapPopArray;
-import io.flatscene.core.scene.store.ItemStore;
-import io.flatscene.core.scene.store.LightStore;
 import io.flatscene.core.scene.store.NodeRegistry;
-import io.flatscene.core.scene.store.ObjectStore;
 import io.flatscene.core.scene.store.TransformStore;
 
 /**
@@ -29,9 +26,7 @@ final class SceneValidation {
         this.names = names;
     }
 
-    void validate(SceneNode root, ObjectStore<Item> items, ItemStore itemData, int attachedItems,
-                  ObjectStore<Light> lights, LightStore lightData, ObjectStore<Camera> cameras,
-                  SceneQueries queries) {
+    void validate(SceneNode root, ObjectKinds kinds) {
         transforms.validate();
         nodes.validate();
         if (nodes.size() != transforms.size()) {
@@ -41,19 +36,12 @@ final class SceneValidation {
         for (int i = 0; i < nodes.size(); i++) {
             validateNode(nodes.get(i));
         }
-        items.validate();
-        lights.validate();
-        cameras.validate();
-        validateAttachments(items, null);
-        validateItemSlots(items, itemData.nodeSlotArray(), attachedItems);
-        validateAttachments(lights, lightData.nodeIdArray());
-        validateAttachments(cameras, null);
+        kinds.validate(transforms);
         nodeLists.validate();
         names.validate();
         if (root.parent != null || transforms.depth(transforms.slotOfId(root.id())) != 0) {
             throw new IllegalStateException(root.describe() + " must be a level-0 node without a parent");
         }
-        queries.validate(items.size());
     }
 
     private void validateNode(SceneNode node) {
@@ -104,43 +92,6 @@ final class SceneValidation {
             if (list != Index.NONE && !nodeLists.contains(list, id)) {
                 throw new IllegalStateException(node.describe() + " records list " + list + " in slot " + slot
                         + " but is not in it");
-            }
-        }
-    }
-
-    /** @param nodeColumn the store's node id per global index, or null where none is kept (items keep a slot) */
-    private static <T extends MovableObject> void validateAttachments(ObjectStore<T> store, int[] nodeColumn) {
-        for (int i = 0; i < store.size(); i++) {
-            T object = store.get(i);
-            SceneNode node = object.parentNode;
-            if (node != null && (!node.isAlive() || node.attachedObject(object.parentIndex) != object)) {
-                throw new IllegalStateException(object.describe() + " names " + node.describe() + " as its node but "
-                        + "is not in its attachment list at parent index " + object.parentIndex);
-            }
-            int expected = node == null ? Index.NONE : node.id();
-            if (nodeColumn != null && nodeColumn[i] != expected) {
-                throw new IllegalStateException(object.describe() + " is attached to " + node + " but its "
-                        + object.kind() + " data records node id " + nodeColumn[i]);
-            }
-        }
-    }
-
-    /**
-     * Every item keeps its node's current transform slot (or none when detached), and the attached items are the
-     * first {@code attachedItems}, which is all the frame passes visit.
-     */
-    private void validateItemSlots(ObjectStore<Item> items, int[] nodeSlot, int attachedItems) {
-        for (int i = 0; i < items.size(); i++) {
-            SceneNode node = items.get(i).parentNode;
-            if ((node != null) != (i < attachedItems)) {
-                throw new IllegalStateException(items.get(i).describe() + " at global index " + i + " is "
-                        + (node == null ? "detached" : "attached") + " but the first " + attachedItems
-                        + " items are the attached ones");
-            }
-            int expected = node == null ? Index.NONE : transforms.slotOfId(node.id());
-            if (nodeSlot[i] != expected) {
-                throw new IllegalStateException(items.get(i).describe() + " keeps node slot " + nodeSlot[i]
-                        + " but its node lives in slot " + expected);
             }
         }
     }

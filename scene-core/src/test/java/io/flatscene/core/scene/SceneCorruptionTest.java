@@ -4,8 +4,6 @@ import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IntrusiveListPool;
 import io.flatscene.core.container.SummaryByteSet;
-import io.flatscene.core.scene.store.ItemStore;
-import io.flatscene.core.scene.store.LightStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.lang.reflect.Field;
 import java.util.Map;
@@ -134,20 +132,20 @@ class SceneCorruptionTest {
     }
 
     @Test
-    void aLightWhoseDataRecordsAnotherNode() throws ReflectiveOperationException {
-        ((LightStore) sceneField("lightData")).nodeIdArray()[onB.globalIndex] = c.id();
+    void aLightWhoseDataRecordsAnotherNode() {
+        scene.kinds().lights().data.nodeIdArray()[onB.globalIndex] = c.id();
         assertCaught(onB.describe() + " is attached to " + b + " but its light data records node id " + c.id());
     }
 
     @Test
-    void anItemKeepingAStaleNodeSlot() throws ReflectiveOperationException {
-        ((ItemStore) sceneField("itemData")).nodeSlotArray()[onA.globalIndex] = c.slot;
+    void anItemKeepingAStaleNodeSlot() {
+        scene.itemData().nodeSlotArray()[onA.globalIndex] = c.slot;
         assertCaught(onA.describe() + " keeps node slot " + c.slot + " but its node lives in slot " + a.slot);
     }
 
     @Test
-    void aDetachedItemKeepingANodeSlot() throws ReflectiveOperationException {
-        ((ItemStore) sceneField("itemData")).nodeSlotArray()[loose.globalIndex] = a.slot;
+    void aDetachedItemKeepingANodeSlot() {
+        scene.itemData().nodeSlotArray()[loose.globalIndex] = a.slot;
         assertCaught(loose.describe() + " keeps node slot " + a.slot + " but its node lives in slot " + Index.NONE);
     }
 

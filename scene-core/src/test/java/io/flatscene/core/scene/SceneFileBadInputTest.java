@@ -1,6 +1,8 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.container.Capacity;
+import io.flatscene.core.scene.file.SceneFileCodec;
+import io.flatscene.core.scene.file.SceneImage;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -96,7 +98,9 @@ class SceneFileBadInputTest {
     void anotherFormatOrVersionIsRefused() throws IOException {
         assertContains(refusal(edited(b -> b.putInt(0, 0x1234_5678))), "not a FlatScene scene file");
         assertContains(refusal(edited(b -> b.putInt(4, 2))), "format version 2, and this FlatScene reads version 1");
-        assertContains(refusal(edited(b -> b.putInt(20, 1))), "header flags 0x1 are unknown");
+        assertContains(refusal(edited(b -> b.putInt(20, 2))), "header flags 0x2 are unknown");
+        assertContains(refusal(edited(b -> b.putInt(20, SceneFileCodec.KIND_SECTIONS))),
+                "the file ends before the number of kind sections");
     }
 
     @Test
@@ -152,7 +156,7 @@ class SceneFileBadInputTest {
         assertContains(refusal(edited(b -> b.putInt(item, 1))), "item 0 is attached to node 1, outside -1");
         assertContains(refusal(edited(b -> b.putInt(item + 8, 1))), "item 0 uses mesh table entry 1, outside");
         assertContains(refusal(edited(b -> b.putInt(TABLES, -5))), "mesh table entry 0 has id -5, below 0");
-        int light = item + SceneFileCodec.ITEM_BYTES;
+        int light = item + ItemKind.FORMAT.recordBytes();
         assertContains(refusal(edited(b -> b.put(light + 8, (byte) 3))), "light 0 has type 3, outside 0 to 2");
         String refused = refusal(edited(b -> b.putFloat(light + 9 + 12, -1f)));
         assertContains(refused, "an object was refused");
@@ -179,8 +183,8 @@ class SceneFileBadInputTest {
         base = Files.readAllBytes(file);
         // two strings ("" and "root"), one mesh and one material entry, one node, then one item, light and camera
         int item = TABLES + 16 + SceneFileCodec.NODE_BYTES;
-        int light = item + SceneFileCodec.ITEM_BYTES;
-        int camera = light + SceneFileCodec.LIGHT_BYTES;
+        int light = item + ItemKind.FORMAT.recordBytes();
+        int camera = light + LightKind.FORMAT.recordBytes();
         assertContains(refusal(edited(b -> b.putInt(TABLES + 4, 2))), "mesh table entry 0 names string 2, outside");
         assertContains(refusal(edited(b -> b.putInt(item, -2))), "item 0 is attached to node -2, outside -1 "
                 + "(detached) to 0");
