@@ -1,8 +1,10 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.scene.store.NodeRegistry;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -30,6 +32,39 @@ final class NameIndex {
             }
         }
         return byName.get(name);
+    }
+
+    /** Refuses a name no node is indexed by: null, or "" (unnamed nodes). */
+    static void checkIndexed(String name) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("cannot find a node by the name " + (name == null ? "null" : "''")
+                    + ": only named nodes are indexed; keep the handle of an unnamed one");
+        }
+    }
+
+    /**
+     * {@return the one live node named {@code name}, or null}
+     *
+     * @throws IllegalStateException if several live nodes have the name
+     */
+    SceneNode findOnly(String name) {
+        Object found = find(name);
+        if (found != null && !(found instanceof SceneNode)) {
+            throw new IllegalStateException("cannot find the node named '" + name + "': " + ((Set<?>) found)
+                    .size() + " live nodes have that name; findNodesByName returns them all");
+        }
+        return (SceneNode) found;
+    }
+
+    /** {@return every live node named {@code name}, in global index order, by a scan that builds no index} */
+    List<SceneNode> findAll(String name) {
+        List<SceneNode> found = new ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            if (nodes.get(i).name().equals(name)) {
+                found.add(nodes.get(i));
+            }
+        }
+        return found;
     }
 
     /** Forgets every name, for a closed scene; a later look-up would index the registry again. */

@@ -1,5 +1,6 @@
 package io.flatscene.core.scene;
 
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -22,6 +23,22 @@ public final class NodeGroup {
     private final int[] runEnds;
     private int runCount;
     private int slotVersion;
+
+    /** A group of a copy of {@code nodes[0, count)}, each a live node of {@code scene}. */
+    static NodeGroup of(SceneManager scene, SceneNode[] nodes, int count) {
+        Objects.requireNonNull(nodes, "nodes");
+        if (count < 0 || count > nodes.length) {
+            throw new IllegalArgumentException("cannot group " + count + " of " + nodes.length + " nodes");
+        }
+        SceneNode[] members = Arrays.copyOf(nodes, count);
+        for (int i = 0; i < count; i++) {
+            if (members[i] == null) {
+                throw new IllegalArgumentException("cannot group node " + i + " of " + count + ": it is null");
+            }
+            scene.checkOwned(members[i], "join a node group");
+        }
+        return new NodeGroup(scene, members);
+    }
 
     /** @param nodes live nodes of {@code scene}, checked by the caller */
     NodeGroup(SceneManager scene, SceneNode[] nodes) {

@@ -138,6 +138,47 @@ final class SceneHierarchy {
     }
 
     /**
+     * Refuses to move {@code node} under {@code newParent} (null: detach it) where the move would make a cycle or break
+     * the static rule, naming both nodes and the rule; changes nothing.
+     */
+    void checkMove(SceneNode node, SceneNode newParent, SceneNode root) {
+        if (node == root) {
+            throw new IllegalArgumentException("cannot move " + root.describe() + ": the root has no parent");
+        }
+        if (newParent != null && isInSubtree(newParent, node)) {
+            throw new IllegalArgumentException("cannot put " + node.describe() + " under "
+                    + newParent.describe() + ": that node is in its own subtree, which would make a cycle");
+        }
+        if (newParent != null && newParent.bandDepth() > 0 && !newParent.isStatic() && node.isStatic()) {
+            throw new IllegalArgumentException("cannot put static " + node.describe() + " under dynamic "
+                    + newParent.describe() + ": a static node's parent must be static or at depth 0, so that a "
+                    + "static subtree never waits on a dynamic one");
+        }
+        SceneNode staticChild = newParent == null || node.isStatic() ? null : firstStaticChild(node);
+        if (staticChild != null) {
+            throw new IllegalArgumentException("cannot put dynamic " + node.describe() + " under "
+                    + newParent.describe() + ": its child " + staticChild.describe() + " is static, and a static "
+                    + "node's parent must be static or at depth 0; make the child dynamic or the node static "
+                    + "first");
+        }
+    }
+
+    /** Refuses to make {@code node} static or dynamic where that breaks the static rule; changes nothing. */
+    static void checkStaticChange(SceneNode node, boolean isStatic) {
+        if (isStatic && node.parent != null && node.parent.bandDepth() > 0 && !node.parent.isStatic()) {
+            throw new IllegalArgumentException("cannot make " + node.describe() + " static: its parent "
+                    + node.parent.describe() + " is dynamic, and a static node's parent must be static or at "
+                    + "depth 0");
+        }
+        SceneNode staticChild = isStatic || node.bandDepth() == 0 ? null : firstStaticChild(node);
+        if (staticChild != null) {
+            throw new IllegalArgumentException("cannot make " + node.describe() + " dynamic: its child "
+                    + staticChild.describe() + " is static, and a static node's parent must be static or at depth "
+                    + "0; make the children dynamic first");
+        }
+    }
+
+    /**
      * Whether {@code candidate} is {@code top} or one of its descendants. Climbs from the candidate and walks the
      * subtree in step, one node each a round, so the answer costs the smaller of the candidate's depth and the
      * subtree's size: adding a leaf under the bottom of a deep chain costs O(1).

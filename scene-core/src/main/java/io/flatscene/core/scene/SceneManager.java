@@ -7,27 +7,20 @@ import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
-import io.flatscene.core.container.IntrusiveListPool;
 import io.flatscene.core.parallel.WorkerPool;
-import io.flatscene.core.scene.frame.CameraView;
 import io.flatscene.core.scene.frame.FramePipeline;
 import io.flatscene.core.scene.frame.WorldComposer;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.NodeRegistry;
 import io.flatscene.core.scene.store.TransformStore;
 import java.lang.ref.Cleaner;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.joml.Matrix4f;
 import org.joml.Matrix4fc;
 import org.joml.Vector3f;
 import org.joml.Vector3fc;
@@ -67,8 +60,6 @@ public final class SceneManager implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(SceneManager.class);
     private static final Cleaner CLEANER = Cleaner.create();
 
-    /** Link slot 0 of the node list pool holds the deferred destruction list; the rest are user channels. */
-    private static final int PENDING_SLOT = 0;
     /** The number of channels of {@link NodeList}s a game can use, each a link slot of its own. */
     public static final int NODE_LIST_CHANNELS = 3;
 
@@ -76,8 +67,7 @@ public final class SceneManager implements AutoCloseable {
     private final TransformStore transforms;
     private final NodeRegistry<SceneNode> nodes;
     private final ObjectKinds kinds;
-    private final IntrusiveListPool nodeLists;
-    private final int pendingDestruction;
+    private final NodeChannels channels;
     private final SceneGuard guard;
     private final SceneHierarchy hierarchy;
     private final NameIndex names;
@@ -91,14 +81,7 @@ public final class SceneManager implements AutoCloseable {
     private final FrameStats updateStats = new FrameStats();
     private final NodeScratch scratch = new NodeScratch();
     private final WorldComposer worldComposer;
-    private final Matrix4f cameraWorld = new Matrix4f();
-    /** A cull's view, captured before it is compared with the one its queue was last culled for. */
-    private final CameraView nextView = new CameraView();
-    /**
-     * Counts the states of what a cull reads, one more each time a cull finds that the game or a pass changed
-     * something since the cull before: a queue filled at the current count, for the same camera, is still right.
-     */
-    private long changeCount;
+    private final KeptCull keptCull;
     /** Started on the first frame pass, so scenes that never run one (tools, tests) start no threads. */
     private WorkerPool workers;
 
@@ -118,30 +101,21 @@ public final class SceneManager implements AutoCloseable {
     /** Creates a scene whose kind table holds the kinds {@code declared} after the built-in ones. */
     SceneManager(SceneConfig config, List<ObjectKind.Declaration> declared) {
         this.config = Objects.requireNonNull(config, "config");
-        long heap = Runtime.getRuntime().maxMemory();
-        if (reservedBytes(config) > heap) {
-            throw outOfHeap(config, heap);
-        }
+        HeapBudget.check(config);
         try {
             this.nodes = new NodeRegistry<>(SceneCapacity.NODES.key(), config.maxNodes(), SceneNode.GLOBAL_INDEX);
             this.transforms = new TransformStore(SceneCapacity.NODES.key(), config.maxNodes(), config.growthPolicy(),
                     (id, slot) -> nodes.byId(id).slotMoved(slot));
             this.kinds = new ObjectKinds(this, config, declared);
         } catch (OutOfMemoryError e) {
-            // the heap holds other data too: what fits in -Xmx may not fit in what is left
-            ConfigException refusal = outOfHeap(config, heap);
-            refusal.initCause(e);
-            throw refusal;
+            throw HeapBudget.exhausted(config, e);
         }
-        // Lists hold the few nodes a game queues or tracks, so their links grow on first use rather than costing
-        // every node of the declared capacity 12 bytes per channel.
-        this.nodeLists = new IntrusiveListPool("node lists", 0, 1 + NODE_LIST_CHANNELS, GrowthPolicy.ON_DEMAND);
-        this.pendingDestruction = nodeLists.newList(PENDING_SLOT);
+        this.channels = new NodeChannels();
         this.guard = new SceneGuard(transforms);
         this.worldComposer = new WorldComposer(transforms);
         this.names = new NameIndex(nodes);
-        this.hierarchy = new SceneHierarchy(transforms, nodes, nodeLists, names);
-        this.validation = new SceneValidation(transforms, nodes, nodeLists, names);
+        this.hierarchy = new SceneHierarchy(transforms, nodes, channels.pool(), names);
+        this.validation = new SceneValidation(transforms, nodes, channels.pool(), names);
         ItemKind items = kinds.items();
         this.pipeline = new FramePipeline(transforms, items.store, items.data, kinds.lights().data,
                 config.transformKernel());
@@ -149,34 +123,10 @@ public final class SceneManager implements AutoCloseable {
         this.queries = new SceneQueries(guard, items.store, items.data, transforms,
                 () -> pipeline.update(items.store.size(), workers()), this::workers);
         items.bind(pipeline, queries);
+        this.keptCull = new KeptCull(this, guard, pipeline, kinds, scratch);
         this.root = createNode(null, "root");
         transforms.setGraphRoot(root.id());
         LOG.info("FlatScene scene created: {}", config);
-    }
-
-    private static long reservedBytes(SceneConfig config) {
-        long bytes = 0;
-        for (SceneCapacity capacity : SceneCapacity.values()) {
-            bytes += (long) config.capacity(capacity) * capacity.reservedBytes();
-        }
-        return bytes;
-    }
-
-    private static ConfigException outOfHeap(SceneConfig config, long heap) {
-        SceneCapacity largest = SceneCapacity.NODES;
-        for (SceneCapacity capacity : SceneCapacity.values()) {
-            if ((long) config.capacity(capacity) * capacity.reservedBytes()
-                    > (long) config.capacity(largest) * largest.reservedBytes()) {
-                largest = capacity;
-            }
-        }
-        long mib = 1L << 20;
-        return new ConfigException(largest.key(), Integer.toString(config.capacity(largest)), String.format(
-                Locale.ROOT, "the scene's storage takes about %,d MiB up front with the other capacities (about %d "
-                        + "bytes a node, %d an item, %d a light, %d a camera), and the heap holds %,d MiB at most: "
-                        + "lower the capacities or raise -Xmx", (reservedBytes(config) + mib - 1) / mib,
-                SceneCapacity.NODES.reservedBytes(), SceneCapacity.ITEMS.reservedBytes(),
-                SceneCapacity.LIGHTS.reservedBytes(), SceneCapacity.CAMERAS.reservedBytes(), heap / mib), null);
     }
 
     /** {@return the configuration the scene was created with} */
@@ -319,9 +269,9 @@ public final class SceneManager implements AutoCloseable {
                 throw new IllegalArgumentException("cannot queue " + root.describe() + " for destruction: the root "
                         + "lives as long as its scene");
             }
-            if (!nodeLists.contains(pendingDestruction, node.id())) {
+            if (!channels.isQueuedForDestruction(node.id())) {
                 guard.countStructuralChange();
-                nodeLists.pushBack(pendingDestruction, node.id());
+                channels.queueForDestruction(node.id());
             }
         } finally {
             guard.release(claimed);
@@ -335,7 +285,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public int pendingDestructionCount() {
         guard.checkAvailable("count the nodes queued for destruction");
-        return nodeLists.size(pendingDestruction);
+        return channels.queuedCount();
     }
 
     /**
@@ -349,8 +299,7 @@ public final class SceneManager implements AutoCloseable {
         boolean claimed = guard.reserve("the deferred destruction list");
         try {
             int destroyed = 0;
-            for (int id = nodeLists.popFront(pendingDestruction); id != Index.NONE;
-                 id = nodeLists.popFront(pendingDestruction)) {
+            for (int id = channels.takeQueued(); id != Index.NONE; id = channels.takeQueued()) {
                 if (destroyed == 0) {
                     guard.countStructuralChange();
                 }
@@ -369,26 +318,7 @@ public final class SceneManager implements AutoCloseable {
     void reparent(SceneNode node, SceneNode newParent) {
         boolean claimed = guard.claim(node);
         try {
-            if (node == root) {
-                throw new IllegalArgumentException("cannot move " + root.describe() + ": the root has no parent");
-            }
-            if (newParent != null && hierarchy.isInSubtree(newParent, node)) {
-                throw new IllegalArgumentException("cannot put " + node.describe() + " under "
-                        + newParent.describe() + ": that node is in its own subtree, which would make a cycle");
-            }
-            if (newParent != null && newParent.bandDepth() > 0 && !newParent.isStatic() && node.isStatic()) {
-                throw new IllegalArgumentException("cannot put static " + node.describe() + " under dynamic "
-                        + newParent.describe() + ": a static node's parent must be static or at depth 0, so that a "
-                        + "static subtree never waits on a dynamic one");
-            }
-            SceneNode staticChild = newParent == null || node.isStatic() ? null
-                    : SceneHierarchy.firstStaticChild(node);
-            if (staticChild != null) {
-                throw new IllegalArgumentException("cannot put dynamic " + node.describe() + " under "
-                        + newParent.describe() + ": its child " + staticChild.describe() + " is static, and a static "
-                        + "node's parent must be static or at depth 0; make the child dynamic or the node static "
-                        + "first");
-            }
+            hierarchy.checkMove(node, newParent, root);
             hierarchy.reparent(node, newParent);
             afterStructuralChange();
         } finally {
@@ -402,17 +332,7 @@ public final class SceneManager implements AutoCloseable {
             if (node.isStatic() == isStatic) {
                 return;
             }
-            if (isStatic && node.parent != null && node.parent.bandDepth() > 0 && !node.parent.isStatic()) {
-                throw new IllegalArgumentException("cannot make " + node.describe() + " static: its parent "
-                        + node.parent.describe() + " is dynamic, and a static node's parent must be static or at "
-                        + "depth 0");
-            }
-            SceneNode staticChild = isStatic || node.bandDepth() == 0 ? null : SceneHierarchy.firstStaticChild(node);
-            if (staticChild != null) {
-                throw new IllegalArgumentException("cannot make " + node.describe() + " dynamic: its child "
-                        + staticChild.describe() + " is static, and a static node's parent must be static or at depth "
-                        + "0; make the children dynamic first");
-            }
+            SceneHierarchy.checkStaticChange(node, isStatic);
             guard.countStructuralChange();
             transforms.setStatic(node.id(), isStatic);
             afterStructuralChange();
@@ -442,13 +362,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public List<SceneNode> findNodesByName(String name) {
         guard.checkAvailable("find nodes by name");
-        List<SceneNode> found = new ArrayList<>();
-        for (int i = 0; i < nodes.size(); i++) {
-            if (nodes.get(i).name().equals(name)) {
-                found.add(nodes.get(i));
-            }
-        }
-        return found;
+        return names.findAll(name);
     }
 
     /**
@@ -464,22 +378,11 @@ public final class SceneManager implements AutoCloseable {
      *                                  closed, a frame runs or another thread is changing its structure
      */
     public Optional<SceneNode> findNodeByName(String name) {
-        if (name == null || name.isEmpty()) {
-            throw new IllegalArgumentException("cannot find a node by the name " + (name == null ? "null" : "''")
-                    + ": only named nodes are indexed; keep the handle of an unnamed one");
-        }
+        NameIndex.checkIndexed(name);
         // The first look-up builds the index that structural changes keep: held like one, yet counted as no change.
         boolean held = guard.hold("find a node by name");
         try {
-            Object found = names.find(name);
-            if (found instanceof SceneNode node) {
-                return Optional.of(node);
-            }
-            if (found != null) {
-                throw new IllegalStateException("cannot find the node named '" + name + "': " + ((Set<?>) found)
-                        .size() + " live nodes have that name; findNodesByName returns them all");
-            }
-            return Optional.empty();
+            return Optional.ofNullable(names.findOnly(name));
         } finally {
             guard.release(held);
         }
@@ -507,15 +410,11 @@ public final class SceneManager implements AutoCloseable {
      *                                  structure, or it was closed)
      */
     public NodeList createNodeList(int channel) {
-        if (channel < 0 || channel >= NODE_LIST_CHANNELS) {
-            throw new IllegalArgumentException("cannot create a node list on channel " + channel + ": channels are 0 "
-                    + "to " + (NODE_LIST_CHANNELS - 1) + " (SceneManager.NODE_LIST_CHANNELS is "
-                    + NODE_LIST_CHANNELS + ")");
-        }
+        NodeChannels.checkChannel(channel);
         // the list pool is shared by every list and the deferred destruction: a new list changes its structure
         boolean claimed = guard.claim("a new node list on channel " + channel);
         try {
-            return new NodeList(this, nodeLists, nodeLists.newList(1 + channel), channel);
+            return channels.newList(this, channel);
         } finally {
             guard.release(claimed);
         }
@@ -841,18 +740,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public NodeGroup createNodeGroup(SceneNode[] nodes, int count) {
         guard.checkAvailable("group nodes");
-        Objects.requireNonNull(nodes, "nodes");
-        if (count < 0 || count > nodes.length) {
-            throw new IllegalArgumentException("cannot group " + count + " of " + nodes.length + " nodes");
-        }
-        SceneNode[] members = Arrays.copyOf(nodes, count);
-        for (int i = 0; i < count; i++) {
-            if (members[i] == null) {
-                throw new IllegalArgumentException("cannot group node " + i + " of " + count + ": it is null");
-            }
-            checkOwned(members[i], "join a node group");
-        }
-        return new NodeGroup(this, members);
+        return NodeGroup.of(this, nodes, count);
     }
 
     // ---- per-frame passes ----
@@ -924,76 +812,11 @@ public final class SceneManager implements AutoCloseable {
         Objects.requireNonNull(queue, "queue");
         guard.beginPass("run a frame", camera);
         try {
-            cullUnclaimed(camera, queue);
+            keptCull.cull(camera, queue, workers());
         } finally {
             guard.endPass();
         }
         return queue;
-    }
-
-    private void cullUnclaimed(Camera camera, RenderQueue queue) {
-        if (guard.takeChanged() | pipeline.takeChanged()) {
-            changeCount++;
-        }
-        queue.stats.copyUpdate(pipeline.timings());
-        if (queue.scene == this && queue.camera == camera && queue.changeCount == changeCount) {
-            queue.kept = true;
-            queue.stats.keptCull();
-            return;
-        }
-        queue.kept = false;
-        captureView(camera, nextView);
-        // only item boxes changed since this queue's last cull, seen from the same view: re-test the changed items
-        boolean incremental = queue.scene == this && queue.camera == camera && queue.changeCount != -1L
-                && queue.layoutChanges == layoutChanges() && nextView.sameAs(queue.view);
-        queue.changeCount = -1L;
-        queue.view.set(nextView);
-        int attachedItems = kinds.items().attachedCount();
-        int lights = kinds.lights().store.size();
-        if (!incremental || !pipeline.cullChanged(queue.view, attachedItems, lights, queue.draws, queue.lights,
-                queue.boundsPass, workers())) {
-            pipeline.cull(queue.view, attachedItems, lights, queue.draws, queue.lights, workers());
-        }
-        if (!pipeline.instancesKept()) {
-            queue.version++;
-        }
-        queue.scene = this;
-        queue.camera = camera;
-        queue.changeCount = changeCount;
-        queue.layoutChanges = layoutChanges();
-        queue.boundsPass = pipeline.boundsPasses();
-        queue.stats.copyCull(pipeline.timings());
-    }
-
-    /**
-     * Changes whenever something a cull reads other than item boxes may have: a structural change (which every item
-     * creation, destruction, attachment and detachment is), an item setter, a spatial sort that moved items. Each
-     * count only grows, so their sum moves exactly when one of them does.
-     */
-    private long layoutChanges() {
-        return guard.structureChanges() + kinds.items().data.propertyChanges() + pipeline.itemReorders();
-    }
-
-    /** Projection, view and the rest of {@code camera} as culling and drawing read it, computed once. */
-    private void captureView(Camera camera, CameraView view) {
-        camera.getProjection(view.projection);
-        SceneNode eye = camera.parentNode;
-        if (eye == null) {
-            view.view.identity();
-            view.place(null);
-        } else {
-            // the stored matrix, as of the last transform pass: a cull sees the frame the last update computed
-            Camera.eye(eye.storedWorldMatrix(scratch.world), cameraWorld);
-            view.view.set(cameraWorld).invertAffine();
-            view.place(cameraWorld);
-        }
-        view.aspectFixed = camera.isAspectRatioFixed();
-        if (!view.derive(camera.far(), camera.visibilityMask(), camera.viewportWidth(), camera.viewportHeight())) {
-            // NaN planes would let every box through: refuse rather than draw the whole scene from nowhere.
-            throw new IllegalStateException("cannot cull for " + camera.describe() + ": its node's world matrix "
-                    + "cannot be turned into a view (a zero scale on the node or an ancestor leaves it no orientation, "
-                    + "or a transform chain overflowed the float range)");
-        }
     }
 
     /**
@@ -1013,7 +836,7 @@ public final class SceneManager implements AutoCloseable {
         try {
             pipeline.update(kinds.items().attachedCount(), workers());
             updateStats.copyUpdate(pipeline.timings());
-            cullUnclaimed(camera, defaultQueue);
+            keptCull.cull(camera, defaultQueue, workers());
         } finally {
             guard.endPass();
         }

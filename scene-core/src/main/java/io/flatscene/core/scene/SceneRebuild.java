@@ -76,8 +76,9 @@ final class SceneRebuild {
 
     private static void node(SceneManager scene, SceneImage image, int i) {
         int parent = image.nodeParent[i];
+        String name = image.strings[image.nodeName[i]];
         SceneNode node = i == 0 ? scene.rootNode()
-                : scene.appendNode(parent == Index.NONE ? null : scene.nodeAt(parent), image.strings[image.nodeName[i]]);
+                : scene.appendNode(parent == Index.NONE ? null : scene.nodeAt(parent), name);
         TransformStore t = scene.transforms();
         int slot = node.slot;
         float[] position = image.position;

@@ -151,7 +151,7 @@ class SceneCorruptionTest {
 
     @Test
     void aNodeRecordingAListItIsNotIn() throws ReflectiveOperationException {
-        IntrusiveListPool pool = (IntrusiveListPool) sceneField("nodeLists");
+        IntrusiveListPool pool = ((NodeChannels) sceneField("channels")).pool();
         int listIndex = pool.listOf(c.id(), 1 + list.channel());
         Field channels = IntrusiveListPool.class.getDeclaredField("listChannel");
         channels.setAccessible(true);
@@ -189,7 +189,7 @@ class SceneCorruptionTest {
 
     @Test
     void aNodeListRecordingAnotherSize() throws ReflectiveOperationException {
-        IntrusiveListPool pool = (IntrusiveListPool) sceneField("nodeLists");
+        IntrusiveListPool pool = ((NodeChannels) sceneField("channels")).pool();
         int listIndex = pool.listOf(c.id(), 1 + list.channel());
         Field sizes = IntrusiveListPool.class.getDeclaredField("sizes");
         sizes.setAccessible(true);
