@@ -2,6 +2,7 @@ package io.flatscene.core.scene;
 
 import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.CapacityExceededException;
+import io.flatscene.core.scene.query.HeapCheck;
 import java.util.Arrays;
 import java.util.Objects;
 import org.joml.Vector3fc;

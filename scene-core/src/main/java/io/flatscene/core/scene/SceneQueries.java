@@ -2,9 +2,12 @@ package io.flatscene.core.scene;
 
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.LongRadixSort;
+import io.flatscene.core.geometry.Frustum;
+import io.flatscene.core.geometry.MortonCode;
+import io.flatscene.core.geometry.PointBounds;
 import io.flatscene.core.parallel.WorkerPool;
-import io.flatscene.core.scene.frame.MortonCode;
-import io.flatscene.core.scene.frame.PointBounds;
+import io.flatscene.core.scene.query.HitKeys;
+import io.flatscene.core.scene.query.QueryIndex;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.ObjectStore;
 import io.flatscene.core.scene.store.TransformStore;
@@ -37,8 +40,9 @@ import org.joml.Vector3fc;
  * <li>box (center b, half extents e): {@code |c - b| <= h + e} on every axis, touching included;
  * <li>sphere (center s, radius r): the squared distance from s to the box, {@code max(|s - c| - h, 0)} per axis,
  * at most {@code r * r};
- * <li>frustum: for every plane, the plane's value at c plus {@code |n| . h} at least 0; a box with an infinite
- * extent always.
+ * <li>frustum: the cull's test ({@link Frustum#outside}) against the matrix's clip planes ({@link Frustum#clipPlanes}):
+ * for every plane, the plane's value at c at least {@code -|n| . h}; a box whose x half extent is infinite always,
+ * unless its center has a NaN.
  * </ul>
  */
 final class SceneQueries {
@@ -68,7 +72,7 @@ final class SceneQueries {
     private final WorkerPool.Task castShare = this::castShare;
     /** The list-returning queries' result, reused. */
     private final QueryResult scratch = new QueryResult();
-    private final float[] planes = new float[24];
+    private final float[] planes = new float[Frustum.PLANE_FLOATS];
 
     /**
      * @param update  the scene's update of transforms and world bounds, to run inside a claimed pass
@@ -206,7 +210,7 @@ final class SceneQueries {
             throw new IllegalArgumentException("frustum query through " + viewProjection.toString().strip()
                     + ": the view-projection matrix must be finite");
         }
-        planes(viewProjection, planes);
+        Frustum.clipPlanes(viewProjection, planes);
         begin("run a frustum query", result);
         try {
             index.frustum(planes, mask, result.hits);
@@ -218,23 +222,6 @@ final class SceneQueries {
 
     List<Item> frustum(Matrix4fc viewProjection, int mask) {
         return list(frustum(viewProjection, mask, scratch));
-    }
-
-    /**
-     * The six planes of a view-projection matrix's clip volume (-w <= x, y, z <= w), as (a, b, c, d) with the inside
-     * where {@code a x + b y + c z + d >= 0}: the fourth row plus or minus each of the first three.
-     */
-    static void planes(Matrix4fc m, float[] planes) {
-        for (int row = 0; row < 3; row++) {
-            for (int side = 0; side < 2; side++) {
-                float sign = side == 0 ? 1f : -1f;
-                int p = (row * 2 + side) * 4;
-                planes[p] = m.m03() + sign * m.get(0, row);
-                planes[p + 1] = m.m13() + sign * m.get(1, row);
-                planes[p + 2] = m.m23() + sign * m.get(2, row);
-                planes[p + 3] = m.m33() + sign * m.get(3, row);
-            }
-        }
     }
 
     RayBatch rays(RayBatch batch) {
