@@ -8,7 +8,7 @@ import org.joml.Vector3fc;
 
 /**
  * The scene queries as one linear pass over every item's world bounds, the way they were answered before the
- * {@link QueryIndex}: the oracle the property tests hold the index to, and the baseline the query benchmark measures
+ * {@code QueryIndex}: the oracle the property tests hold the index to, and the baseline the query benchmark measures
  * it against (shipped in the test-jar for that). The exact tests are those {@link SceneQueries} documents, written out
  * again here; it reads the world bounds as they are, so the scene must have been brought up to date first (by a
  * frame, an update or an indexed query).
