@@ -15,7 +15,7 @@ public final class CameraView {
     public final Matrix4f projection = new Matrix4f();
     public final Matrix4f viewProjection = new Matrix4f();
     /** Six planes (a, b, c, d), normalized, pointing inwards: {@link Frustum#normalizedPlanes}. */
-    public final float[] planes = new float[24];
+    public final float[] planes = new float[Frustum.PLANE_FLOATS];
     private final Vector4f plane = new Vector4f();
     public float x;
     public float y;

@@ -61,8 +61,8 @@ final class CullPass {
     /**
      * The one visit loop: with no {@code list}, items {@code [from, to)} by chunk, each chunk classified first (and its
      * cost written to {@code chunkWork}); with one, the items it lists at {@code [from, to)}, every one tested against
-     * the planes and its slot written to {@code outSlots}. A list is handed or not for the whole call, so the compiler
-     * splits the loop on it and each version reads its arrays in order as a loop of its own would.
+     * the planes and its slot written to {@code outSlots}. A list is handed or not for the whole call: the branches on
+     * it go the same way for every item, and the compiler may split the loop on them.
      */
     private int visit(int[] list, int from, int to, CameraView camera, long[] keys, int[] outItems, int[] outSlots,
                       boolean[] wide, int worker, int[] chunkWork) {

@@ -40,8 +40,8 @@ public final class HeapCheck {
      * @param cause the allocation's failure, kept as the refusal's cause
      * @return the refusal, to throw; the arguments as {@link #checkFits} takes them
      */
-    public static IllegalArgumentException outOfHeap(String owner, String parameter, long count, int unitBytes, String unit,
-                                              OutOfMemoryError cause) {
+    public static IllegalArgumentException outOfHeap(String owner, String parameter, long count, int unitBytes,
+                                                     String unit, OutOfMemoryError cause) {
         return new IllegalArgumentException(String.format(Locale.ROOT, "%s %s %d takes about %,d MiB (%d bytes a %s), "
                 + "more than the heap had free (it holds %,d MiB at most, other data included): lower the %s or raise "
                 + "-Xmx", owner, parameter, count, mib(count * unitBytes), unitBytes, unit,

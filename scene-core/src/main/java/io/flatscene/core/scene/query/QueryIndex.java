@@ -626,8 +626,8 @@ public final class QueryIndex {
                 return dx * dx + dy * dy + dz * dz <= q[4] ? 0f : -1f;
             }
             case FRUSTUM -> {
-                boolean outside = Frustum.outside(q, box[b], box[b + 1], box[b + 2], box[b + 3], box[b + 4], box[b + 5]);
-                return outside ? -1f : 0f;
+                return Frustum.outside(q, box[b], box[b + 1], box[b + 2], box[b + 3], box[b + 4], box[b + 5])
+                        ? -1f : 0f;
             }
             default -> throw new IllegalStateException("query kind " + kind);
         }

@@ -154,7 +154,8 @@ class QueryIndexCorruptionTest {
         index.ints("entryId")[e] = Index.NONE;
         index.ints("entryOf")[id] = Index.NONE;
         index.setInt("deadCount", 2);
-        assertCaught("item at global index " + QueryInternals.globalIndex(item) + " (id " + id + ") is in no query index entry");
+        assertCaught("item at global index " + QueryInternals.globalIndex(item) + " (id " + id
+                + ") is in no query index entry");
     }
 
     @ParameterizedTest
@@ -163,8 +164,8 @@ class QueryIndexCorruptionTest {
         Item item = built.get(42);
         int e = entryOf(item);
         index.floats("entryBox")[e * 6 + value] += 0.25f;
-        assertCaught("item at global index " + QueryInternals.globalIndex(item) + " has world bounds that its query index entry " + e
-                + " does not hold on axis " + value % 3);
+        assertCaught("item at global index " + QueryInternals.globalIndex(item) + " has world bounds that its query "
+                + "index entry " + e + " does not hold on axis " + value % 3);
     }
 
     @Test
