@@ -1,6 +1,8 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.query.HeapCheck;
+import io.flatscene.core.scene.query.HitKeys;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.IntFunction;

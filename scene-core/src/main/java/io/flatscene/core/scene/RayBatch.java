@@ -2,6 +2,8 @@ package io.flatscene.core.scene;
 
 import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.CapacityExceededException;
+import io.flatscene.core.scene.query.HeapCheck;
+import io.flatscene.core.scene.query.RayBatchCaster;
 import java.util.Arrays;
 import java.util.Objects;
 import org.joml.Vector3fc;
@@ -24,7 +26,7 @@ import org.joml.Vector3fc;
  */
 public final class RayBatch {
     /** Floats per ray: origin, unit direction, maximum distance. */
-    static final int RAY_FLOATS = 7;
+    static final int RAY_FLOATS = RayBatchCaster.RAY_FLOATS;
     /**
      * The most rays a batch holds: the seven floats of each (origin, direction, maximum distance) share one array,
      * which holds at most {@link Capacity#MAX_ARRAY_LENGTH}. They take 40 bytes a ray.

@@ -1,15 +1,15 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.container.HandleTable;
-import io.flatscene.core.container.LongRadixSort;
+import io.flatscene.core.geometry.Frustum;
 import io.flatscene.core.parallel.WorkerPool;
-import io.flatscene.core.scene.frame.MortonCode;
-import io.flatscene.core.scene.frame.PointBounds;
+import io.flatscene.core.scene.query.HitKeys;
+import io.flatscene.core.scene.query.QueryIndex;
+import io.flatscene.core.scene.query.RayBatchCaster;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.ObjectStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.IntFunction;
@@ -37,16 +37,12 @@ import org.joml.Vector3fc;
  * <li>box (center b, half extents e): {@code |c - b| <= h + e} on every axis, touching included;
  * <li>sphere (center s, radius r): the squared distance from s to the box, {@code max(|s - c| - h, 0)} per axis,
  * at most {@code r * r};
- * <li>frustum: for every plane, the plane's value at c plus {@code |n| . h} at least 0; a box with an infinite
- * extent always.
+ * <li>frustum: the cull's test ({@link Frustum#outside}) against the matrix's clip planes ({@link Frustum#clipPlanes}):
+ * for every plane, the plane's value at c at least {@code -|n| . h}; a box whose x half extent is infinite always,
+ * unless its center has a NaN.
  * </ul>
  */
 final class SceneQueries {
-    /** Below this many rays a batch is cast on the calling thread alone: waking the workers costs more. */
-    private static final int PARALLEL_RAYS = 64;
-    /** Bits of a ray origin's Morton cell per axis: a batch's rays are ordered on a grid of 1,024 cells a side. */
-    private static final int ORIGIN_CELL_BITS = 10;
-
     private final SceneGuard guard;
     private final ObjectStore<Item> items;
     /** The item at a global index, made once so that a query allocates nothing. */
@@ -55,20 +51,10 @@ final class SceneQueries {
     private final QueryIndex.RayCaster caster;
     private final Runnable update;
     private final Supplier<WorkerPool> workers;
-    /** A batch's casters and hits, one per worker, made as the worker pool's size asks. */
-    private QueryIndex.RayCaster[] workerCasters = new QueryIndex.RayCaster[0];
-    private HitKeys[] workerHits = new HitKeys[0];
-    /** The batch being cast, its rays in cast order, and which worker cast each ray. */
-    private RayBatch batch;
-    private long[] order = new long[0];
-    private int[] orderedRays = new int[0];
-    private int[] rayWorker = new int[0];
-    private final LongRadixSort raySort = new LongRadixSort();
-    private final PointBounds origins = new PointBounds();
-    private final WorkerPool.Task castShare = this::castShare;
+    private final RayBatchCaster batchCaster;
     /** The list-returning queries' result, reused. */
     private final QueryResult scratch = new QueryResult();
-    private final float[] planes = new float[24];
+    private final float[] planes = new float[Frustum.PLANE_FLOATS];
 
     /**
      * @param update  the scene's update of transforms and world bounds, to run inside a claimed pass
@@ -83,6 +69,7 @@ final class SceneQueries {
         this.workers = workers;
         this.index = new QueryIndex(itemData, items.columns(), transforms);
         this.caster = index.newCaster();
+        this.batchCaster = new RayBatchCaster(index);
     }
 
     /** Claims the scene for a query and brings the bounds and the index up to date; pair with {@link #end}. */
@@ -206,7 +193,7 @@ final class SceneQueries {
             throw new IllegalArgumentException("frustum query through " + viewProjection.toString().strip()
                     + ": the view-projection matrix must be finite");
         }
-        planes(viewProjection, planes);
+        Frustum.clipPlanes(viewProjection, planes);
         begin("run a frustum query", result);
         try {
             index.frustum(planes, mask, result.hits);
@@ -220,117 +207,25 @@ final class SceneQueries {
         return list(frustum(viewProjection, mask, scratch));
     }
 
-    /**
-     * The six planes of a view-projection matrix's clip volume (-w <= x, y, z <= w), as (a, b, c, d) with the inside
-     * where {@code a x + b y + c z + d >= 0}: the fourth row plus or minus each of the first three.
-     */
-    static void planes(Matrix4fc m, float[] planes) {
-        for (int row = 0; row < 3; row++) {
-            for (int side = 0; side < 2; side++) {
-                float sign = side == 0 ? 1f : -1f;
-                int p = (row * 2 + side) * 4;
-                planes[p] = m.m03() + sign * m.get(0, row);
-                planes[p + 1] = m.m13() + sign * m.get(1, row);
-                planes[p + 2] = m.m23() + sign * m.get(2, row);
-                planes[p + 3] = m.m33() + sign * m.get(3, row);
-            }
-        }
-    }
-
     RayBatch rays(RayBatch batch) {
         Objects.requireNonNull(batch, "batch");
         claim("cast a batch of rays");
         try {
-            int n = batch.size;
-            int shortRays = 0;
-            for (int r = 0; r < n; r++) {
-                shortRays += index.gridWorthy(batch.rays[r * RayBatch.RAY_FLOATS + 6]) ? 1 : 0;
-            }
-            index.prepareRays(shortRays);
-            orderByOrigin(batch);
-            WorkerPool pool = workers.get();
-            int share = n < PARALLEL_RAYS ? 1 : pool.size();
-            if (workerCasters.length < share) {
-                int made = workerCasters.length;
-                workerCasters = Arrays.copyOf(workerCasters, share);
-                workerHits = Arrays.copyOf(workerHits, share);
-                for (int w = made; w < share; w++) {
-                    workerCasters[w] = index.newCaster();
-                    workerHits[w] = new HitKeys(256);
-                }
-            }
-            this.batch = batch;
-            if (share == 1) {
-                castShare(0, 1);
-            } else {
-                pool.run(castShare);
-            }
-            gather(batch, n);
+            batchCaster.cast(batch.rays, batch.masks, batch.size, batch.hitStart, batch.hitCount, workers.get());
+            gather(batch);
         } catch (RuntimeException | Error e) {
             // the rays cast so far count hits in the workers' buffers, which the batch cannot read
             batch.forgetHits();
             throw e;
         } finally {
-            this.batch = null;
             guard.endPass();
         }
         return batch;
     }
 
-    /**
-     * Puts the batch's rays in the Morton order of their origins, in the box around them: consecutive rays then start
-     * near each other, and each worker's share is a region of space.
-     */
-    private void orderByOrigin(RayBatch batch) {
-        int n = batch.size;
-        if (order.length < n) {
-            order = new long[batch.masks.length];
-            orderedRays = new int[batch.masks.length];
-            rayWorker = new int[batch.masks.length];
-        }
-        float[] rays = batch.rays;
-        origins.clear();
-        for (int r = 0; r < n; r++) {
-            int o = r * RayBatch.RAY_FLOATS;
-            origins.add(rays[o], rays[o + 1], rays[o + 2]);
-        }
-        int cells = 1 << ORIGIN_CELL_BITS;
-        float scaleX = origins.cellScale(0, cells);
-        float scaleY = origins.cellScale(1, cells);
-        float scaleZ = origins.cellScale(2, cells);
-        for (int r = 0; r < n; r++) {
-            int o = r * RayBatch.RAY_FLOATS;
-            order[r] = MortonCode.of(MortonCode.cell(rays[o], origins.min(0), scaleX, cells),
-                    MortonCode.cell(rays[o + 1], origins.min(1), scaleY, cells),
-                    MortonCode.cell(rays[o + 2], origins.min(2), scaleZ, cells));
-            orderedRays[r] = r;
-        }
-        raySort.sort(order, orderedRays, n);
-    }
-
-    private void castShare(int worker, int workers) {
-        RayBatch batch = this.batch;
-        int n = batch.size;
-        QueryIndex.RayCaster rayCaster = workerCasters[worker];
-        HitKeys hits = workerHits[worker];
-        hits.count = 0;
-        float[] rays = batch.rays;
-        for (int p = WorkerPool.shareStart(n, worker, workers), end = WorkerPool.shareStart(n, worker + 1, workers);
-             p < end; p++) {
-            int r = orderedRays[p];
-            int o = r * RayBatch.RAY_FLOATS;
-            int from = hits.count;
-            rayCaster.cast(rays[o], rays[o + 1], rays[o + 2], rays[o + 3], rays[o + 4], rays[o + 5], rays[o + 6],
-                    batch.masks[r], hits);
-            hits.sort(from, hits.count);
-            batch.hitStart[r] = from;
-            batch.hitCount[r] = hits.count - from;
-            rayWorker[r] = worker;
-        }
-    }
-
     /** Copies every ray's hits, from the buffer of the worker that cast it, into the batch in ray order. */
-    private void gather(RayBatch batch, int n) {
+    private void gather(RayBatch batch) {
+        int n = batch.size;
         long total = 0;
         for (int r = 0; r < n; r++) {
             total += batch.hitCount[r];
@@ -338,7 +233,7 @@ final class SceneQueries {
         batch.prepareHits(total);
         int at = 0;
         for (int r = 0; r < n; r++) {
-            long[] keys = workerHits[rayWorker[r]].keys;
+            long[] keys = batchCaster.hitKeys(r);
             int from = batch.hitStart[r];
             for (int h = 0, count = batch.hitCount[r]; h < count; h++) {
                 batch.items[at + h] = itemAt.apply(HitKeys.index(keys[from + h]));

@@ -2,6 +2,7 @@ package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.container.Capacity;
+import io.flatscene.core.scene.query.HeapCheck;
 import java.util.Locale;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;

@@ -8,7 +8,7 @@ import org.joml.Vector3fc;
 
 /**
  * The scene queries as one linear pass over every item's world bounds, the way they were answered before the
- * {@link QueryIndex}: the oracle the property tests hold the index to, and the baseline the query benchmark measures
+ * {@code QueryIndex}: the oracle the property tests hold the index to, and the baseline the query benchmark measures
  * it against (shipped in the test-jar for that). The exact tests are those {@link SceneQueries} documents, written out
  * again here; it reads the world bounds as they are, so the scene must have been brought up to date first (by a
  * frame, an update or an indexed query).
@@ -121,14 +121,14 @@ public final class LinearScan {
     }
 
     private static boolean meetsFrustum(float[] planes, float[] c, float[] h, int o) {
-        if (Float.isInfinite(h[o]) || Float.isInfinite(h[o + 1]) || Float.isInfinite(h[o + 2])) {
-            return true;
+        if (h[o] == Float.POSITIVE_INFINITY) {
+            return !Float.isNaN(c[o] + c[o + 1] + c[o + 2]);
         }
         for (int p = 0; p < 24; p += 4) {
             float distance = planes[p] * c[o] + planes[p + 1] * c[o + 1] + planes[p + 2] * c[o + 2] + planes[p + 3];
             float extent = Math.abs(planes[p]) * h[o] + Math.abs(planes[p + 1]) * h[o + 1]
                     + Math.abs(planes[p + 2]) * h[o + 2];
-            if (!(distance + extent >= 0f)) {
+            if (!(distance >= -extent)) {
                 return false;
             }
         }

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * mesh, material) into batches, in two steps. First, by parts of whole words of 64 instances (one per worker, each
  * worker's {@link WorkerPool#alignedShareStart}), each instance's item and slot are gathered and a bit is set where a
  * batch starts: where the key's batch bits differ from the instance before ({@link SortKeys#batchBits}), or, when
- * some id does not fit its 16 key bits, the full mesh or material id does. A part's first instance is compared with
+ * some id is {@link SortKeys#wide}, the full mesh or material id does. A part's first instance is compared with
  * the one before it after every part is gathered, since another worker writes that one. Then one thread walks the set
  * bits, a read per 64 instances and a write per batch. A parallel cull gathers each part right after merging it, in
  * the same task ({@link #gatherPart}); other culls call {@link #run}.

@@ -1,5 +1,6 @@
 package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.geometry.Frustum;
 import org.joml.Matrix4f;
 import org.joml.Matrix4fc;
 import org.joml.Vector4f;
@@ -10,14 +11,11 @@ import org.joml.Vector4f;
  * the overlays all read this one snapshot, so the view-projection is computed once a frame.
  */
 public final class CameraView {
-    private static final int[] PLANES = {Matrix4fc.PLANE_NX, Matrix4fc.PLANE_PX, Matrix4fc.PLANE_NY,
-        Matrix4fc.PLANE_PY, Matrix4fc.PLANE_NZ, Matrix4fc.PLANE_PZ};
-
     public final Matrix4f view = new Matrix4f();
     public final Matrix4f projection = new Matrix4f();
     public final Matrix4f viewProjection = new Matrix4f();
-    /** Six planes (a, b, c, d), normalized, pointing inwards. */
-    public final float[] planes = new float[24];
+    /** Six planes (a, b, c, d), normalized, pointing inwards: {@link Frustum#normalizedPlanes}. */
+    public final float[] planes = new float[Frustum.PLANE_FLOATS];
     private final Vector4f plane = new Vector4f();
     public float x;
     public float y;
@@ -47,46 +45,8 @@ public final class CameraView {
         if (!viewProjection.isFinite()) {
             return false;
         }
-        for (int p = 0; p < 6; p++) {
-            viewProjection.frustumPlane(PLANES[p], plane);
-            if (plane.isFinite() && (plane.x != 0f || plane.y != 0f || plane.z != 0f)) {
-                planes[p * 4] = plane.x;
-                planes[p * 4 + 1] = plane.y;
-                planes[p * 4 + 2] = plane.z;
-                planes[p * 4 + 3] = plane.w;
-            } else {
-                planeInDouble(p);
-            }
-        }
+        Frustum.normalizedPlanes(viewProjection, planes, plane);
         return true;
-    }
-
-    /**
-     * Plane {@code p} from the view-projection's rows in double, where JOML's float normalization failed: a normal
-     * whose squared length underflows (a huge orthographic height) or overflows (near and far a hair apart) comes out
-     * NaN or zero, and a NaN plane culls every box. A normal that is zero even in double is a plane at infinity (a far
-     * plane that float cannot tell from the near one's at a far/near ratio past about 10^7): it bounds nothing, so it
-     * passes every box, or none when the frustum lies wholly behind it.
-     */
-    private void planeInDouble(int p) {
-        int row = p >> 1;
-        double sign = (p & 1) == 0 ? 1.0 : -1.0;
-        double a = viewProjection.m03() + sign * viewProjection.get(0, row);
-        double b = viewProjection.m13() + sign * viewProjection.get(1, row);
-        double c = viewProjection.m23() + sign * viewProjection.get(2, row);
-        double d = viewProjection.m33() + sign * viewProjection.get(3, row);
-        double length = Math.sqrt(a * a + b * b + c * c);
-        if (length == 0.0) {
-            a = 0.0;
-            b = 0.0;
-            c = 0.0;
-            d = d >= 0.0 ? 1.0 : -1.0;
-            length = 1.0;
-        }
-        planes[p * 4] = (float) (a / length);
-        planes[p * 4 + 1] = (float) (b / length);
-        planes[p * 4 + 2] = (float) (c / length);
-        planes[p * 4 + 3] = (float) (d / length);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.flatscene.core.scene.frame;
 
+import io.flatscene.core.geometry.Frustum;
 import io.flatscene.core.scene.store.ItemStore;
 import java.util.Arrays;
 
@@ -13,7 +14,7 @@ import java.util.Arrays;
  * removal, a sort of the items. {@link #refresh} recomputes the stale ones after each bounds pass; a chunk marked
  * since is tested item by item until then. A box may be larger than its items' (the last item of a chunk removed),
  * never smaller. A chunk holding an infinite, non-finite or negative box is {@link #OPEN}: always tested item by item,
- * as the item test lets an infinite box through whatever its center.
+ * so that {@link Frustum#outside} alone decides what an infinite or NaN box is.
  *
  * <p>A chunk whose box changed at one refresh and is marked again at the next is left {@link #MOVING}, tested item by
  * item, until a refresh finds it unmarked: items that move every frame would otherwise have their chunk re-boxed every
@@ -29,11 +30,6 @@ final class ChunkBounds {
     private static final byte BOXED = 1;
     private static final byte OPEN = 2;
     private static final byte MOVING = 3;
-
-    /** {@link #classify} results. */
-    static final int OUTSIDE = 0;
-    static final int INSIDE = 1;
-    static final int ACROSS = 2;
 
     /**
      * The margin of the chunk test, relative to the magnitudes in a plane's equation: far above the few float
@@ -201,38 +197,17 @@ final class ChunkBounds {
     }
 
     /**
-     * Where chunk {@code chunk} lies against the six planes (a, b, c, d each, inside where positive): {@link #OUTSIDE}
-     * when every item's own test would reject it, {@link #INSIDE} when every item's own test would pass it,
-     * {@link #ACROSS} when its items must be tested one by one (and always when the chunk is not boxed).
+     * Where chunk {@code chunk} lies against the frustum planes {@code p}, by {@link Frustum#classify} on its box:
+     * {@link Frustum#OUTSIDE} when every item's own test would reject it, {@link Frustum#INSIDE} when every item's own
+     * test would pass it, {@link Frustum#ACROSS} when its items must be tested one by one (and always when the chunk
+     * is not boxed).
      */
     int classify(int chunk, float[] p) {
         if (state[chunk] != BOXED) {
-            return ACROSS;
+            return Frustum.ACROSS;
         }
         int o = chunk * 3;
-        float cx = center[o];
-        float cy = center[o + 1];
-        float cz = center[o + 2];
-        float hx = half[o];
-        float hy = half[o + 1];
-        float hz = half[o + 2];
-        float sx = Math.abs(cx) + hx;
-        float sy = Math.abs(cy) + hy;
-        float sz = Math.abs(cz) + hz;
-        boolean inside = true;
-        for (int k = 0; k < 24; k += 4) {
-            float ax = Math.abs(p[k]);
-            float ay = Math.abs(p[k + 1]);
-            float az = Math.abs(p[k + 2]);
-            float distance = p[k] * cx + p[k + 1] * cy + p[k + 2] * cz + p[k + 3];
-            float extent = ax * hx + ay * hy + az * hz;
-            float margin = MARGIN * (ax * sx + ay * sy + az * sz + Math.abs(p[k + 3]));
-            if (distance + extent < -margin) {
-                return OUTSIDE;
-            }
-            inside &= distance - extent > margin;
-        }
-        return inside ? INSIDE : ACROSS;
+        return Frustum.classify(p, center[o], center[o + 1], center[o + 2], half[o], half[o + 1], half[o + 2], MARGIN);
     }
 
     /**

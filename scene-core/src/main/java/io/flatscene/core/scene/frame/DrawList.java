@@ -17,7 +17,7 @@ public final class DrawList {
     /** The scene's item tints as of the cull, by the item's global index: valid until the scene next changes. */
     public int[] tints = new int[0];
 
-    /** Whether a visible item has a mesh or material id outside 0..65535 (batches then compare the ids). */
+    /** Whether a visible item has a mesh or material id its sort key cannot tell apart (batches then compare ids). */
     public boolean wideIds;
 
     /**

@@ -334,7 +334,7 @@ public final class FramePipeline {
         batchBuilder.gatherPart(worker, workers);
     }
 
-    /** Whether a worker of the last cull found a visible item with a mesh or material id outside 0..65535. */
+    /** Whether a worker of the last cull found a visible item whose key cannot tell its ids ({@link SortKeys#wide}). */
     private boolean anyWideIds(int workers) {
         boolean wide = false;
         for (int w = 0; w < workers; w++) {

@@ -157,7 +157,7 @@ final class IncrementalCull {
         return visible;
     }
 
-    /** Whether any re-tested visible item has a mesh or material id outside 0..65535. */
+    /** Whether any re-tested visible item has an id its key cannot tell apart ({@link SortKeys#wide}). */
     boolean wideIds(int workers) {
         boolean wide = false;
         for (int w = 0; w < workers; w++) {

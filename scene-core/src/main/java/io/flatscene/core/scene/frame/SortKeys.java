@@ -10,6 +10,9 @@ package io.flatscene.core.scene.frame;
  */
 final class SortKeys {
     private static final int DEPTH_BITS = 22;
+    /** The bits of a mesh or material id that sort. */
+    private static final int ID_BITS = 16;
+    private static final long ID_MASK = (1L << ID_BITS) - 1;
     private static final long TRANSPARENT_BIT = 1L << 55;
     private static final long MIRRORED_BIT = 1L << 54;
     static final long DEPTH_MAX = (1L << DEPTH_BITS) - 1;
@@ -19,8 +22,8 @@ final class SortKeys {
 
     static long key(int group, boolean transparent, boolean mirrored, int material, int mesh, long depth) {
         long head = ((long) group << 56) | (transparent ? TRANSPARENT_BIT : 0L);
-        long materialBits = material & 0xFFFFL;
-        long meshBits = mesh & 0xFFFFL;
+        long materialBits = material & ID_MASK;
+        long meshBits = mesh & ID_MASK;
         if (transparent) {
             return head | ((DEPTH_MAX - depth) << 32) | (materialBits << 16) | meshBits;
         }
@@ -28,8 +31,16 @@ final class SortKeys {
     }
 
     /**
-     * The bits of a key that identify its batch (all but the depth): two consecutive instances whose ids fit in
-     * 16 bits share a batch exactly when these agree.
+     * Whether a mesh or material id is wider than its field in the key, which cannot tell it from another: the
+     * batches of a list holding such an id compare the full ids.
+     */
+    static boolean wide(int material, int mesh) {
+        return (mesh | material) >>> ID_BITS != 0;
+    }
+
+    /**
+     * The bits of a key that identify its batch (all but the depth): two consecutive instances whose ids are not
+     * {@link #wide} share a batch exactly when these agree.
      */
     static long batchBits(long key) {
         boolean transparent = (key & TRANSPARENT_BIT) != 0;

@@ -2,6 +2,8 @@ package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.LongColumn;
+import io.flatscene.core.geometry.MortonCode;
+import io.flatscene.core.geometry.PointBounds;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.ObjectStore;
 

@@ -5,6 +5,7 @@ import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.container.SparseSet;
+import io.flatscene.core.geometry.Frustum;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.Random;
@@ -118,7 +119,7 @@ class BoundsPassTest {
         // an infinite box opens its chunk, as each chunk holds one: boxed chunks show the marks the pass leaves
         chunks.refresh(ITEMS);
         for (int chunk = 0; chunk < 3; chunk++) {
-            assertEquals(ChunkBounds.ACROSS, chunks.classify(chunk, ROOMY), "chunk " + chunk + " is open");
+            assertEquals(Frustum.ACROSS, chunks.classify(chunk, ROOMY), "chunk " + chunk + " is open");
         }
         float[] worldHalf = items.worldHalfArray();
         for (int i = 0; i < ITEMS * 3; i++) {
@@ -127,7 +128,7 @@ class BoundsPassTest {
         chunks.markReordered(0, ITEMS);
         chunks.refresh(ITEMS);
         for (int chunk = 0; chunk < 3; chunk++) {
-            assertEquals(ChunkBounds.INSIDE, chunks.classify(chunk, ROOMY), "chunk " + chunk + " boxed");
+            assertEquals(Frustum.INSIDE, chunks.classify(chunk, ROOMY), "chunk " + chunk + " boxed");
         }
         float[][] before = new float[ITEMS][];
         for (int i = 0; i < ITEMS; i++) {
@@ -142,7 +143,7 @@ class BoundsPassTest {
             assertEquals(attached ? 0 : 1, items.boundsDirtyArray()[i], "item " + i);
         }
         for (int chunk = 0; chunk < 3; chunk++) {
-            assertEquals(ChunkBounds.ACROSS, chunks.classify(chunk, ROOMY), "a recomputed box marks its chunk");
+            assertEquals(Frustum.ACROSS, chunks.classify(chunk, ROOMY), "a recomputed box marks its chunk");
         }
         assertFalse(pass.takeNonFinite());
     }

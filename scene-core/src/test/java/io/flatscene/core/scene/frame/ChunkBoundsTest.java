@@ -2,6 +2,7 @@ package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.SparseSet;
+import io.flatscene.core.geometry.Frustum;
 import io.flatscene.core.scene.store.ItemStore;
 import java.lang.reflect.Field;
 import java.util.Random;
@@ -85,7 +86,7 @@ class ChunkBoundsTest {
                 assertEquals(max * 0.5f - min * 0.5f, floats("half")[chunk * 3 + axis], "chunk " + chunk);
                 sum += max * 0.5f - min * 0.5f;
             }
-            assertEquals(ChunkBounds.INSIDE, chunks.classify(chunk, AROUND_ALL));
+            assertEquals(Frustum.INSIDE, chunks.classify(chunk, AROUND_ALL));
             assertTrue(items.queryChunks().get(chunk), "a re-boxed chunk tells the query index");
         }
         assertEquals(sum / CHUNKS, chunks.looseness(), 1e-9);
@@ -98,21 +99,21 @@ class ChunkBoundsTest {
         chunks.refresh(ITEMS);
         chunks.mark(70);
         chunks.mark(10_000);
-        assertEquals(ChunkBounds.INSIDE, chunks.classify(0, AROUND_ALL));
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(1, AROUND_ALL));
+        assertEquals(Frustum.INSIDE, chunks.classify(0, AROUND_ALL));
+        assertEquals(Frustum.ACROSS, chunks.classify(1, AROUND_ALL));
         place(70, 50f, 5f, 5f);
         chunks.validate(ITEMS);
         items.queryChunks().clear();
         chunks.refresh(ITEMS);
         // boxed at the first refresh and changed again at the second: moving, left to the item tests
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(1, AROUND_ALL));
+        assertEquals(Frustum.ACROSS, chunks.classify(1, AROUND_ALL));
         assertTrue(items.queryChunks().get(1));
         assertFalse(items.queryChunks().get(0));
         assertFalse(chunks.settled(), "one moving chunk of three is not under a quarter");
         chunks.refresh(ITEMS);
-        assertEquals(ChunkBounds.INSIDE, chunks.classify(1, AROUND_ALL), "unmarked since: boxed again");
-        assertEquals(ChunkBounds.OUTSIDE, chunks.classify(1, planesAlongX(1f, 52f)));
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(1, planesAlongX(1f, 49f)), "item 70 lies past x = 49");
+        assertEquals(Frustum.INSIDE, chunks.classify(1, AROUND_ALL), "unmarked since: boxed again");
+        assertEquals(Frustum.OUTSIDE, chunks.classify(1, planesAlongX(1f, 52f)));
+        assertEquals(Frustum.ACROSS, chunks.classify(1, planesAlongX(1f, 49f)), "item 70 lies past x = 49");
         assertTrue(chunks.settled());
         chunks.validate(ITEMS);
     }
@@ -122,11 +123,11 @@ class ChunkBoundsTest {
         chunks.refresh(ITEMS);
         chunks.mark(3);
         chunks.refresh(ITEMS);
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(0, AROUND_ALL), "changed at two refreshes in a row");
+        assertEquals(Frustum.ACROSS, chunks.classify(0, AROUND_ALL), "changed at two refreshes in a row");
         chunks.refresh(ITEMS);
         chunks.mark(3);
         chunks.refresh(ITEMS);
-        assertEquals(ChunkBounds.INSIDE, chunks.classify(0, AROUND_ALL), "re-boxed to the same box last time");
+        assertEquals(Frustum.INSIDE, chunks.classify(0, AROUND_ALL), "re-boxed to the same box last time");
     }
 
     /**
@@ -158,29 +159,29 @@ class ChunkBoundsTest {
         }
         chunks.mark(0);
         chunks.refresh(ITEMS);
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(0, AROUND_ALL), "changed at two refreshes in a row");
+        assertEquals(Frustum.ACROSS, chunks.classify(0, AROUND_ALL), "changed at two refreshes in a row");
         chunks.refresh(ITEMS);
-        assertEquals(ChunkBounds.INSIDE, chunks.classify(0, AROUND_ALL), "boxed again, to another box");
+        assertEquals(Frustum.INSIDE, chunks.classify(0, AROUND_ALL), "boxed again, to another box");
         chunks.mark(0);
         chunks.refresh(ITEMS);
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(0, AROUND_ALL), "changed at the last refresh: moving");
+        assertEquals(Frustum.ACROSS, chunks.classify(0, AROUND_ALL), "changed at the last refresh: moving");
     }
 
     @Test
     void reorderedChunksAreBoxedAgainWithoutCountingAsMoving() {
         chunks.refresh(ITEMS);
         chunks.markReordered(64, ITEMS);
-        assertEquals(ChunkBounds.INSIDE, chunks.classify(0, AROUND_ALL));
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(1, AROUND_ALL));
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(2, AROUND_ALL));
+        assertEquals(Frustum.INSIDE, chunks.classify(0, AROUND_ALL));
+        assertEquals(Frustum.ACROSS, chunks.classify(1, AROUND_ALL));
+        assertEquals(Frustum.ACROSS, chunks.classify(2, AROUND_ALL));
         place(100, -30f, 5f, 5f);
         chunks.refresh(ITEMS);
         for (int chunk = 0; chunk < CHUNKS; chunk++) {
-            assertEquals(ChunkBounds.INSIDE, chunks.classify(chunk, AROUND_ALL), "chunk " + chunk);
+            assertEquals(Frustum.INSIDE, chunks.classify(chunk, AROUND_ALL), "chunk " + chunk);
         }
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(1, planesAlongX(-1f, 25f)), "item 100 spans x = -30");
+        assertEquals(Frustum.ACROSS, chunks.classify(1, planesAlongX(-1f, 25f)), "item 100 spans x = -30");
         chunks.markReordered(0, 0);
-        assertEquals(ChunkBounds.INSIDE, chunks.classify(0, AROUND_ALL), "an empty range marks nothing");
+        assertEquals(Frustum.INSIDE, chunks.classify(0, AROUND_ALL), "an empty range marks nothing");
         chunks.validate(ITEMS);
     }
 
@@ -193,18 +194,18 @@ class ChunkBoundsTest {
         h[140 * 3] = -0.5f;
         chunks.refresh(ITEMS);
         for (int chunk = 0; chunk < CHUNKS; chunk++) {
-            assertEquals(ChunkBounds.ACROSS, chunks.classify(chunk, planesAlongX(1f, -1e6f)), "chunk " + chunk);
+            assertEquals(Frustum.ACROSS, chunks.classify(chunk, planesAlongX(1f, -1e6f)), "chunk " + chunk);
         }
         assertEquals(0.0, chunks.looseness(), "no chunk is boxed");
         chunks.validate(ITEMS);
         h[5 * 3 + 1] = 1f;
         chunks.mark(5);
         chunks.refresh(ITEMS);
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(0, AROUND_ALL), "opened at the last refresh: moving");
+        assertEquals(Frustum.ACROSS, chunks.classify(0, AROUND_ALL), "opened at the last refresh: moving");
         chunks.refresh(ITEMS);
-        assertEquals(ChunkBounds.INSIDE, chunks.classify(0, AROUND_ALL));
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(1, AROUND_ALL));
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(2, AROUND_ALL));
+        assertEquals(Frustum.INSIDE, chunks.classify(0, AROUND_ALL));
+        assertEquals(Frustum.ACROSS, chunks.classify(1, AROUND_ALL));
+        assertEquals(Frustum.ACROSS, chunks.classify(2, AROUND_ALL));
         float[] half = floats("half");
         assertEquals(half[0] + half[1] + half[2], chunks.looseness(), 1e-6);
     }
@@ -215,13 +216,13 @@ class ChunkBoundsTest {
         chunks.refresh(ITEMS);
         float lo = floats("center")[0] - floats("half")[0];
         float hi = floats("center")[0] + floats("half")[0];
-        assertEquals(ChunkBounds.OUTSIDE, chunks.classify(0, planesAlongX(1f, hi + 0.01f)));
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(0, planesAlongX(1f, Math.nextUp(hi))));
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(0, planesAlongX(1f, hi - 0.01f)));
-        assertEquals(ChunkBounds.ACROSS, chunks.classify(0, planesAlongX(1f, Math.nextDown(lo))));
-        assertEquals(ChunkBounds.INSIDE, chunks.classify(0, planesAlongX(1f, lo - 0.01f)));
-        assertEquals(ChunkBounds.OUTSIDE, chunks.classify(0, planesAlongX(-1f, -(lo - 0.01f))));
-        assertEquals(ChunkBounds.INSIDE, chunks.classify(0, planesAlongX(-1f, -(hi + 0.01f))));
+        assertEquals(Frustum.OUTSIDE, chunks.classify(0, planesAlongX(1f, hi + 0.01f)));
+        assertEquals(Frustum.ACROSS, chunks.classify(0, planesAlongX(1f, Math.nextUp(hi))));
+        assertEquals(Frustum.ACROSS, chunks.classify(0, planesAlongX(1f, hi - 0.01f)));
+        assertEquals(Frustum.ACROSS, chunks.classify(0, planesAlongX(1f, Math.nextDown(lo))));
+        assertEquals(Frustum.INSIDE, chunks.classify(0, planesAlongX(1f, lo - 0.01f)));
+        assertEquals(Frustum.OUTSIDE, chunks.classify(0, planesAlongX(-1f, -(lo - 0.01f))));
+        assertEquals(Frustum.INSIDE, chunks.classify(0, planesAlongX(-1f, -(hi + 0.01f))));
     }
 
     @Test

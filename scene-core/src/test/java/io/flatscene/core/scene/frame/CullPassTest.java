@@ -4,6 +4,7 @@ import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.SparseSet;
+import io.flatscene.core.geometry.Frustum;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayList;
@@ -86,8 +87,8 @@ class CullPassTest {
             checkList(pass, expected, false, "seed " + seed + ", by list");
             checkList(pass, expected, true, "seed " + seed + ", by list of narrow ids");
         }
-        assertTrue(classified[ChunkBounds.OUTSIDE] > 0 && classified[ChunkBounds.INSIDE] > 0
-                && classified[ChunkBounds.ACROSS] > 0, "chunks outside, inside and across the frustum");
+        assertTrue(classified[Frustum.OUTSIDE] > 0 && classified[Frustum.INSIDE] > 0
+                && classified[Frustum.ACROSS] > 0, "chunks outside, inside and across the frustum");
     }
 
     /**
@@ -243,9 +244,9 @@ class CullPassTest {
         int from = chunk * ChunkBounds.SIZE;
         int to = Math.min(ITEMS, from + ChunkBounds.SIZE);
         for (int i = from; i < to; i++) {
-            if (coverage == ChunkBounds.OUTSIDE) {
+            if (coverage == Frustum.OUTSIDE) {
                 assertTrue(!visible.contains(i) && outsideAPlane(i), "item " + i + " of an outside chunk");
-            } else if (coverage == ChunkBounds.INSIDE) {
+            } else if (coverage == Frustum.INSIDE) {
                 assertTrue(!outsideAPlane(i), "item " + i + " of an inside chunk");
             }
         }

@@ -1,6 +1,11 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.query;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.Aabb;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.LinearScan;
+import io.flatscene.core.scene.QueryResult;
+import io.flatscene.core.scene.SceneManager;
 import java.util.ArrayList;
 import java.util.List;
 import org.joml.Vector3f;

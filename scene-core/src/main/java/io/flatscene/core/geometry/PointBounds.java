@@ -1,4 +1,4 @@
-package io.flatscene.core.scene.frame;
+package io.flatscene.core.geometry;
 
 import java.util.Arrays;
 

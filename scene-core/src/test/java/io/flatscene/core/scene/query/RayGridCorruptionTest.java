@@ -1,8 +1,13 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.query;
 
 import io.flatscene.core.config.SceneConfig;
-import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
+import io.flatscene.core.scene.Aabb;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.QueryInternals;
+import io.flatscene.core.scene.QueryResult;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
 import java.lang.reflect.Field;
 import java.util.Arrays;
 import org.joml.Vector3f;
@@ -193,7 +198,7 @@ class RayGridCorruptionTest {
 
     private int listingOf(Item item) throws ReflectiveOperationException {
         int[] cellId = ints("cellId");
-        int id = HandleTable.idOf(item.handle);
+        int id = QueryInternals.itemId(item);
         int k = 0;
         while (cellId[k] != id) {
             k++;
@@ -236,7 +241,7 @@ class RayGridCorruptionTest {
         scene.rootNode().createChild().setPosition(1f, 1f, 1f).attachObject(late);
         scene.boxQuery(Aabb.INFINITE, -1);
         assertTrue(entryOf(late) >= index.intField("builtCount"), "the new item's entry is pending");
-        ints("cellId")[coveredListing()[0]] = HandleTable.idOf(late.handle);
+        ints("cellId")[coveredListing()[0]] = QueryInternals.itemId(late);
         assertCaught("which no gridded entry holds");
     }
 
@@ -249,7 +254,7 @@ class RayGridCorruptionTest {
         int k = listingOf(items[middle]);
         Item neighbour = items[middle + step[face]];
         int e = entryOf(neighbour);
-        ints("cellId")[k] = HandleTable.idOf(neighbour.handle);
+        ints("cellId")[k] = QueryInternals.itemId(neighbour);
         System.arraycopy(boxOf(e), 0, cellBox(), k * 6, 6);
         assertCaught("whose cover is cells");
     }

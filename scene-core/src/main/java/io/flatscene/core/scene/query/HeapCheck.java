@@ -1,14 +1,14 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.query;
 
 import java.util.Locale;
 
 /**
  * The refusal of arrays a caller sizes (a ray batch's, a query result's) that the heap cannot hold, naming the request
- * and its bytes as {@link SceneManager} names a scene's capacities. Checked before allocating against the most the
+ * and its bytes as {@code SceneManager} names a scene's capacities. Checked before allocating against the most the
  * heap can ever hold, since that allocation would end, after a full collection, in an OutOfMemoryError naming
  * nothing; and again on that error, since the heap holds other data too.
  */
-final class HeapCheck {
+public final class HeapCheck {
     private static final long MIB = 1L << 20;
 
     private HeapCheck() {
@@ -25,7 +25,7 @@ final class HeapCheck {
      * @param unit      names a unit, e.g. {@code ray}
      * @throws IllegalArgumentException if the units take more than the heap's maximum
      */
-    static void checkFits(String owner, String parameter, long count, int unitBytes, String unit) {
+    public static void checkFits(String owner, String parameter, long count, int unitBytes, String unit) {
         long heap = Runtime.getRuntime().maxMemory();
         if (count * unitBytes > heap) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "%s %s %d takes about %,d MiB (%d bytes a "
@@ -40,8 +40,8 @@ final class HeapCheck {
      * @param cause the allocation's failure, kept as the refusal's cause
      * @return the refusal, to throw; the arguments as {@link #checkFits} takes them
      */
-    static IllegalArgumentException outOfHeap(String owner, String parameter, long count, int unitBytes, String unit,
-                                              OutOfMemoryError cause) {
+    public static IllegalArgumentException outOfHeap(String owner, String parameter, long count, int unitBytes,
+                                                     String unit, OutOfMemoryError cause) {
         return new IllegalArgumentException(String.format(Locale.ROOT, "%s %s %d takes about %,d MiB (%d bytes a %s), "
                 + "more than the heap had free (it holds %,d MiB at most, other data included): lower the %s or raise "
                 + "-Xmx", owner, parameter, count, mib(count * unitBytes), unitBytes, unit,
@@ -49,7 +49,7 @@ final class HeapCheck {
     }
 
     /** {@code bytes} in MiB, rounded up: a request of a few bytes is not "0 MiB". */
-    static long mib(long bytes) {
+    public static long mib(long bytes) {
         return (bytes + MIB - 1) / MIB;
     }
 }

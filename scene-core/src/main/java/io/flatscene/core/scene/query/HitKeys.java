@@ -1,4 +1,4 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.query;
 
 import io.flatscene.core.container.Capacity;
 import java.util.Arrays;
@@ -8,15 +8,15 @@ import java.util.Arrays;
  * negative, so they order as the distances do) above the item's global index (low half). Kept by the caller and
  * reused, growing only when a query finds more than it ever did.
  */
-final class HitKeys {
-    long[] keys;
-    int count;
+public final class HitKeys {
+    public long[] keys;
+    public int count;
 
-    HitKeys(int capacity) {
+    public HitKeys(int capacity) {
         keys = new long[capacity];
     }
 
-    void add(long key) {
+    public void add(long key) {
         if (count == keys.length) {
             grow();
         }
@@ -47,7 +47,7 @@ final class HitKeys {
     }
 
     /** Sorts keys {@code [from, to)} in place, allocating nothing: insertion for short runs, heapsort otherwise. */
-    void sort(int from, int to) {
+    public void sort(int from, int to) {
         long[] a = keys;
         if (to - from <= 24) {
             for (int i = from + 1; i < to; i++) {
@@ -88,11 +88,11 @@ final class HitKeys {
         a[base + i] = v;
     }
 
-    static float distance(long key) {
+    public static float distance(long key) {
         return Float.intBitsToFloat((int) (key >>> 32));
     }
 
-    static int index(long key) {
+    public static int index(long key) {
         return (int) key;
     }
 }

@@ -1,6 +1,8 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.query;
 
-import io.flatscene.core.container.HandleTable;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.QueryInternals;
+import io.flatscene.core.scene.SceneManager;
 import java.lang.reflect.Field;
 
 /**
@@ -8,14 +10,10 @@ import java.lang.reflect.Field;
  * inspect, where no query result shows it.
  */
 final class QueryIndexFields {
-    private final Object index;
+    private final QueryIndex index;
 
     QueryIndexFields(SceneManager scene) throws ReflectiveOperationException {
-        Field queries = SceneManager.class.getDeclaredField("queries");
-        queries.setAccessible(true);
-        Field indexField = SceneQueries.class.getDeclaredField("index");
-        indexField.setAccessible(true);
-        index = indexField.get(queries.get(scene));
+        index = QueryInternals.index(scene);
     }
 
     private Field field(String name) throws ReflectiveOperationException {
@@ -42,7 +40,7 @@ final class QueryIndexFields {
 
     /** The index entry of {@code item}. */
     int entryOf(Item item) throws ReflectiveOperationException {
-        return ints("entryOf")[HandleTable.idOf(item.handle)];
+        return ints("entryOf")[QueryInternals.itemId(item)];
     }
 
     RayGrid grid() throws ReflectiveOperationException {

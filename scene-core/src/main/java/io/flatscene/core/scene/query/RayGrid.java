@@ -1,4 +1,4 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.query;
 
 import io.flatscene.core.container.Index;
 import java.util.Arrays;

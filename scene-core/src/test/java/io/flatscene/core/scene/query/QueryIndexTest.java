@@ -1,6 +1,12 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.query;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.Aabb;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.QueryInternals;
+import io.flatscene.core.scene.QueryResult;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.testing.AllocationMeter;
 import java.lang.reflect.Field;
 import java.util.List;
@@ -113,7 +119,7 @@ class QueryIndexTest {
     void aQueryWhileAFrameRunsOnAnotherThreadIsRefused() throws InterruptedException {
         try (SceneManager scene = newScene(64)) {
             scene.rootNode().createChild().attachObject(scene.createItem(0, 0, UNIT));
-            Thread frame = new Thread(() -> scene.guard().beginPass("run a frame", null), "frame thread");
+            Thread frame = new Thread(() -> QueryInternals.beginPass(scene, "run a frame"), "frame thread");
             frame.start();
             frame.join();
             try {
@@ -123,7 +129,7 @@ class QueryIndexTest {
                         refused.getMessage());
                 assertThrows(IllegalStateException.class, () -> scene.boxQuery(UNIT, -1, new QueryResult()));
             } finally {
-                scene.guard().endPass();
+                QueryInternals.endPass(scene);
             }
             assertEquals(1, scene.sphereQuery(new Vector3f(), 1f, -1).size(), "allowed once the frame ended");
         }

@@ -1,6 +1,14 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.query;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.Aabb;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.LinearScan;
+import io.flatscene.core.scene.QueryInternals;
+import io.flatscene.core.scene.QueryResult;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
+import io.flatscene.core.scene.Space;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
@@ -274,11 +282,7 @@ class RayGridPropertyTest {
 
         /** The scene's own ray caster. */
         Object caster() throws ReflectiveOperationException {
-            Field queries = SceneManager.class.getDeclaredField("queries");
-            queries.setAccessible(true);
-            Field caster = SceneQueries.class.getDeclaredField("caster");
-            caster.setAccessible(true);
-            return caster.get(queries.get(scene));
+            return QueryInternals.caster(scene);
         }
 
         /** The caster's walk scratch, whose found count tells what the grid found. */

@@ -1,8 +1,11 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.query;
 
 import io.flatscene.core.config.SceneConfig;
-import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
+import io.flatscene.core.scene.Aabb;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.QueryInternals;
+import io.flatscene.core.scene.SceneManager;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -39,7 +42,7 @@ class QueryIndexCorruptionTest {
         for (int i = 0; i < 3; i++) {
             pending.add(placed(50f + i, 50f, 50f));
         }
-        deadId = HandleTable.idOf(doomed.handle);
+        deadId = QueryInternals.itemId(doomed);
         scene.destroyItem(doomed);
         scene.boxQuery(Aabb.INFINITE, -1);
         index = new QueryIndexFields(scene);
@@ -146,12 +149,13 @@ class QueryIndexCorruptionTest {
     @Test
     void anItemInNoEntry() throws ReflectiveOperationException {
         Item item = built.get(42);
-        int id = HandleTable.idOf(item.handle);
+        int id = QueryInternals.itemId(item);
         int e = entryOf(item);
         index.ints("entryId")[e] = Index.NONE;
         index.ints("entryOf")[id] = Index.NONE;
         index.setInt("deadCount", 2);
-        assertCaught("item at global index " + item.globalIndex + " (id " + id + ") is in no query index entry");
+        assertCaught("item at global index " + QueryInternals.globalIndex(item) + " (id " + id
+                + ") is in no query index entry");
     }
 
     @ParameterizedTest
@@ -160,8 +164,8 @@ class QueryIndexCorruptionTest {
         Item item = built.get(42);
         int e = entryOf(item);
         index.floats("entryBox")[e * 6 + value] += 0.25f;
-        assertCaught("item at global index " + item.globalIndex + " has world bounds that its query index entry " + e
-                + " does not hold on axis " + value % 3);
+        assertCaught("item at global index " + QueryInternals.globalIndex(item) + " has world bounds that its query "
+                + "index entry " + e + " does not hold on axis " + value % 3);
     }
 
     @Test
@@ -169,8 +173,8 @@ class QueryIndexCorruptionTest {
         Item item = pending.get(2);
         int e = entryOf(item);
         index.floats("entryBox")[e * 6] += 0.25f;
-        assertCaught("item at global index " + item.globalIndex + " has world bounds");
-        scene.itemData().queryChunks().set(item.globalIndex >>> 6);
+        assertCaught("item at global index " + QueryInternals.globalIndex(item) + " has world bounds");
+        QueryInternals.itemData(scene).queryChunks().set(QueryInternals.globalIndex(item) >>> 6);
         scene.validate();
     }
 

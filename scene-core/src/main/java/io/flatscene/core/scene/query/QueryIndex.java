@@ -1,10 +1,11 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.query;
 
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.SparseSet;
 import io.flatscene.core.container.SummaryBitSet;
-import io.flatscene.core.scene.frame.MortonCode;
-import io.flatscene.core.scene.frame.PointBounds;
+import io.flatscene.core.geometry.Frustum;
+import io.flatscene.core.geometry.MortonCode;
+import io.flatscene.core.geometry.PointBounds;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.Arrays;
@@ -43,7 +44,7 @@ import java.util.Arrays;
  * once such rays cast without it number a {@value #GRID_RAYS_SHARE}th of the built entries (its build costs about a
  * pass over them); the update of each built entry keeps it, and a build of the tree drops it.
  */
-final class QueryIndex {
+public final class QueryIndex {
     static final int LEAF_SIZE = 4;
     /** The low bits of a ref: a leaf's entry count, 0 for an inner node. */
     private static final int COUNT_BITS = 4;
@@ -124,7 +125,7 @@ final class QueryIndex {
     /** The longest ray that counts towards building the grid, from the tree's last build; -1 with nothing built. */
     private float gridWorthyLength = -1f;
 
-    QueryIndex(ItemStore items, SparseSet itemSet, TransformStore transforms) {
+    public QueryIndex(ItemStore items, SparseSet itemSet, TransformStore transforms) {
         this.items = items;
         this.itemSet = itemSet;
         this.transforms = transforms;
@@ -133,7 +134,7 @@ final class QueryIndex {
     // ---- upkeep ----
 
     /** Brings the index up to the world boxes of items {@code [0, itemCount)}: the chunks marked since the last. */
-    void sync(int itemCount) {
+    public void sync(int itemCount) {
         SummaryBitSet marked = items.queryChunks();
         // a scene queried many times a frame mostly has nothing marked: then even the clear is skipped
         if (marked.nextSetBit(0, marked.capacity()) != Index.NONE) {
@@ -189,7 +190,7 @@ final class QueryIndex {
      * Whether a ray this long counts towards building the grid: one the grid would walk rather than leave to the tree,
      * by the side it would have.
      */
-    boolean gridWorthy(float maxDistance) {
+    public boolean gridWorthy(float maxDistance) {
         return !grid.live() && maxDistance <= gridWorthyLength;
     }
 
@@ -198,7 +199,7 @@ final class QueryIndex {
      * for one, the grid is built over the built entries, so that a scene queried by few short rays never pays for it.
      * Before a batch is shared among workers, since they read the grid.
      */
-    void prepareRays(int shortRays) {
+    public void prepareRays(int shortRays) {
         if (grid.live() || builtCount == 0) {
             return;
         }
@@ -220,7 +221,7 @@ final class QueryIndex {
     }
 
     /** The item with this id was destroyed: its entry dies, and its leaf shrinks around the others. */
-    void removed(int id) {
+    public void removed(int id) {
         if (id >= entryOf.length || entryOf[id] == Index.NONE) {
             return;
         }
@@ -489,7 +490,7 @@ final class QueryIndex {
      */
     private final float[] q = new float[24];
 
-    void box(float cx, float cy, float cz, float hx, float hy, float hz, int mask, HitKeys out) {
+    public void box(float cx, float cy, float cz, float hx, float hy, float hz, int mask, HitKeys out) {
         kind = BOX;
         q[0] = cx;
         q[1] = cy;
@@ -505,7 +506,7 @@ final class QueryIndex {
         run(mask, out);
     }
 
-    void sphere(float cx, float cy, float cz, float radius, int mask, HitKeys out) {
+    public void sphere(float cx, float cy, float cz, float radius, int mask, HitKeys out) {
         kind = SPHERE;
         q[0] = cx;
         q[1] = cy;
@@ -517,10 +518,10 @@ final class QueryIndex {
         run(mask, out);
     }
 
-    /** @param planes six planes (a, b, c, d), inside where {@code a x + b y + c z + d >= 0} */
-    void frustum(float[] planes, int mask, HitKeys out) {
+    /** @param planes six planes as {@link Frustum} lays them out */
+    public void frustum(float[] planes, int mask, HitKeys out) {
         kind = FRUSTUM;
-        System.arraycopy(planes, 0, q, 0, 24);
+        System.arraycopy(planes, 0, q, 0, Frustum.PLANE_FLOATS);
         run(mask, out);
     }
 
@@ -606,7 +607,7 @@ final class QueryIndex {
     }
 
     /**
-     * The exact test of one entry by a volume query, the one {@link SceneQueries} documents: 0 when the query finds
+     * The exact test of one entry by a volume query, the one {@code SceneQueries} documents: 0 when the query finds
      * it, -1 when not (a ray's, with its distance, is {@link RayCaster}'s).
      */
     private float entryMeets(int b) {
@@ -625,32 +626,15 @@ final class QueryIndex {
                 return dx * dx + dy * dy + dz * dz <= q[4] ? 0f : -1f;
             }
             case FRUSTUM -> {
-                return frustumMeets(box, b, q) ? 0f : -1f;
+                return Frustum.outside(q, box[b], box[b + 1], box[b + 2], box[b + 3], box[b + 4], box[b + 5])
+                        ? -1f : 0f;
             }
             default -> throw new IllegalStateException("query kind " + kind);
         }
     }
 
-    static boolean frustumMeets(float[] box, int b, float[] planes) {
-        float hx = box[b + 3];
-        float hy = box[b + 4];
-        float hz = box[b + 5];
-        if (hx == Float.POSITIVE_INFINITY || hy == Float.POSITIVE_INFINITY || hz == Float.POSITIVE_INFINITY) {
-            return true;
-        }
-        for (int p = 0; p < 24; p += 4) {
-            float distance = planes[p] * box[b] + planes[p + 1] * box[b + 1] + planes[p + 2] * box[b + 2]
-                    + planes[p + 3];
-            float extent = Math.abs(planes[p]) * hx + Math.abs(planes[p + 1]) * hy + Math.abs(planes[p + 2]) * hz;
-            if (!(distance + extent >= 0f)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** {@return a new ray caster over this index: one per thread casting rays at once} */
-    RayCaster newCaster() {
+    public RayCaster newCaster() {
         return new RayCaster();
     }
 
@@ -659,7 +643,7 @@ final class QueryIndex {
      * per worker. Rays have a traversal of their own, the node test written out: they are the queries a game runs by
      * the thousand.
      */
-    final class RayCaster {
+    public final class RayCaster {
         /**
          * The inner nodes to visit and the leaves to test, in the order met: queues, not a stack, so that the loads of
          * the nodes queued are independent of the tests in progress and the processor overlaps their cache misses.
@@ -690,8 +674,8 @@ final class QueryIndex {
          * Adds to {@code out} the items whose world box the ray enters within {@code maxDistance}, direction of unit
          * length, and which take part under {@code mask}: each as its key, its entry distance above its global index.
          */
-        void cast(float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance, int mask,
-                  HitKeys out) {
+        public void cast(float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance, int mask,
+                         HitKeys out) {
             float[] ray = this.ray;
             ray[0] = ox;
             ray[1] = oy;
@@ -856,7 +840,7 @@ final class QueryIndex {
      *
      * @throws IllegalStateException naming the first broken invariant
      */
-    void validate(int itemCount) {
+    public void validate(int itemCount) {
         int dead = 0;
         for (int e = 0; e < entryCount; e++) {
             int id = entryId[e];

@@ -1,4 +1,4 @@
-package io.flatscene.core.scene.frame;
+package io.flatscene.core.geometry;
 
 /**
  * Morton (Z-order) codes of points on a grid: the bits of the three cell coordinates interleaved, x lowest, so that

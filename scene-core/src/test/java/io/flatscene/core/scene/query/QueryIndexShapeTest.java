@@ -1,7 +1,10 @@
-package io.flatscene.core.scene;
+package io.flatscene.core.scene.query;
 
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.container.Index;
+import io.flatscene.core.scene.Aabb;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.SceneManager;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
