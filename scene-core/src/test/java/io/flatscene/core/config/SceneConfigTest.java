@@ -339,9 +339,8 @@ class SceneConfigTest {
 
     @Test
     void enumRulesNameEveryConstantTheParserAccepts() {
-        assertEquals("must be GROW, FAIL or ON_DEMAND (case-insensitive)", ConfigReader.enumRule(GrowthPolicy.class));
-        assertEquals("must be AUTO, VECTOR or SCALAR (case-insensitive)",
-                ConfigReader.enumRule(TransformKernel.class));
+        assertEquals("must be GROW, FAIL or ON_DEMAND (case-insensitive)", SceneConfig.GROWTH_POLICY.rule());
+        assertEquals("must be AUTO, VECTOR or SCALAR (case-insensitive)", SceneConfig.TRANSFORM_KERNEL.rule());
         for (GrowthPolicy policy : GrowthPolicy.values()) {
             assertTrue(POLICY_RULE.contains(policy.name()), policy + " is accepted but not named by " + POLICY_RULE);
         }
