@@ -2,6 +2,7 @@ package io.flatscene.render;
 
 import io.flatscene.core.config.ConfigException;
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.testing.SampleFileCheck;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -181,6 +182,12 @@ class RendererConfigTest {
         for (String key : RendererConfig.keys()) {
             assertTrue(text.contains("\n" + key + "="), key + " is not documented in the sample");
         }
+    }
+
+    @Test
+    void theSampleFileDocumentsEveryRendererSettingAsDeclared() throws IOException {
+        SampleFileCheck.assertDocuments(SampleFileCheck.SAMPLE, RendererConfig.settings(),
+                key -> key.startsWith(RendererConfig.KEY_PREFIX));
     }
 
     @Test
