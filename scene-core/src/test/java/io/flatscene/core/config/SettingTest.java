@@ -63,6 +63,8 @@ class SettingTest {
                 Arguments.of(POLICY, "on-demand", POLICY_RULE), Arguments.of(POLICY, "0", POLICY_RULE),
                 Arguments.of(POLICY, "GROW,FAIL", POLICY_RULE),
                 Arguments.of(COMPUTED, "-4", "must be an integer between -3 and 2147483639"),
+                Arguments.of(COMPUTED, "x", "must be an integer between -3 and 2147483639"),
+                Arguments.of(COMPUTED, "", "must be an integer between -3 and 2147483639"),
                 Arguments.of(COMPUTED, "2147483640", "must be an integer between -3 and 2147483639"));
     }
 
@@ -140,6 +142,25 @@ class SettingTest {
         assertEquals(before + 2, TABLE.defaults().get(COMPUTED));
     }
 
+    @Test
+    void aDeclarationAtTheEdgeOfItsRuleWorks() {
+        SettingTable table = new SettingTable("Edges", "e.", key -> true);
+        Setting<Integer> atMin = table.integer("e.min", 1, 10, 1, "At the bottom.");
+        Setting<Integer> atMax = table.integer("e.max", 1, 10, 10, "At the top.");
+        Setting<Integer> single = table.integer("e.single", 3, 3, () -> 3, "three", "One value.");
+        Setting<Boolean> flag = table.bool("e.flag", false, "Off.");
+        Setting<GrowthPolicy> policy = table.choice("e.policy", GrowthPolicy.ON_DEMAND, "Three constants.");
+        assertEquals(List.of(atMin, atMax, single, flag, policy), table.settings());
+        assertEquals("Edges[e.min=1, e.max=10, e.single=3, e.flag=false, e.policy=ON_DEMAND]",
+                table.defaults().toString());
+        assertEquals("must be an integer between 3 and 3", single.rule());
+        assertEquals(3, single.parse("3", null));
+        assertEquals("three", single.defaultDescription());
+        assertNull(flag.defaultDescription());
+        assertEquals(FLAG_RULE, flag.rule());
+        assertEquals(POLICY_RULE, policy.rule());
+    }
+
     // ---- declarations that could not work fail at once ----
 
     @Test
@@ -188,8 +209,10 @@ class SettingTest {
                 assertThrows(IllegalArgumentException.class, () -> values.get(stranger)).getMessage());
         assertThrows(IllegalArgumentException.class, () -> values.set(stranger, 1));
         assertNotEquals(other.defaults(), twin.defaults(), "the same values of two tables");
-        assertThrows(IllegalArgumentException.class, () -> other.build(values));
-        assertThrows(IllegalArgumentException.class, () -> other.apply(new Properties(), key -> true, values, "x"));
+        assertEquals("values of TestConfig given to Other",
+                assertThrows(IllegalArgumentException.class, () -> other.build(values)).getMessage());
+        assertEquals("values of TestConfig given to Other", assertThrows(IllegalArgumentException.class,
+                () -> other.apply(new Properties(), key -> true, values, "x")).getMessage());
         assertEquals("t.count", assertThrows(NullPointerException.class, () -> values.set(COUNT, null)).getMessage());
     }
 
