@@ -1,21 +1,15 @@
 package io.flatscene.render;
 
 import io.flatscene.core.config.ConfigException;
-import io.flatscene.core.config.ConfigReader;
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.config.Setting;
+import io.flatscene.core.config.SettingTable;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-
-import static io.flatscene.core.config.ConfigReader.checkRange;
-import static io.flatscene.core.config.ConfigReader.enumRule;
-import static io.flatscene.core.config.ConfigReader.parseBoolean;
-import static io.flatscene.core.config.ConfigReader.parseEnum;
-import static io.flatscene.core.config.ConfigReader.parseInt;
-import static io.flatscene.core.config.ConfigReader.rangeRule;
 
 /**
  * Startup settings of a {@link Renderer}: the draw path, the sizes of its material and light arrays and instance
@@ -34,24 +28,10 @@ import static io.flatscene.core.config.ConfigReader.rangeRule;
  * cannot overrule a {@code -D} setting. A bad value fails there with a {@link ConfigException} naming the key, the
  * value, the rule and where the value came from; so does a {@value #KEY_PREFIX} system property that is no key.
  *
- * <p>Keys and rules:
- * <table>
- *   <caption>Configuration keys</caption>
- *   <tr><th>key</th><th>default</th><th>rule</th></tr>
- *   <tr><td>{@value #DRAW_PATH_KEY}</td><td>AUTO</td>
- *       <td>AUTO, MULTI_DRAW_INDIRECT or INSTANCED, any case</td></tr>
- *   <tr><td>{@value #MAX_MATERIALS_KEY}</td><td>{@value #DEFAULT_MAX_MATERIALS}</td>
- *       <td>1 to {@value #MAX_MATERIALS_LIMIT}</td></tr>
- *   <tr><td>{@value #MAX_LOCAL_LIGHTS_KEY}</td><td>{@value #DEFAULT_MAX_LOCAL_LIGHTS}</td>
- *       <td>0 to {@value #MAX_LOCAL_LIGHTS_LIMIT}</td></tr>
- *   <tr><td>{@value #INITIAL_INSTANCES_KEY}</td><td>{@value #DEFAULT_INITIAL_INSTANCES}</td>
- *       <td>1 to {@value #INITIAL_INSTANCES_LIMIT}</td></tr>
- *   <tr><td>{@value #DEBUG_OUTPUT_KEY}</td><td>{@value #DEFAULT_DEBUG_OUTPUT}</td><td>true or false, any case</td></tr>
- *   <tr><td>{@value #GPU_TIMING_KEY}</td><td>{@value #DEFAULT_GPU_TIMING}</td><td>true or false, any case</td></tr>
- *   <tr><td>{@value #RESTORE_GL_STATE_KEY}</td><td>{@value #DEFAULT_RESTORE_GL_STATE}</td>
- *       <td>true or false, any case</td></tr>
- *   <tr><td>{@value #CLEAR_KEY}</td><td>COLOR_AND_DEPTH</td><td>NONE, DEPTH or COLOR_AND_DEPTH, any case</td></tr>
- * </table>
+ * <p>Each key is declared once, as one of the {@link Setting} constants below: its name, its rule, its default and
+ * its documentation, from which the builder, the reading of files and system properties, the checks and
+ * {@link #toString()} follow. {@code docs/flatscene.properties} lists every key as declared, held to the declarations
+ * by a test.
  */
 public final class RendererConfig {
     private static final Logger LOG = LogManager.getLogger(RendererConfig.class);
@@ -61,23 +41,6 @@ public final class RendererConfig {
      * configuration leaves these keys to the renderer.
      */
     public static final String KEY_PREFIX = SceneConfig.RENDER_KEY_PREFIX;
-    /** Key of {@link #drawPath()}. */
-    public static final String DRAW_PATH_KEY = "flatscene.render.drawPath";
-    /** Key of {@link #maxMaterials()}. */
-    public static final String MAX_MATERIALS_KEY = "flatscene.render.maxMaterials";
-    /** Key of {@link #maxLocalLights()}. */
-    public static final String MAX_LOCAL_LIGHTS_KEY = "flatscene.render.maxLocalLights";
-    /** Key of {@link #initialInstances()}. */
-    public static final String INITIAL_INSTANCES_KEY = "flatscene.render.initialInstances";
-    /** Key of {@link #debugOutput()}. */
-    public static final String DEBUG_OUTPUT_KEY = "flatscene.render.debugOutput";
-    /** Key of {@link #gpuTiming()}. */
-    public static final String GPU_TIMING_KEY = "flatscene.render.gpuTiming";
-    /** Key of {@link #restoreGlState()}. */
-    public static final String RESTORE_GL_STATE_KEY = "flatscene.render.restoreGlState";
-    /** Key of {@link #clear()}. */
-    public static final String CLEAR_KEY = "flatscene.render.clear";
-
     /**
      * 1024 materials of 48 bytes take 48 KiB; the renderer refuses a count past its context's uniform block limit
      * (naming the most it holds), so a driver with less takes fewer.
@@ -88,40 +51,83 @@ public final class RendererConfig {
     /** More is taken for a typo: the multi-draw path's three regions of that many instances take gigabytes. */
     public static final int INITIAL_INSTANCES_LIMIT = 1 << 26;
 
+    private static final SettingTable SETTINGS = new SettingTable("RendererConfig", KEY_PREFIX,
+            key -> key.startsWith(KEY_PREFIX));
+
+    /** Key of {@link #drawPath()}. */
+    public static final String DRAW_PATH_KEY = "flatscene.render.drawPath";
+    /** Declares {@value #DRAW_PATH_KEY}, read by {@link #drawPath()}. */
+    public static final Setting<DrawPath> DRAW_PATH = SETTINGS.choice(DRAW_PATH_KEY, DrawPath.AUTO,
+            "How instances reach the GPU: AUTO takes MULTI_DRAW_INDIRECT where the context has GL 4.3 multi-draw "
+                    + "and 4.4 buffer storage, else INSTANCED, which is what GL 4.1 (macOS) can do.");
+
+    /** Key of {@link #maxMaterials()}. */
+    public static final String MAX_MATERIALS_KEY = "flatscene.render.maxMaterials";
     /** Default {@link #maxMaterials()}. */
     public static final int DEFAULT_MAX_MATERIALS = 256;
+    /** Declares {@value #MAX_MATERIALS_KEY}, read by {@link #maxMaterials()}. */
+    public static final Setting<Integer> MAX_MATERIALS = SETTINGS.integer(MAX_MATERIALS_KEY, 1, MAX_MATERIALS_LIMIT,
+            DEFAULT_MAX_MATERIALS, "Materials the registry can hold; the shader's material array has this size.");
+
+    /** Key of {@link #maxLocalLights()}. */
+    public static final String MAX_LOCAL_LIGHTS_KEY = "flatscene.render.maxLocalLights";
     /** Default {@link #maxLocalLights()}. */
     public static final int DEFAULT_MAX_LOCAL_LIGHTS = 8;
+    /** Declares {@value #MAX_LOCAL_LIGHTS_KEY}, read by {@link #maxLocalLights()}. */
+    public static final Setting<Integer> MAX_LOCAL_LIGHTS = SETTINGS.integer(MAX_LOCAL_LIGHTS_KEY, 0,
+            MAX_LOCAL_LIGHTS_LIMIT, DEFAULT_MAX_LOCAL_LIGHTS, "Point and spot lights shaded per frame, the nearest "
+                    + "to the camera first; beyond the first directional light and these, lights are not drawn.");
+
+    /** Key of {@link #initialInstances()}. */
+    public static final String INITIAL_INSTANCES_KEY = "flatscene.render.initialInstances";
     /** Default {@link #initialInstances()}. */
     public static final int DEFAULT_INITIAL_INSTANCES = 16_384;
+    /** Declares {@value #INITIAL_INSTANCES_KEY}, read by {@link #initialInstances()}. */
+    public static final Setting<Integer> INITIAL_INSTANCES = SETTINGS.integer(INITIAL_INSTANCES_KEY, 1,
+            INITIAL_INSTANCES_LIMIT, DEFAULT_INITIAL_INSTANCES,
+            "Instances the instance buffers hold before they grow.");
+
+    /** Key of {@link #debugOutput()}. */
+    public static final String DEBUG_OUTPUT_KEY = "flatscene.render.debugOutput";
     /** Default {@link #debugOutput()}: off, since synchronous debug output slows every GL call. */
     public static final boolean DEFAULT_DEBUG_OUTPUT = false;
+    /** Declares {@value #DEBUG_OUTPUT_KEY}, read by {@link #debugOutput()}. */
+    public static final Setting<Boolean> DEBUG_OUTPUT = SETTINGS.bool(DEBUG_OUTPUT_KEY, DEFAULT_DEBUG_OUTPUT,
+            "Route the context's KHR_debug output to the log and count GL errors; slows every GL call. A debug "
+                    + "callback the game installed before keeps getting the messages the game's own GL calls raise, "
+                    + "and is put back when the renderer closes.");
+
+    /** Key of {@link #gpuTiming()}. */
+    public static final String GPU_TIMING_KEY = "flatscene.render.gpuTiming";
     /** Default {@link #gpuTiming()}. */
     public static final boolean DEFAULT_GPU_TIMING = true;
+    /** Declares {@value #GPU_TIMING_KEY}, read by {@link #gpuTiming()}. */
+    public static final Setting<Boolean> GPU_TIMING = SETTINGS.bool(GPU_TIMING_KEY, DEFAULT_GPU_TIMING,
+            "Measure each frame's GPU time with timer queries; turn off when the game runs its own "
+                    + "GL_TIME_ELAPSED query.");
+
+    /** Key of {@link #restoreGlState()}. */
+    public static final String RESTORE_GL_STATE_KEY = "flatscene.render.restoreGlState";
     /** Default {@link #restoreGlState()}: off, since only a context the game also draws with needs it. */
     public static final boolean DEFAULT_RESTORE_GL_STATE = false;
+    /** Declares {@value #RESTORE_GL_STATE_KEY}, read by {@link #restoreGlState()}. */
+    public static final Setting<Boolean> RESTORE_GL_STATE = SETTINGS.bool(RESTORE_GL_STATE_KEY,
+            DEFAULT_RESTORE_GL_STATE, "Save and restore the GL state the renderer touches around each of its calls, "
+                    + "for a context the game also draws with.");
 
-    private static final List<String> KEYS = List.of(DRAW_PATH_KEY, MAX_MATERIALS_KEY, MAX_LOCAL_LIGHTS_KEY,
-            INITIAL_INSTANCES_KEY, DEBUG_OUTPUT_KEY, GPU_TIMING_KEY, RESTORE_GL_STATE_KEY, CLEAR_KEY);
+    /** Key of {@link #clear()}. */
+    public static final String CLEAR_KEY = "flatscene.render.clear";
+    /** Declares {@value #CLEAR_KEY}, read by {@link #clear()}. */
+    public static final Setting<ClearMode> CLEAR = SETTINGS.choice(CLEAR_KEY, ClearMode.COLOR_AND_DEPTH,
+            "What the renderer clears in its target before drawing: COLOR_AND_DEPTH starts its frame from its clear "
+                    + "colour; DEPTH clears depth alone, keeping the colour a game drew first (its sky, a 2D "
+                    + "background); NONE draws over colour and depth as they are, for a game that prepared both.");
 
-    private final DrawPath drawPath;
-    private final int maxMaterials;
-    private final int maxLocalLights;
-    private final int initialInstances;
-    private final boolean debugOutput;
-    private final boolean gpuTiming;
-    private final boolean restoreGlState;
-    private final ClearMode clear;
+    /** A value for each declared setting, each keeping its rule; never handed out, so never changed. */
+    private final SettingTable.Values values;
 
-    private RendererConfig(Builder b) {
-        drawPath = b.drawPath;
-        maxMaterials = b.maxMaterials;
-        maxLocalLights = b.maxLocalLights;
-        initialInstances = b.initialInstances;
-        debugOutput = b.debugOutput;
-        gpuTiming = b.gpuTiming;
-        restoreGlState = b.restoreGlState;
-        clear = b.clear;
+    private RendererConfig(SettingTable.Values values) {
+        this.values = values;
     }
 
     /**
@@ -166,7 +172,7 @@ public final class RendererConfig {
      */
     public static RendererConfig load(Path propertiesFile) {
         Objects.requireNonNull(propertiesFile, "propertiesFile");
-        return from(builder(), ConfigReader.read(propertiesFile), "file " + propertiesFile, null, null);
+        return from(builder(), SettingTable.read(propertiesFile), "file " + propertiesFile, null, null);
     }
 
     /**
@@ -203,13 +209,13 @@ public final class RendererConfig {
     private static RendererConfig from(Builder builder, Properties file, String fileSource, Properties overrides,
                                        String overrideSource) {
         if (file != null) {
-            List<String> read = ConfigReader.apply(file, key -> !SceneConfig.keys().contains(key),
-                    (key, value) -> builder.set(key, value, fileSource));
+            List<String> read = SETTINGS.apply(file, key -> !SceneConfig.keys().contains(key), builder.values,
+                    fileSource);
             LOG.debug("Read renderer configuration from {}: {}", fileSource, read);
         }
         if (overrides != null) {
-            List<String> overridden = ConfigReader.apply(overrides, key -> key.startsWith(KEY_PREFIX),
-                    (key, value) -> builder.set(key, value, overrideSource));
+            List<String> overridden = SETTINGS.apply(overrides, key -> key.startsWith(KEY_PREFIX), builder.values,
+                    overrideSource);
             LOG.debug("Renderer configuration overrides ({}): {}", overrideSource, overridden);
         }
         return builder.build();
@@ -221,7 +227,28 @@ public final class RendererConfig {
      * @return the renderer's keys, unmodifiable; the scene's are not among them
      */
     public static List<String> keys() {
-        return KEYS;
+        return SETTINGS.keys();
+    }
+
+    /**
+     * Every setting's declaration, in the order {@link #toString()} lists them.
+     *
+     * @return the renderer's settings, unmodifiable
+     */
+    public static List<Setting<?>> settings() {
+        return SETTINGS.settings();
+    }
+
+    /**
+     * The value of any of the renderer's settings, as its typed accessor returns it.
+     *
+     * @param <T>     the setting's type
+     * @param setting one of the renderer's settings, e.g. {@link #DRAW_PATH}
+     * @return its value, never null
+     * @throws IllegalArgumentException if the setting is not the renderer's
+     */
+    public <T> T get(Setting<T> setting) {
+        return values.get(setting);
     }
 
     /**
@@ -230,7 +257,7 @@ public final class RendererConfig {
      * @return the requested path, never null
      */
     public DrawPath drawPath() {
-        return drawPath;
+        return values.get(DRAW_PATH);
     }
 
     /**
@@ -239,7 +266,7 @@ public final class RendererConfig {
      * @return 1 to {@link #MAX_MATERIALS_LIMIT}
      */
     public int maxMaterials() {
-        return maxMaterials;
+        return values.get(MAX_MATERIALS);
     }
 
     /**
@@ -248,7 +275,7 @@ public final class RendererConfig {
      * @return 0 (directional light only) to {@link #MAX_LOCAL_LIGHTS_LIMIT}
      */
     public int maxLocalLights() {
-        return maxLocalLights;
+        return values.get(MAX_LOCAL_LIGHTS);
     }
 
     /**
@@ -257,7 +284,7 @@ public final class RendererConfig {
      * @return 1 to {@link #INITIAL_INSTANCES_LIMIT}
      */
     public int initialInstances() {
-        return initialInstances;
+        return values.get(INITIAL_INSTANCES);
     }
 
     /**
@@ -268,7 +295,7 @@ public final class RendererConfig {
      * @return whether debug output is on
      */
     public boolean debugOutput() {
-        return debugOutput;
+        return values.get(DEBUG_OUTPUT);
     }
 
     /**
@@ -277,7 +304,7 @@ public final class RendererConfig {
      * @return whether GPU timing is on
      */
     public boolean gpuTiming() {
-        return gpuTiming;
+        return values.get(GPU_TIMING);
     }
 
     /**
@@ -295,7 +322,7 @@ public final class RendererConfig {
      * @return whether the renderer saves and restores the GL state
      */
     public boolean restoreGlState() {
-        return restoreGlState;
+        return values.get(RESTORE_GL_STATE);
     }
 
     /**
@@ -306,28 +333,17 @@ public final class RendererConfig {
      * @return the clear policy, never null
      */
     public ClearMode clear() {
-        return clear;
+        return values.get(CLEAR);
     }
 
     @Override
     public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof RendererConfig)) {
-            return false;
-        }
-        RendererConfig other = (RendererConfig) o;
-        return drawPath == other.drawPath && maxMaterials == other.maxMaterials
-                && maxLocalLights == other.maxLocalLights && initialInstances == other.initialInstances
-                && debugOutput == other.debugOutput && gpuTiming == other.gpuTiming
-                && restoreGlState == other.restoreGlState && clear == other.clear;
+        return o instanceof RendererConfig && values.equals(((RendererConfig) o).values);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(drawPath, maxMaterials, maxLocalLights, initialInstances, debugOutput, gpuTiming,
-                restoreGlState, clear);
+        return values.hashCode();
     }
 
     /**
@@ -337,11 +353,7 @@ public final class RendererConfig {
      */
     @Override
     public String toString() {
-        return "RendererConfig[" + DRAW_PATH_KEY + "=" + drawPath + ", " + MAX_MATERIALS_KEY + "=" + maxMaterials
-                + ", " + MAX_LOCAL_LIGHTS_KEY + "=" + maxLocalLights + ", " + INITIAL_INSTANCES_KEY + "="
-                + initialInstances + ", " + DEBUG_OUTPUT_KEY + "=" + debugOutput + ", " + GPU_TIMING_KEY + "="
-                + gpuTiming + ", " + RESTORE_GL_STATE_KEY + "=" + restoreGlState + ", " + CLEAR_KEY + "=" + clear
-                + "]";
+        return values.toString();
     }
 
     /**
@@ -350,34 +362,14 @@ public final class RendererConfig {
      * then applies the system properties, which win over what the builder holds.
      */
     public static final class Builder {
-        private static final String MAX_MATERIALS_RULE = rangeRule(1, MAX_MATERIALS_LIMIT);
-        private static final String MAX_LOCAL_LIGHTS_RULE = rangeRule(0, MAX_LOCAL_LIGHTS_LIMIT);
-        private static final String INITIAL_INSTANCES_RULE = rangeRule(1, INITIAL_INSTANCES_LIMIT);
-        private static final String DRAW_PATH_RULE = enumRule(DrawPath.class);
-        private static final String CLEAR_RULE = enumRule(ClearMode.class);
-        private static final String BOOLEAN_RULE = "must be true or false (case-insensitive)";
-
-        private DrawPath drawPath = DrawPath.AUTO;
-        private int maxMaterials = DEFAULT_MAX_MATERIALS;
-        private int maxLocalLights = DEFAULT_MAX_LOCAL_LIGHTS;
-        private int initialInstances = DEFAULT_INITIAL_INSTANCES;
-        private boolean debugOutput = DEFAULT_DEBUG_OUTPUT;
-        private boolean gpuTiming = DEFAULT_GPU_TIMING;
-        private boolean restoreGlState = DEFAULT_RESTORE_GL_STATE;
-        private ClearMode clear = ClearMode.COLOR_AND_DEPTH;
+        private final SettingTable.Values values;
 
         private Builder() {
+            values = SETTINGS.defaults();
         }
 
         private Builder(RendererConfig c) {
-            drawPath = c.drawPath;
-            maxMaterials = c.maxMaterials;
-            maxLocalLights = c.maxLocalLights;
-            initialInstances = c.initialInstances;
-            debugOutput = c.debugOutput;
-            gpuTiming = c.gpuTiming;
-            restoreGlState = c.restoreGlState;
-            clear = c.clear;
+            values = c.values.copy();
         }
 
         /**
@@ -388,8 +380,7 @@ public final class RendererConfig {
          * @throws NullPointerException if {@code drawPath} is null
          */
         public Builder drawPath(DrawPath drawPath) {
-            this.drawPath = Objects.requireNonNull(drawPath, "drawPath");
-            return this;
+            return set(DRAW_PATH, Objects.requireNonNull(drawPath, "drawPath"));
         }
 
         /**
@@ -399,8 +390,7 @@ public final class RendererConfig {
          * @return this builder
          */
         public Builder maxMaterials(int maxMaterials) {
-            this.maxMaterials = maxMaterials;
-            return this;
+            return set(MAX_MATERIALS, maxMaterials);
         }
 
         /**
@@ -410,8 +400,7 @@ public final class RendererConfig {
          * @return this builder
          */
         public Builder maxLocalLights(int maxLocalLights) {
-            this.maxLocalLights = maxLocalLights;
-            return this;
+            return set(MAX_LOCAL_LIGHTS, maxLocalLights);
         }
 
         /**
@@ -421,8 +410,7 @@ public final class RendererConfig {
          * @return this builder
          */
         public Builder initialInstances(int initialInstances) {
-            this.initialInstances = initialInstances;
-            return this;
+            return set(INITIAL_INSTANCES, initialInstances);
         }
 
         /**
@@ -432,8 +420,7 @@ public final class RendererConfig {
          * @return this builder
          */
         public Builder debugOutput(boolean debugOutput) {
-            this.debugOutput = debugOutput;
-            return this;
+            return set(DEBUG_OUTPUT, debugOutput);
         }
 
         /**
@@ -443,8 +430,7 @@ public final class RendererConfig {
          * @return this builder
          */
         public Builder gpuTiming(boolean gpuTiming) {
-            this.gpuTiming = gpuTiming;
-            return this;
+            return set(GPU_TIMING, gpuTiming);
         }
 
         /**
@@ -454,8 +440,7 @@ public final class RendererConfig {
          * @return this builder
          */
         public Builder restoreGlState(boolean restoreGlState) {
-            this.restoreGlState = restoreGlState;
-            return this;
+            return set(RESTORE_GL_STATE, restoreGlState);
         }
 
         /**
@@ -466,8 +451,7 @@ public final class RendererConfig {
          * @throws NullPointerException if {@code clear} is null
          */
         public Builder clear(ClearMode clear) {
-            this.clear = Objects.requireNonNull(clear, "clear");
-            return this;
+            return set(CLEAR, Objects.requireNonNull(clear, "clear"));
         }
 
         /**
@@ -480,51 +464,22 @@ public final class RendererConfig {
          *                         system property, or a system property that is no key
          */
         public RendererConfig build() {
-            checkRange(MAX_MATERIALS_KEY, maxMaterials, 1, MAX_MATERIALS_LIMIT, MAX_MATERIALS_RULE);
-            checkRange(MAX_LOCAL_LIGHTS_KEY, maxLocalLights, 0, MAX_LOCAL_LIGHTS_LIMIT, MAX_LOCAL_LIGHTS_RULE);
-            checkRange(INITIAL_INSTANCES_KEY, initialInstances, 1, INITIAL_INSTANCES_LIMIT, INITIAL_INSTANCES_RULE);
-            // a copy takes the overrides, so that the next build logs what the code set as the value replaced
-            Builder effective = new RendererConfig(this).toBuilder();
-            ConfigReader.applySystemProperties(key -> key.startsWith(KEY_PREFIX), effective::get,
-                    (key, value) -> effective.set(key, value, ConfigReader.SYSTEM_PROPERTY));
-            return new RendererConfig(effective);
-        }
-
-        /** The value {@code key} holds, as {@link #set} sets it; null for a key that is not the renderer's. */
-        private Object get(String key) {
-            return switch (key) {
-                case DRAW_PATH_KEY -> drawPath;
-                case MAX_MATERIALS_KEY -> maxMaterials;
-                case MAX_LOCAL_LIGHTS_KEY -> maxLocalLights;
-                case INITIAL_INSTANCES_KEY -> initialInstances;
-                case DEBUG_OUTPUT_KEY -> debugOutput;
-                case GPU_TIMING_KEY -> gpuTiming;
-                case RESTORE_GL_STATE_KEY -> restoreGlState;
-                case CLEAR_KEY -> clear;
-                default -> null;
-            };
+            return new RendererConfig(SETTINGS.build(values));
         }
 
         /**
-         * Parses one textual value (already trimmed) into this builder; the check of the parsed value against its
-         * rule happens here too, so the exception can quote the text as written and say where it came from.
+         * Sets any of the renderer's settings, as its typed setter does.
+         *
+         * @param <T>     the setting's type
+         * @param setting one of the renderer's settings, e.g. {@link RendererConfig#DRAW_PATH}
+         * @param value   the value, not null; checked by {@link #build()}
+         * @return this builder
+         * @throws IllegalArgumentException if the setting is not the renderer's
+         * @throws NullPointerException     if {@code value} is null
          */
-        void set(String key, String value, String source) {
-            switch (key) {
-                case DRAW_PATH_KEY -> drawPath = parseEnum(DrawPath.class, key, value, DRAW_PATH_RULE, source);
-                case MAX_MATERIALS_KEY -> maxMaterials = parseInt(key, value, 1, MAX_MATERIALS_LIMIT,
-                        MAX_MATERIALS_RULE, source);
-                case MAX_LOCAL_LIGHTS_KEY -> maxLocalLights = parseInt(key, value, 0, MAX_LOCAL_LIGHTS_LIMIT,
-                        MAX_LOCAL_LIGHTS_RULE, source);
-                case INITIAL_INSTANCES_KEY -> initialInstances = parseInt(key, value, 1, INITIAL_INSTANCES_LIMIT,
-                        INITIAL_INSTANCES_RULE, source);
-                case DEBUG_OUTPUT_KEY -> debugOutput = parseBoolean(key, value, BOOLEAN_RULE, source);
-                case GPU_TIMING_KEY -> gpuTiming = parseBoolean(key, value, BOOLEAN_RULE, source);
-                case RESTORE_GL_STATE_KEY -> restoreGlState = parseBoolean(key, value, BOOLEAN_RULE, source);
-                case CLEAR_KEY -> clear = parseEnum(ClearMode.class, key, value, CLEAR_RULE, source);
-                default -> throw new ConfigException(key, value, ConfigReader.unknownKeyRule(key, KEY_PREFIX, KEYS),
-                        source);
-            }
+        public <T> Builder set(Setting<T> setting, T value) {
+            values.set(setting, value);
+            return this;
         }
     }
 }

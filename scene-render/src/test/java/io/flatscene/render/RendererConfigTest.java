@@ -2,6 +2,8 @@ package io.flatscene.render;
 
 import io.flatscene.core.config.ConfigException;
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.config.Setting;
+import io.flatscene.core.testing.SampleFileCheck;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -131,6 +133,25 @@ class RendererConfigTest {
     }
 
     @Test
+    void everySettingIsReachedByItsDeclarationAsByItsAccessors() {
+        RendererConfig config = RendererConfig.builder().set(RendererConfig.DRAW_PATH, DrawPath.INSTANCED)
+                .set(RendererConfig.MAX_MATERIALS, 3).set(RendererConfig.MAX_LOCAL_LIGHTS, 0)
+                .set(RendererConfig.INITIAL_INSTANCES, 5).set(RendererConfig.DEBUG_OUTPUT, true)
+                .set(RendererConfig.GPU_TIMING, false).set(RendererConfig.RESTORE_GL_STATE, true)
+                .set(RendererConfig.CLEAR, ClearMode.NONE).build();
+        assertEquals(RendererConfig.builder().drawPath(DrawPath.INSTANCED).maxMaterials(3).maxLocalLights(0)
+                .initialInstances(5).debugOutput(true).gpuTiming(false).restoreGlState(true).clear(ClearMode.NONE)
+                .build(), config);
+        assertSame(config.drawPath(), config.get(RendererConfig.DRAW_PATH));
+        assertEquals(config.maxLocalLights(), config.get(RendererConfig.MAX_LOCAL_LIGHTS));
+        assertEquals(RendererConfig.keys(), RendererConfig.settings().stream().map(Setting::key).toList());
+        assertThrows(IllegalArgumentException.class, () -> config.get(SceneConfig.MAX_NODES));
+        assertThrows(IllegalArgumentException.class, () -> RendererConfig.builder().set(SceneConfig.VALIDATION, true));
+        assertConfigException(() -> RendererConfig.builder().set(RendererConfig.MAX_LOCAL_LIGHTS, 65).build(),
+                RendererConfig.MAX_LOCAL_LIGHTS_KEY, "65", LIGHTS_RULE);
+    }
+
+    @Test
     void toStringGivesEveryEffectiveValueWithItsKeyOnOneLine() {
         RendererConfig config = RendererConfig.builder().drawPath(DrawPath.INSTANCED).maxMaterials(16)
                 .maxLocalLights(4).initialInstances(100).debugOutput(true).gpuTiming(false).build();
@@ -181,6 +202,12 @@ class RendererConfigTest {
         for (String key : RendererConfig.keys()) {
             assertTrue(text.contains("\n" + key + "="), key + " is not documented in the sample");
         }
+    }
+
+    @Test
+    void theSampleFileDocumentsEveryRendererSettingAsDeclared() throws IOException {
+        SampleFileCheck.assertDocuments(SampleFileCheck.SAMPLE, RendererConfig.settings(),
+                key -> key.startsWith(RendererConfig.KEY_PREFIX));
     }
 
     @Test

@@ -1,7 +1,7 @@
 package io.flatscene.render;
 
 import io.flatscene.core.config.ConfigException;
-import io.flatscene.core.config.ConfigReader;
+import io.flatscene.core.config.SettingTable;
 import io.flatscene.core.testing.LogLines;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -109,7 +109,7 @@ class RendererSystemPropertyTest {
 
     @Test
     void anOverrideIsLoggedOnceWithTheValueItReplaced() {
-        List<String> logged = LogLines.capture(ConfigReader.class.getName(), Level.INFO, () ->
+        List<String> logged = LogLines.capture(SettingTable.class.getName(), Level.INFO, () ->
                 withSystemProperty(RendererConfig.MAX_MATERIALS_KEY, "77", () -> {
                     RendererConfig.builder().maxMaterials(99).build();
                     RendererConfig.builder().maxMaterials(99).build();

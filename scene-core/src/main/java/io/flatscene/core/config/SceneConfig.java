@@ -9,13 +9,6 @@ import java.util.Properties;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
-import static io.flatscene.core.config.ConfigReader.checkRange;
-import static io.flatscene.core.config.ConfigReader.enumRule;
-import static io.flatscene.core.config.ConfigReader.parseBoolean;
-import static io.flatscene.core.config.ConfigReader.parseEnum;
-import static io.flatscene.core.config.ConfigReader.parseInt;
-import static io.flatscene.core.config.ConfigReader.rangeRule;
-
 /**
  * A scene's startup configuration: the capacity each manager allocates up front, what happens when one is exceeded,
  * the worker threads, validation mode and transform kernel. Immutable; every instance holds valid values.
@@ -36,21 +29,10 @@ import static io.flatscene.core.config.ConfigReader.rangeRule;
  * as a copy mid-frame. So does a {@code flatscene.<name>} system property that is no key: a misspelt override would
  * otherwise change nothing without a word.
  *
- * <p>Keys and rules (the documented sample is {@code docs/flatscene.properties}):
- * <table>
- *   <caption>Configuration keys</caption>
- *   <tr><th>key</th><th>default</th><th>rule</th></tr>
- *   <tr><td>{@value #MAX_NODES_KEY}</td><td>{@value #DEFAULT_MAX_NODES}</td><td>1 to {@value #MAX_CAPACITY}</td></tr>
- *   <tr><td>{@value #MAX_ITEMS_KEY}</td><td>{@value #DEFAULT_MAX_ITEMS}</td><td>1 to {@value #MAX_CAPACITY}</td></tr>
- *   <tr><td>{@value #MAX_LIGHTS_KEY}</td><td>{@value #DEFAULT_MAX_LIGHTS}</td><td>1 to {@value #MAX_CAPACITY}</td></tr>
- *   <tr><td>{@value #MAX_CAMERAS_KEY}</td><td>{@value #DEFAULT_MAX_CAMERAS}</td>
- *       <td>1 to {@value #MAX_CAPACITY}</td></tr>
- *   <tr><td>{@value #GROWTH_POLICY_KEY}</td><td>GROW</td><td>GROW, FAIL or ON_DEMAND, any case</td></tr>
- *   <tr><td>{@value #WORKER_THREADS_KEY}</td><td>available processors</td>
- *       <td>1 to {@value #MAX_WORKER_THREADS}</td></tr>
- *   <tr><td>{@value #VALIDATION_KEY}</td><td>{@value #DEFAULT_VALIDATION}</td><td>true or false, any case</td></tr>
- *   <tr><td>{@value #TRANSFORM_KERNEL_KEY}</td><td>AUTO</td><td>AUTO, VECTOR or SCALAR, any case</td></tr>
- * </table>
+ * <p>Each key is declared once, as one of the {@link Setting} constants below: its name, its rule, its default and
+ * its documentation, from which the builder, the reading of files and system properties, the checks and
+ * {@link #toString()} follow. {@code docs/flatscene.properties} lists every key as declared, held to the declarations
+ * by a test.
  */
 public final class SceneConfig {
     private static final Logger LOG = LogManager.getLogger(SceneConfig.class);
@@ -62,23 +44,6 @@ public final class SceneConfig {
      * configuration, which reads the same file and checks them.
      */
     public static final String RENDER_KEY_PREFIX = "flatscene.render.";
-    /** Key of {@link #maxNodes()}. */
-    public static final String MAX_NODES_KEY = "flatscene.maxNodes";
-    /** Key of {@link #maxItems()}. */
-    public static final String MAX_ITEMS_KEY = "flatscene.maxItems";
-    /** Key of {@link #maxLights()}. */
-    public static final String MAX_LIGHTS_KEY = "flatscene.maxLights";
-    /** Key of {@link #maxCameras()}. */
-    public static final String MAX_CAMERAS_KEY = "flatscene.maxCameras";
-    /** Key of {@link #growthPolicy()}. */
-    public static final String GROWTH_POLICY_KEY = "flatscene.growthPolicy";
-    /** Key of {@link #workerThreads()}. */
-    public static final String WORKER_THREADS_KEY = "flatscene.workerThreads";
-    /** Key of {@link #validation()}. */
-    public static final String VALIDATION_KEY = "flatscene.validation";
-    /** Key of {@link #transformKernel()}. */
-    public static final String TRANSFORM_KERNEL_KEY = "flatscene.transformKernel";
-
     /**
      * The largest capacity: the most slots whose widest array (a world matrix a node) still fits in the largest array
      * a JVM accepts. Growth under GROW stops there too.
@@ -87,38 +52,79 @@ public final class SceneConfig {
     /** More worker threads than this is taken for a typo rather than a machine. */
     public static final int MAX_WORKER_THREADS = 1024;
 
+    private static final SettingTable SETTINGS = new SettingTable("SceneConfig", KEY_PREFIX,
+            SceneConfig::isSceneKeyShape);
+
+    /** Key of {@link #maxNodes()}. */
+    public static final String MAX_NODES_KEY = "flatscene.maxNodes";
     /** Default {@link #maxNodes()}: room for a large level without the 1M-node stress case's memory. */
     public static final int DEFAULT_MAX_NODES = 65_536;
+    /** Declares {@value #MAX_NODES_KEY}, read by {@link #maxNodes()}. */
+    public static final Setting<Integer> MAX_NODES = SETTINGS.integer(MAX_NODES_KEY, 1, MAX_CAPACITY,
+            DEFAULT_MAX_NODES, "Scene nodes allocated up front, the root included.");
+
+    /** Key of {@link #maxItems()}. */
+    public static final String MAX_ITEMS_KEY = "flatscene.maxItems";
     /** Default {@link #maxItems()}: one item per node on average. */
     public static final int DEFAULT_MAX_ITEMS = 65_536;
+    /** Declares {@value #MAX_ITEMS_KEY}, read by {@link #maxItems()}. */
+    public static final Setting<Integer> MAX_ITEMS = SETTINGS.integer(MAX_ITEMS_KEY, 1, MAX_CAPACITY,
+            DEFAULT_MAX_ITEMS, "Items (renderable objects) allocated up front.");
+
+    /** Key of {@link #maxLights()}. */
+    public static final String MAX_LIGHTS_KEY = "flatscene.maxLights";
     /** Default {@link #maxLights()}. */
     public static final int DEFAULT_MAX_LIGHTS = 256;
+    /** Declares {@value #MAX_LIGHTS_KEY}, read by {@link #maxLights()}. */
+    public static final Setting<Integer> MAX_LIGHTS = SETTINGS.integer(MAX_LIGHTS_KEY, 1, MAX_CAPACITY,
+            DEFAULT_MAX_LIGHTS, "Lights allocated up front.");
+
+    /** Key of {@link #maxCameras()}. */
+    public static final String MAX_CAMERAS_KEY = "flatscene.maxCameras";
     /** Default {@link #maxCameras()}. */
     public static final int DEFAULT_MAX_CAMERAS = 16;
+    /** Declares {@value #MAX_CAMERAS_KEY}, read by {@link #maxCameras()}. */
+    public static final Setting<Integer> MAX_CAMERAS = SETTINGS.integer(MAX_CAMERAS_KEY, 1, MAX_CAPACITY,
+            DEFAULT_MAX_CAMERAS, "Cameras allocated up front.");
+
+    /** Key of {@link #growthPolicy()}. */
+    public static final String GROWTH_POLICY_KEY = "flatscene.growthPolicy";
+    /** Declares {@value #GROWTH_POLICY_KEY}, read by {@link #growthPolicy()}. */
+    public static final Setting<GrowthPolicy> GROWTH_POLICY = SETTINGS.choice(GROWTH_POLICY_KEY, GrowthPolicy.GROW,
+            "Past a capacity: GROW copies into storage half as large again and logs one WARN naming the key to "
+                    + "raise; FAIL throws CapacityExceededException naming it and leaves the scene unchanged; "
+                    + "ON_DEMAND grows as GROW does, without the warning.");
+
+    /** Key of {@link #workerThreads()}. */
+    public static final String WORKER_THREADS_KEY = "flatscene.workerThreads";
+    /** Declares {@value #WORKER_THREADS_KEY}, read by {@link #workerThreads()}. */
+    public static final Setting<Integer> WORKER_THREADS = SETTINGS.integer(WORKER_THREADS_KEY, 1,
+            MAX_WORKER_THREADS, SceneConfig::defaultWorkerThreads, "the number of available processors",
+            "Threads for parallel passes such as visibility; 1 runs them on the caller's thread.");
+
+    /** Key of {@link #validation()}. */
+    public static final String VALIDATION_KEY = "flatscene.validation";
     /** Default {@link #validation()}: off, because validating after every change costs O(scene) per change. */
     public static final boolean DEFAULT_VALIDATION = false;
+    /** Declares {@value #VALIDATION_KEY}, read by {@link #validation()}. */
+    public static final Setting<Boolean> VALIDATION = SETTINGS.bool(VALIDATION_KEY, DEFAULT_VALIDATION,
+            "Check every scene invariant after every structural change: a debugging aid costing O(scene size) per "
+                    + "change.");
 
-    private static final List<String> KEYS = List.of(MAX_NODES_KEY, MAX_ITEMS_KEY, MAX_LIGHTS_KEY, MAX_CAMERAS_KEY,
-            GROWTH_POLICY_KEY, WORKER_THREADS_KEY, VALIDATION_KEY, TRANSFORM_KERNEL_KEY);
+    /** Key of {@link #transformKernel()}. */
+    public static final String TRANSFORM_KERNEL_KEY = "flatscene.transformKernel";
+    /** Declares {@value #TRANSFORM_KERNEL_KEY}, read by {@link #transformKernel()}. */
+    public static final Setting<TransformKernel> TRANSFORM_KERNEL = SETTINGS.choice(TRANSFORM_KERNEL_KEY,
+            TransformKernel.AUTO, "The transform pass's kernel: AUTO runs the vector kernel where the JVM has the "
+                    + "incubator Vector API (started with --add-modules jdk.incubator.vector) and 256-bit float "
+                    + "vectors, else the scalar one; VECTOR always runs the vector kernel, and the scene fails to "
+                    + "start where it is unavailable; SCALAR always runs the scalar kernel.");
 
-    private final int maxNodes;
-    private final int maxItems;
-    private final int maxLights;
-    private final int maxCameras;
-    private final GrowthPolicy growthPolicy;
-    private final int workerThreads;
-    private final boolean validation;
-    private final TransformKernel transformKernel;
+    /** A value for each declared setting, each keeping its rule; never handed out, so never changed. */
+    private final SettingTable.Values values;
 
-    private SceneConfig(Builder b) {
-        this.maxNodes = b.maxNodes;
-        this.maxItems = b.maxItems;
-        this.maxLights = b.maxLights;
-        this.maxCameras = b.maxCameras;
-        this.growthPolicy = b.growthPolicy;
-        this.workerThreads = b.workerThreads;
-        this.validation = b.validation;
-        this.transformKernel = b.transformKernel;
+    private SceneConfig(SettingTable.Values values) {
+        this.values = values;
     }
 
     /**
@@ -162,7 +168,7 @@ public final class SceneConfig {
      */
     public static SceneConfig load(Path propertiesFile) {
         Objects.requireNonNull(propertiesFile, "propertiesFile");
-        return from(ConfigReader.read(propertiesFile), "file " + propertiesFile, new Properties());
+        return from(SettingTable.read(propertiesFile), "file " + propertiesFile, new Properties());
     }
 
     /**
@@ -183,11 +189,10 @@ public final class SceneConfig {
 
     private static SceneConfig from(Properties file, String fileSource, Properties overrides) {
         Builder builder = builder();
-        List<String> read = ConfigReader.apply(file, key -> !key.startsWith(RENDER_KEY_PREFIX),
-                (key, value) -> builder.set(key, value, fileSource));
+        List<String> read = SETTINGS.apply(file, key -> !key.startsWith(RENDER_KEY_PREFIX), builder.values,
+                fileSource);
         LOG.debug("Read scene configuration from {}: {}", fileSource, read);
-        List<String> overridden = ConfigReader.apply(overrides, SceneConfig::isSceneKeyShape,
-                (key, value) -> builder.set(key, value, "override"));
+        List<String> overridden = SETTINGS.apply(overrides, SceneConfig::isSceneKeyShape, builder.values, "override");
         LOG.debug("Scene configuration overrides: {}", overridden.isEmpty() ? "none" : overridden);
         return builder.build();
     }
@@ -206,7 +211,16 @@ public final class SceneConfig {
      * @return the scene's keys, unmodifiable; the renderer's are not among them
      */
     public static List<String> keys() {
-        return KEYS;
+        return SETTINGS.keys();
+    }
+
+    /**
+     * Every setting's declaration, in the order {@link #toString()} lists them.
+     *
+     * @return the scene's settings, unmodifiable
+     */
+    public static List<Setting<?>> settings() {
+        return SETTINGS.settings();
     }
 
     /**
@@ -234,7 +248,7 @@ public final class SceneConfig {
      * @return 1 to {@link #MAX_CAPACITY}
      */
     public int maxNodes() {
-        return maxNodes;
+        return values.get(MAX_NODES);
     }
 
     /**
@@ -243,7 +257,7 @@ public final class SceneConfig {
      * @return 1 to {@link #MAX_CAPACITY}
      */
     public int maxItems() {
-        return maxItems;
+        return values.get(MAX_ITEMS);
     }
 
     /**
@@ -252,7 +266,7 @@ public final class SceneConfig {
      * @return 1 to {@link #MAX_CAPACITY}
      */
     public int maxLights() {
-        return maxLights;
+        return values.get(MAX_LIGHTS);
     }
 
     /**
@@ -261,7 +275,7 @@ public final class SceneConfig {
      * @return 1 to {@link #MAX_CAPACITY}
      */
     public int maxCameras() {
-        return maxCameras;
+        return values.get(MAX_CAMERAS);
     }
 
     /**
@@ -271,18 +285,19 @@ public final class SceneConfig {
      * @return its value, 1 to {@link #MAX_CAPACITY}
      */
     public int capacity(SceneCapacity capacity) {
-        switch (capacity) {
-            case NODES:
-                return maxNodes;
-            case ITEMS:
-                return maxItems;
-            case LIGHTS:
-                return maxLights;
-            case CAMERAS:
-                return maxCameras;
-            default:
-                throw new AssertionError(capacity);
-        }
+        return values.get(SETTINGS.setting(capacity.key(), Integer.class));
+    }
+
+    /**
+     * The value of any of the scene's settings, as its typed accessor returns it.
+     *
+     * @param <T>     the setting's type
+     * @param setting one of the scene's settings, e.g. {@link #MAX_NODES}
+     * @return its value, never null
+     * @throws IllegalArgumentException if the setting is not the scene's
+     */
+    public <T> T get(Setting<T> setting) {
+        return values.get(setting);
     }
 
     /**
@@ -293,7 +308,7 @@ public final class SceneConfig {
      * @return the policy, never null
      */
     public GrowthPolicy growthPolicy() {
-        return growthPolicy;
+        return values.get(GROWTH_POLICY);
     }
 
     /**
@@ -302,7 +317,7 @@ public final class SceneConfig {
      * @return 1 to {@link #MAX_WORKER_THREADS}
      */
     public int workerThreads() {
-        return workerThreads;
+        return values.get(WORKER_THREADS);
     }
 
     /**
@@ -311,7 +326,7 @@ public final class SceneConfig {
      * @return whether validation is on
      */
     public boolean validation() {
-        return validation;
+        return values.get(VALIDATION);
     }
 
     /**
@@ -322,28 +337,17 @@ public final class SceneConfig {
      * @return the requested kernel, never null
      */
     public TransformKernel transformKernel() {
-        return transformKernel;
+        return values.get(TRANSFORM_KERNEL);
     }
 
     @Override
     public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof SceneConfig)) {
-            return false;
-        }
-        SceneConfig other = (SceneConfig) o;
-        return maxNodes == other.maxNodes && maxItems == other.maxItems && maxLights == other.maxLights
-                && maxCameras == other.maxCameras && growthPolicy == other.growthPolicy
-                && workerThreads == other.workerThreads && validation == other.validation
-                && transformKernel == other.transformKernel;
+        return o instanceof SceneConfig && values.equals(((SceneConfig) o).values);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(maxNodes, maxItems, maxLights, maxCameras, growthPolicy, workerThreads, validation,
-                transformKernel);
+        return values.hashCode();
     }
 
     /**
@@ -353,10 +357,7 @@ public final class SceneConfig {
      */
     @Override
     public String toString() {
-        return "SceneConfig[" + MAX_NODES_KEY + "=" + maxNodes + ", " + MAX_ITEMS_KEY + "=" + maxItems + ", "
-                + MAX_LIGHTS_KEY + "=" + maxLights + ", " + MAX_CAMERAS_KEY + "=" + maxCameras + ", "
-                + GROWTH_POLICY_KEY + "=" + growthPolicy + ", " + WORKER_THREADS_KEY + "=" + workerThreads + ", "
-                + VALIDATION_KEY + "=" + validation + ", " + TRANSFORM_KERNEL_KEY + "=" + transformKernel + "]";
+        return values.toString();
     }
 
     /**
@@ -365,33 +366,14 @@ public final class SceneConfig {
      * system properties, which win over what the builder holds.
      */
     public static final class Builder {
-        private static final String CAPACITY_RULE = rangeRule(1, MAX_CAPACITY);
-        private static final String WORKER_THREADS_RULE = rangeRule(1, MAX_WORKER_THREADS);
-        private static final String GROWTH_POLICY_RULE = enumRule(GrowthPolicy.class);
-        private static final String VALIDATION_RULE = "must be true or false (case-insensitive)";
-        private static final String TRANSFORM_KERNEL_RULE = enumRule(TransformKernel.class);
-
-        private int maxNodes = DEFAULT_MAX_NODES;
-        private int maxItems = DEFAULT_MAX_ITEMS;
-        private int maxLights = DEFAULT_MAX_LIGHTS;
-        private int maxCameras = DEFAULT_MAX_CAMERAS;
-        private GrowthPolicy growthPolicy = GrowthPolicy.GROW;
-        private int workerThreads = defaultWorkerThreads();
-        private boolean validation = DEFAULT_VALIDATION;
-        private TransformKernel transformKernel = TransformKernel.AUTO;
+        private final SettingTable.Values values;
 
         private Builder() {
+            values = SETTINGS.defaults();
         }
 
         private Builder(SceneConfig c) {
-            maxNodes = c.maxNodes;
-            maxItems = c.maxItems;
-            maxLights = c.maxLights;
-            maxCameras = c.maxCameras;
-            growthPolicy = c.growthPolicy;
-            workerThreads = c.workerThreads;
-            validation = c.validation;
-            transformKernel = c.transformKernel;
+            values = c.values.copy();
         }
 
         /**
@@ -401,8 +383,7 @@ public final class SceneConfig {
          * @return this builder
          */
         public Builder maxNodes(int maxNodes) {
-            this.maxNodes = maxNodes;
-            return this;
+            return set(MAX_NODES, maxNodes);
         }
 
         /**
@@ -412,8 +393,7 @@ public final class SceneConfig {
          * @return this builder
          */
         public Builder maxItems(int maxItems) {
-            this.maxItems = maxItems;
-            return this;
+            return set(MAX_ITEMS, maxItems);
         }
 
         /**
@@ -423,8 +403,7 @@ public final class SceneConfig {
          * @return this builder
          */
         public Builder maxLights(int maxLights) {
-            this.maxLights = maxLights;
-            return this;
+            return set(MAX_LIGHTS, maxLights);
         }
 
         /**
@@ -434,8 +413,7 @@ public final class SceneConfig {
          * @return this builder
          */
         public Builder maxCameras(int maxCameras) {
-            this.maxCameras = maxCameras;
-            return this;
+            return set(MAX_CAMERAS, maxCameras);
         }
 
         /**
@@ -446,18 +424,22 @@ public final class SceneConfig {
          * @return this builder
          */
         public Builder capacity(SceneCapacity capacity, int value) {
-            switch (capacity) {
-                case NODES:
-                    return maxNodes(value);
-                case ITEMS:
-                    return maxItems(value);
-                case LIGHTS:
-                    return maxLights(value);
-                case CAMERAS:
-                    return maxCameras(value);
-                default:
-                    throw new AssertionError(capacity);
-            }
+            return set(SETTINGS.setting(capacity.key(), Integer.class), value);
+        }
+
+        /**
+         * Sets any of the scene's settings, as its typed setter does.
+         *
+         * @param <T>     the setting's type
+         * @param setting one of the scene's settings, e.g. {@link SceneConfig#MAX_NODES}
+         * @param value   the value, not null; checked by {@link #build()}
+         * @return this builder
+         * @throws IllegalArgumentException if the setting is not the scene's
+         * @throws NullPointerException     if {@code value} is null
+         */
+        public <T> Builder set(Setting<T> setting, T value) {
+            values.set(setting, value);
+            return this;
         }
 
         /**
@@ -468,8 +450,7 @@ public final class SceneConfig {
          * @throws NullPointerException if {@code growthPolicy} is null
          */
         public Builder growthPolicy(GrowthPolicy growthPolicy) {
-            this.growthPolicy = Objects.requireNonNull(growthPolicy, "growthPolicy");
-            return this;
+            return set(GROWTH_POLICY, Objects.requireNonNull(growthPolicy, "growthPolicy"));
         }
 
         /**
@@ -480,8 +461,7 @@ public final class SceneConfig {
          * @return this builder
          */
         public Builder workerThreads(int workerThreads) {
-            this.workerThreads = workerThreads;
-            return this;
+            return set(WORKER_THREADS, workerThreads);
         }
 
         /**
@@ -491,8 +471,7 @@ public final class SceneConfig {
          * @return this builder
          */
         public Builder validation(boolean validation) {
-            this.validation = validation;
-            return this;
+            return set(VALIDATION, validation);
         }
 
         /**
@@ -503,8 +482,7 @@ public final class SceneConfig {
          * @throws NullPointerException if {@code transformKernel} is null
          */
         public Builder transformKernel(TransformKernel transformKernel) {
-            this.transformKernel = Objects.requireNonNull(transformKernel, "transformKernel");
-            return this;
+            return set(TRANSFORM_KERNEL, Objects.requireNonNull(transformKernel, "transformKernel"));
         }
 
         /**
@@ -517,67 +495,7 @@ public final class SceneConfig {
          *                         system property, or a system property that is no key
          */
         public SceneConfig build() {
-            checkRange(MAX_NODES_KEY, maxNodes, 1, MAX_CAPACITY, CAPACITY_RULE);
-            checkRange(MAX_ITEMS_KEY, maxItems, 1, MAX_CAPACITY, CAPACITY_RULE);
-            checkRange(MAX_LIGHTS_KEY, maxLights, 1, MAX_CAPACITY, CAPACITY_RULE);
-            checkRange(MAX_CAMERAS_KEY, maxCameras, 1, MAX_CAPACITY, CAPACITY_RULE);
-            checkRange(WORKER_THREADS_KEY, workerThreads, 1, MAX_WORKER_THREADS, WORKER_THREADS_RULE);
-            // a copy takes the overrides, so that the next build logs what the code set as the value replaced
-            Builder effective = new SceneConfig(this).toBuilder();
-            ConfigReader.applySystemProperties(SceneConfig::isSceneKeyShape, effective::get,
-                    (key, value) -> effective.set(key, value, ConfigReader.SYSTEM_PROPERTY));
-            return new SceneConfig(effective);
-        }
-
-        /** The value {@code key} holds, as {@link #set} sets it; null for a key that is not the scene's. */
-        private Object get(String key) {
-            return switch (key) {
-                case MAX_NODES_KEY -> maxNodes;
-                case MAX_ITEMS_KEY -> maxItems;
-                case MAX_LIGHTS_KEY -> maxLights;
-                case MAX_CAMERAS_KEY -> maxCameras;
-                case WORKER_THREADS_KEY -> workerThreads;
-                case GROWTH_POLICY_KEY -> growthPolicy;
-                case VALIDATION_KEY -> validation;
-                case TRANSFORM_KERNEL_KEY -> transformKernel;
-                default -> null;
-            };
-        }
-
-        /**
-         * Parses one textual value (already trimmed) into this builder; the check of the parsed value against its
-         * rule happens here too, so the exception can quote the text as written and say where it came from.
-         */
-        void set(String key, String value, String source) {
-            switch (key) {
-                case MAX_NODES_KEY:
-                    maxNodes = parseInt(key, value, 1, MAX_CAPACITY, CAPACITY_RULE, source);
-                    break;
-                case MAX_ITEMS_KEY:
-                    maxItems = parseInt(key, value, 1, MAX_CAPACITY, CAPACITY_RULE, source);
-                    break;
-                case MAX_LIGHTS_KEY:
-                    maxLights = parseInt(key, value, 1, MAX_CAPACITY, CAPACITY_RULE, source);
-                    break;
-                case MAX_CAMERAS_KEY:
-                    maxCameras = parseInt(key, value, 1, MAX_CAPACITY, CAPACITY_RULE, source);
-                    break;
-                case WORKER_THREADS_KEY:
-                    workerThreads = parseInt(key, value, 1, MAX_WORKER_THREADS, WORKER_THREADS_RULE, source);
-                    break;
-                case GROWTH_POLICY_KEY:
-                    growthPolicy = parseEnum(GrowthPolicy.class, key, value, GROWTH_POLICY_RULE, source);
-                    break;
-                case VALIDATION_KEY:
-                    validation = parseBoolean(key, value, VALIDATION_RULE, source);
-                    break;
-                case TRANSFORM_KERNEL_KEY:
-                    transformKernel = parseEnum(TransformKernel.class, key, value, TRANSFORM_KERNEL_RULE, source);
-                    break;
-                default:
-                    throw new ConfigException(key, value, ConfigReader.unknownKeyRule(key, KEY_PREFIX, KEYS),
-                            source);
-            }
+            return new SceneConfig(SETTINGS.build(values));
         }
     }
 }

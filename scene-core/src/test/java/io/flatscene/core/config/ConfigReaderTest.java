@@ -14,13 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 /**
- * {@link ConfigReader}'s rules as the other modules' configurations use them directly (the renderer reads its
- * {@code flatscene.render.*} keys with them), and the messages of {@link ConfigException}: what
- * {@link SceneConfigTest} reaches only through {@link SceneConfig}, or not at all.
+ * {@link ConfigReader}'s rules, which every {@link SettingTable} reads by, and the messages of
+ * {@link ConfigException}: what {@link SceneConfigTest} reaches only through {@link SceneConfig}, or not at all.
  */
 class ConfigReaderTest {
-    private static final String RULE = "must be an integer between 1 and 10";
-
     @Test
     void applyReturnsThePairsAppliedInKeyOrderTrimmed() {
         Properties properties = props("b.two", " 2 ", "a.one", "1\t", "c.three", "3", "skip.me", "4");
@@ -30,25 +27,6 @@ class ConfigReaderTest {
         assertEquals(List.of("a.one=1", "b.two=2", "c.three=3"), applied);
         assertEquals(applied, seen);
         assertEquals(List.of(), ConfigReader.apply(new Properties(), key -> true, (key, value) -> { }));
-    }
-
-    @Test
-    void rangeRuleWordsTheBounds() {
-        assertEquals(RULE, ConfigReader.rangeRule(1, 10));
-        assertEquals("must be an integer between -3 and 2147483639", ConfigReader.rangeRule(-3, 2147483639));
-    }
-
-    @Test
-    void parseIntRejectsBothSidesOfTheRangeItself() {
-        // build() checks the range again, but without a source: parseInt must name where the text came from
-        assertEquals(1, ConfigReader.parseInt("k", "1", 1, 10, RULE, "src"));
-        assertEquals(10, ConfigReader.parseInt("k", "10", 1, 10, RULE, "src"));
-        assertEquals("k=11: " + RULE + " (from src)", assertConfigException(
-                () -> ConfigReader.parseInt("k", "11", 1, 10, RULE, "src"), "k", "11", RULE).getMessage());
-        assertEquals("k=0: " + RULE + " (from src)", assertConfigException(
-                () -> ConfigReader.parseInt("k", "0", 1, 10, RULE, "src"), "k", "0", RULE).getMessage());
-        assertEquals("k=x: " + RULE, assertConfigException(
-                () -> ConfigReader.parseInt("k", "x", 1, 10, RULE, null), "k", "x", RULE).getMessage());
     }
 
     @Test
@@ -62,16 +40,6 @@ class ConfigReaderTest {
         assertConfigException(() -> SceneConfig.fromProperties(props("flatscene.workerThreads", "1025"),
                 props("flatscene.workerThreads", "2")), "flatscene.workerThreads", "1025",
                 "must be an integer between 1 and 1024");
-    }
-
-    @Test
-    void checkRangeAcceptsTheBoundsAndQuotesTheNumber() {
-        ConfigReader.checkRange("k", 1, 1, 10, RULE);
-        ConfigReader.checkRange("k", 10, 1, 10, RULE);
-        assertEquals("k=-1: " + RULE, assertConfigException(
-                () -> ConfigReader.checkRange("k", -1, 1, 10, RULE), "k", "-1", RULE).getMessage());
-        assertEquals("k=11: " + RULE, assertConfigException(
-                () -> ConfigReader.checkRange("k", 11, 1, 10, RULE), "k", "11", RULE).getMessage());
     }
 
     @Test

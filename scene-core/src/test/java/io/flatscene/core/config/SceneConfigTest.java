@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static io.flatscene.core.testing.ConfigChecks.assertConfigException;
 import static io.flatscene.core.testing.ConfigChecks.assertUnknownKey;
 import static io.flatscene.core.testing.ConfigChecks.props;
+import static io.flatscene.core.testing.ConfigChecks.valueOf;
 import static io.flatscene.core.testing.ConfigChecks.writeProperties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -168,6 +169,32 @@ class SceneConfigTest {
         assertEquals(java.util.List.of("flatscene.maxNodes", "flatscene.maxItems", "flatscene.maxLights",
                 "flatscene.maxCameras", "flatscene.growthPolicy", "flatscene.workerThreads",
                 "flatscene.validation", "flatscene.transformKernel"), SceneConfig.keys());
+    }
+
+    @Test
+    void everySettingIsReachedByItsDeclarationAsByItsAccessors() {
+        SceneConfig config = SceneConfig.builder().set(SceneConfig.MAX_NODES, 11).set(SceneConfig.MAX_ITEMS, 12)
+                .set(SceneConfig.MAX_LIGHTS, 13).set(SceneConfig.MAX_CAMERAS, 14)
+                .set(SceneConfig.GROWTH_POLICY, GrowthPolicy.ON_DEMAND).set(SceneConfig.WORKER_THREADS, 15)
+                .set(SceneConfig.VALIDATION, true).set(SceneConfig.TRANSFORM_KERNEL, TransformKernel.SCALAR).build();
+        assertEquals(SceneConfig.builder().maxNodes(11).maxItems(12).maxLights(13).maxCameras(14)
+                .growthPolicy(GrowthPolicy.ON_DEMAND).workerThreads(15).validation(true)
+                .transformKernel(TransformKernel.SCALAR).build(), config);
+        assertEquals(config.maxNodes(), config.get(SceneConfig.MAX_NODES));
+        assertSame(config.transformKernel(), config.get(SceneConfig.TRANSFORM_KERNEL));
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        for (Setting<?> setting : SceneConfig.settings()) {
+            keys.add(setting.key());
+            assertEquals(valueOf(SceneConfig.defaults(), setting.key()), String.valueOf(setting.defaultValue()),
+                    setting.key());
+        }
+        assertEquals(SceneConfig.keys(), keys);
+        Setting<Integer> foreign = new SettingTable("Other", "flatscene.", key -> true)
+                .integer(SceneConfig.MAX_NODES_KEY, 1, 2, 1, "Another configuration's.");
+        assertThrows(IllegalArgumentException.class, () -> SceneConfig.builder().set(foreign, 2));
+        assertThrows(IllegalArgumentException.class, () -> config.get(foreign));
+        assertConfigException(() -> SceneConfig.builder().set(SceneConfig.WORKER_THREADS, 0).build(),
+                SceneConfig.WORKER_THREADS_KEY, "0", THREADS_RULE);
     }
 
     @Test
@@ -339,9 +366,8 @@ class SceneConfigTest {
 
     @Test
     void enumRulesNameEveryConstantTheParserAccepts() {
-        assertEquals("must be GROW, FAIL or ON_DEMAND (case-insensitive)", ConfigReader.enumRule(GrowthPolicy.class));
-        assertEquals("must be AUTO, VECTOR or SCALAR (case-insensitive)",
-                ConfigReader.enumRule(TransformKernel.class));
+        assertEquals("must be GROW, FAIL or ON_DEMAND (case-insensitive)", SceneConfig.GROWTH_POLICY.rule());
+        assertEquals("must be AUTO, VECTOR or SCALAR (case-insensitive)", SceneConfig.TRANSFORM_KERNEL.rule());
         for (GrowthPolicy policy : GrowthPolicy.values()) {
             assertTrue(POLICY_RULE.contains(policy.name()), policy + " is accepted but not named by " + POLICY_RULE);
         }

@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * a bad or unknown one fails every way of building, naming the property. Every test puts the properties back.
  */
 class SystemPropertyOverrideTest {
-    private static final String LOGGER = ConfigReader.class.getName();
+    private static final String LOGGER = SettingTable.class.getName();
 
     /**
      * Every key: the value given with {@code -D}, as the configuration then shows it, and another value that code or
@@ -57,7 +57,7 @@ class SystemPropertyOverrideTest {
 
     @BeforeEach
     void everyOverrideIsNewToTheLog() {
-        ConfigReader.LOGGED_OVERRIDES.clear();
+        SettingTable.LOGGED_OVERRIDES.clear();
     }
 
     @ParameterizedTest(name = "{0}")
