@@ -1,6 +1,6 @@
 package io.flatscene.render;
 
-import io.flatscene.render.gl.GlOwner;
+import io.flatscene.render.owner.GlOwner;
 import java.nio.Buffer;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;

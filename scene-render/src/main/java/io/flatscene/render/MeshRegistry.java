@@ -3,7 +3,7 @@ package io.flatscene.render;
 import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.scene.Aabb;
-import io.flatscene.render.gl.GlOwner;
+import io.flatscene.render.owner.GlOwner;
 import io.flatscene.render.internal.VertexLayout;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;

@@ -5,7 +5,7 @@ import io.flatscene.core.scene.RenderQueue;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.render.gl.GlDebugLog;
 import io.flatscene.render.gl.GlInfo;
-import io.flatscene.render.gl.GlOwner;
+import io.flatscene.render.owner.GlOwner;
 import io.flatscene.render.gl.GlStateSnapshot;
 import io.flatscene.render.gl.GpuTimer;
 import io.flatscene.render.gl.ShaderProgram;

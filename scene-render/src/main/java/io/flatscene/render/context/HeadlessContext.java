@@ -1,6 +1,6 @@
 package io.flatscene.render.context;
 
-import io.flatscene.render.gl.ContextLifetime;
+import io.flatscene.render.owner.ContextLifetime;
 import io.flatscene.render.gl.GlInfo;
 import java.nio.IntBuffer;
 import java.util.Arrays;

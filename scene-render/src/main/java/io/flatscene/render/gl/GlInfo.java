@@ -1,5 +1,6 @@
 package io.flatscene.render.gl;
 
+import io.flatscene.render.owner.GlOwner;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.lwjgl.opengl.GL11C;

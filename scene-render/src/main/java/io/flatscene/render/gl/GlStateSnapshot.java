@@ -1,5 +1,6 @@
 package io.flatscene.render.gl;
 
+import io.flatscene.render.owner.GlOwner;
 import java.nio.Buffer;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;

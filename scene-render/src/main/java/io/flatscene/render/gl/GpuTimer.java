@@ -1,5 +1,7 @@
 package io.flatscene.render.gl;
 
+import io.flatscene.render.owner.GlOwner;
+
 import static org.lwjgl.opengl.GL15C.GL_CURRENT_QUERY;
 import static org.lwjgl.opengl.GL15C.GL_QUERY_RESULT;
 import static org.lwjgl.opengl.GL15C.GL_QUERY_RESULT_AVAILABLE;

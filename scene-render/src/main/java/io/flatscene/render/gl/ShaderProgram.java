@@ -1,5 +1,6 @@
 package io.flatscene.render.gl;
 
+import io.flatscene.render.owner.GlOwner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -4,7 +4,7 @@ import io.flatscene.core.scene.Camera;
 import io.flatscene.core.scene.Item;
 import io.flatscene.core.scene.RenderQueue;
 import io.flatscene.core.scene.SceneManager;
-import io.flatscene.render.gl.GlOwner;
+import io.flatscene.render.owner.GlOwner;
 import io.flatscene.render.gl.ShaderProgram;
 import io.flatscene.render.gl.TargetBinder;
 import io.flatscene.render.target.RenderTarget;

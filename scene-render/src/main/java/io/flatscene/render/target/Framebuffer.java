@@ -1,6 +1,6 @@
 package io.flatscene.render.target;
 
-import io.flatscene.render.gl.GlOwner;
+import io.flatscene.render.owner.GlOwner;
 
 import static org.lwjgl.opengl.GL11C.GL_MAX_VIEWPORT_DIMS;
 import static org.lwjgl.opengl.GL11C.GL_RGBA8;

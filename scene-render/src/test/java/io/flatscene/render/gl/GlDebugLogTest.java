@@ -1,6 +1,7 @@
 package io.flatscene.render.gl;
 
 import io.flatscene.render.context.HeadlessContext;
+import io.flatscene.render.owner.GlOwner;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

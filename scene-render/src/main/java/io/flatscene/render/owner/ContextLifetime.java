@@ -1,4 +1,4 @@
-package io.flatscene.render.gl;
+package io.flatscene.render.owner;
 
 import java.util.Map;
 import java.util.WeakHashMap;

@@ -1,4 +1,4 @@
-package io.flatscene.render.gl;
+package io.flatscene.render.owner;
 
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -17,7 +17,7 @@ import org.lwjgl.opengl.GLCapabilities;
  * nanoseconds, a handful of times a frame.
  *
  * <p>The entry points that call GL also mark their span with {@link #enter()} and {@link #leave()}, so that
- * {@link GlDebugLog} can tell FlatScene's debug messages from the game's, which arrive through the same callback.
+ * {@link io.flatscene.render.gl.GlDebugLog} can tell FlatScene's debug messages from the game's, which arrive through the same callback.
  */
 public final class GlOwner {
     private static final Logger LOG = LogManager.getLogger(GlOwner.class);
