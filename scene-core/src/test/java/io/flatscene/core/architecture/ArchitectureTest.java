@@ -1,8 +1,6 @@
 package io.flatscene.core.architecture;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.testing.ModuleSources;
 import java.nio.file.Path;
@@ -29,8 +27,7 @@ class ArchitectureTest {
     private static final Path SOURCES = Path.of("src/main/java");
     /** The module's classes, where the build put them (the LWJGL 3.3.3 profile builds into a folder of its own). */
     private static final Path CLASSES_FOLDER = ModuleSources.locationOf(SceneManager.class);
-    private static final JavaClasses CLASSES = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPath(CLASSES_FOLDER);
+    private static final JavaClasses CLASSES = ModuleSources.importModule(CLASSES_FOLDER);
     /**
      * Classes over the limits when the limits were set, each held to the lines it had then until it is split: the
      * test fails if one grows, and once one is back within the limits, so that its ceiling goes.

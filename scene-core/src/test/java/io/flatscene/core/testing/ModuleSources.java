@@ -1,5 +1,8 @@
 package io.flatscene.core.testing;
 
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.module.ModuleDescriptor;
@@ -13,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
@@ -47,6 +51,23 @@ public final class ModuleSources {
             }
         }
         return packages;
+    }
+
+    /**
+     * {@return the main classes of the module at {@code location}, a folder of classes or a jar: a module's own
+     * tests see it as a folder, another module's tests as its jar once the build has packaged it}
+     */
+    public static JavaClasses importModule(Path location) {
+        ClassFileImporter importer = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS);
+        if (Files.isDirectory(location)) {
+            return importer.importPath(location);
+        }
+        try (JarFile jar = new JarFile(location.toFile())) {
+            return importer.importJar(jar);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** {@return the jar or folder {@code type} was loaded from} */

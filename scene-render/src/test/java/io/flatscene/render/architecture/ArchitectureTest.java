@@ -1,8 +1,6 @@
 package io.flatscene.render.architecture;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.testing.ModuleSources;
 import io.flatscene.render.Renderer;
@@ -24,14 +22,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ArchitectureTest {
     private static final Path CORE = ModuleSources.locationOf(SceneManager.class);
-    private static final JavaClasses RENDER = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPath(ModuleSources.locationOf(Renderer.class));
+    private static final JavaClasses RENDER = ModuleSources.importModule(ModuleSources.locationOf(Renderer.class));
 
     private static String[] coreInternalPackages() {
         Set<String> open = ModuleSources.exportsTo(CORE, "io.flatscene.render");
         Set<String> internal = new TreeSet<>();
-        new ClassFileImporter().importPath(CORE).forEach(c -> internal.add(c.getPackageName()));
+        ModuleSources.importModule(CORE).forEach(c -> internal.add(c.getPackageName()));
         internal.removeAll(open);
         internal.remove("");
         return internal.toArray(new String[0]);
