@@ -11,4 +11,6 @@ module io.flatscene.core {
     exports io.flatscene.core.container;
     exports io.flatscene.core.parallel;
     exports io.flatscene.core.scene;
+    // the lane-block layout of the scene's per-node arrays, which the renderer reads when it uploads them
+    exports io.flatscene.core.layout to io.flatscene.render;
 }

@@ -1,6 +1,6 @@
 package io.flatscene.core.scene;
 
-import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.layout.LaneBlocks;
 import io.flatscene.core.scene.frame.CameraView;
 import io.flatscene.core.scene.frame.DrawList;
 import io.flatscene.core.scene.frame.LightList;

@@ -1,7 +1,7 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.container.Index;
-import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.layout.LaneBlocks;
 import io.flatscene.core.scene.file.KindFormat;
 import io.flatscene.core.scene.file.ObjectRecords;
 import io.flatscene.core.scene.file.SceneImage;

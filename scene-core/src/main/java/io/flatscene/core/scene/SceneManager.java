@@ -81,6 +81,7 @@ public final class SceneManager implements AutoCloseable {
     private final FrameStats updateStats = new FrameStats();
     private final NodeScratch scratch = new NodeScratch();
     private final WorldComposer worldComposer;
+    private final NodeSpace nodeSpace = new NodeSpace(scratch);
     private final KeptCull keptCull;
     /** Started on the first frame pass, so scenes that never run one (tools, tests) start no threads. */
     private WorkerPool workers;
@@ -174,6 +175,10 @@ public final class SceneManager implements AutoCloseable {
 
     WorldComposer worldComposer() {
         return worldComposer;
+    }
+
+    NodeSpace nodeSpace() {
+        return nodeSpace;
     }
 
     // ---- nodes ----

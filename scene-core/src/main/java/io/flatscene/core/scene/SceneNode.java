@@ -4,20 +4,16 @@ import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IndexField;
-import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.container.SwapPopArray;
+import io.flatscene.core.layout.LaneBlocks;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.ConcurrentModificationException;
 import java.util.Objects;
 import java.util.function.Consumer;
-import org.joml.Matrix3d;
 import org.joml.Matrix4f;
-import org.joml.Matrix4x3d;
 import org.joml.Matrix4x3f;
-import org.joml.Quaterniond;
 import org.joml.Quaternionf;
 import org.joml.Quaternionfc;
-import org.joml.Vector3d;
 import org.joml.Vector3f;
 import org.joml.Vector3fc;
 
@@ -41,11 +37,6 @@ public final class SceneNode {
 
     private static final int INITIAL_LIST_CAPACITY = 4;
     private static final int L = LaneBlocks.LANES;
-    /** The volume of unit world axes below which they span no orientation: float rounding of a flattened chain. */
-    private static final double FLAT_AXES = 1e-6;
-    /** Why a world transform holds infinities or NaNs though every value set was finite. */
-    private static final String OVERFLOW = "overflowed the float range (the scales down the chain multiply past "
-            + Float.MAX_VALUE + ")";
 
     private final SceneManager scene;
     private final String name;
@@ -702,7 +693,7 @@ public final class SceneNode {
         return dest.set(s[o], s[o + L], s[o + 2 * L]);
     }
 
-    // ---- relative operations ----
+    // ---- relative operations and the world transform, computed by the scene's NodeSpace ----
 
     /**
      * Moves the node by a vector expressed in {@code space}: {@link Space#LOCAL} along the node's own axes (turned by
@@ -721,29 +712,7 @@ public final class SceneNode {
      *                                  another thread is changing its structure)
      */
     public SceneNode translate(float x, float y, float z, Space space) {
-        checkWritable();
-        checkFinite("translation", x, y, z, 0f);
-        Vector3f delta = scene.scratch().vector.set(x, y, z);
-        switch (space) {
-            case LOCAL -> getOrientation(scene.scratch().quaternion).transform(delta);
-            case PARENT -> { }
-            case WORLD -> {
-                if (parent != null) {
-                    Matrix4x3d inverse = parentInverse();
-                    if (inverse == null) {
-                        throw noParentSpace("translate by (" + x + ", " + y + ", " + z + ") in WORLD space");
-                    }
-                    Vector3d inParent = inverse.transformDirection(scene.scratch().vectorD.set(x, y, z));
-                    delta.set((float) inParent.x, (float) inParent.y, (float) inParent.z);
-                }
-            }
-        }
-        Vector3f position = getPosition(scene.scratch().vector2).add(delta);
-        if (!position.isFinite()) {
-            throw new IllegalArgumentException(describe() + ": translating by (" + x + ", " + y + ", " + z + ") in "
-                    + space + " space would leave the float range (the position would be " + position + ")");
-        }
-        return setPosition(position.x, position.y, position.z);
+        return scene.nodeSpace().translate(this, x, y, z, space);
     }
 
     /**
@@ -760,33 +729,7 @@ public final class SceneNode {
      *                                  another thread is changing its structure)
      */
     public SceneNode rotate(Quaternionfc rotation, Space space) {
-        checkWritable();
-        float x = rotation.x();
-        float y = rotation.y();
-        float z = rotation.z();
-        float w = rotation.w();
-        checkFinite("rotation", x, y, z, w);
-        checkRotation(x, y, z, w);
-        // Unit first, in double: the rotation need not be unit, and a product with a huge one would overflow.
-        double length = Math.sqrt((double) x * x + (double) y * y + (double) z * z + (double) w * w);
-        Quaternionf unit = scene.scratch().quaternion4.set((float) (x / length), (float) (y / length),
-                (float) (z / length), (float) (w / length));
-        Quaternionf orientation = getOrientation(scene.scratch().quaternion);
-        switch (space) {
-            case LOCAL -> orientation.mul(unit);
-            case PARENT -> orientation.premul(unit);
-            case WORLD -> {
-                // In parent space the world rotation reads pr^-1 · q · pr, where pr is the parent's world rotation.
-                Quaternionf parentRotation = parentWorldRotation(scene.scratch().quaternion2);
-                if (!parentRotation.isFinite()) {
-                    throw noParentSpace("rotate in WORLD space");
-                }
-                Quaternionf inParent = scene.scratch().quaternion3.set(parentRotation).conjugate().mul(unit)
-                        .mul(parentRotation);
-                orientation.premul(inParent);
-            }
-        }
-        return setOrientation(orientation);
+        return scene.nodeSpace().rotate(this, rotation, space);
     }
 
     /**
@@ -797,7 +740,7 @@ public final class SceneNode {
      * @return this node, for chaining
      */
     public SceneNode yaw(float radians, Space space) {
-        return rotate(axisRotation().rotationY(radians), space);
+        return scene.nodeSpace().yaw(this, radians, space);
     }
 
     /**
@@ -808,7 +751,7 @@ public final class SceneNode {
      * @return this node, for chaining
      */
     public SceneNode pitch(float radians, Space space) {
-        return rotate(axisRotation().rotationX(radians), space);
+        return scene.nodeSpace().pitch(this, radians, space);
     }
 
     /**
@@ -819,7 +762,7 @@ public final class SceneNode {
      * @return this node, for chaining
      */
     public SceneNode roll(float radians, Space space) {
-        return rotate(axisRotation().rotationZ(radians), space);
+        return scene.nodeSpace().roll(this, radians, space);
     }
 
     /**
@@ -835,112 +778,8 @@ public final class SceneNode {
      *                                  own world position overflowed; the node is unchanged
      */
     public SceneNode lookAt(Vector3fc target, Space space) {
-        checkWritable();
-        checkFinite("look-at target", target.x(), target.y(), target.z(), 0f);
-        Vector3f point = scene.scratch().vector.set(target);
-        Vector3f position = getPosition(scene.scratch().vector2);
-        switch (space) {
-            case LOCAL -> {
-                point.mul(getScale(scene.scratch().vector3));
-                getOrientation(scene.scratch().quaternion).transform(point);
-                point.add(position);
-            }
-            case PARENT -> { }
-            case WORLD -> {
-                if (parent != null && inheritsOrientation()) {
-                    Matrix4x3d inverse = parentInverse();
-                    if (inverse == null) {
-                        throw noParentSpace("look at " + target + " in WORLD space");
-                    }
-                    Vector3d inParent = inverse.transformPosition(scene.scratch().vectorD.set(point));
-                    point.set((float) inParent.x, (float) inParent.y, (float) inParent.z);
-                } else if (parent != null) {
-                    // The orientation alone turns this node in world space: aim from its world position.
-                    Matrix4x3f world = currentWorldMatrix(scene.scratch().world);
-                    position.set(world.m30(), world.m31(), world.m32());
-                    if (!position.isFinite()) {
-                        throw new IllegalArgumentException(describe() + ": cannot look at " + target
-                                + " in WORLD space: its world position " + OVERFLOW);
-                    }
-                }
-            }
-        }
-        if (!point.isFinite()) {
-            throw new IllegalArgumentException(describe() + ": cannot look at " + target + " in " + space
-                    + " space: in parent space the point would leave the float range (" + point + ")");
-        }
-        // The direction in double: two finite points may be further apart than the float range, or so close that the
-        // square of their distance underflows, and either is still a direction to turn to.
-        double dx = (double) point.x - position.x;
-        double dy = (double) point.y - position.y;
-        double dz = (double) point.z - position.z;
-        double length = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        if (length == 0.0) {
-            throw new IllegalArgumentException(describe() + ": cannot look at " + target + " in " + space
-                    + " space: it is the node's own position");
-        }
-        Vector3f direction = point.set((float) (dx / length), (float) (dy / length), (float) (dz / length));
-        float upY = Math.abs(direction.y) > 0.9999f ? 0f : 1f;
-        float upZ = upY == 0f ? 1f : 0f;
-        // lookAlong builds the rotation taking its argument to +Z; its inverse takes +Z to -direction, so -Z to
-        // direction.
-        Quaternionf orientation = scene.scratch().quaternion.identity()
-                .lookAlong(-direction.x, -direction.y, -direction.z, 0f, upY, upZ).conjugate();
-        return setOrientation(orientation);
+        return scene.nodeSpace().lookAt(this, target, space);
     }
-
-    /**
-     * The scene's scratch quaternion for yaw, pitch and roll, once the node may change: a refused call must write
-     * nothing of the scene's, its scratch space included.
-     */
-    private Quaternionf axisRotation() {
-        checkWritable();
-        return scene.scratch().quaternion4;
-    }
-
-    /**
-     * The refusal of a world-space operation through the parent: its world matrix overflowed the float range, or has
-     * no inverse (a zero scale up the chain, which maps every world direction to none in parent space). Told apart
-     * here, on refusal, so that the operations build no message and allocate nothing when they succeed.
-     */
-    private IllegalArgumentException noParentSpace(String operation) {
-        String why = parent.currentWorldMatrix(scene.scratch().world).isFinite()
-                ? "the parent's world matrix cannot be inverted (a zero scale up the chain)"
-                : "the world transform of its parent " + parent.describe() + " " + OVERFLOW;
-        return new IllegalArgumentException(describe() + ": cannot " + operation + ": " + why + ", so world space "
-                + "has no equivalent in the node's parent space");
-    }
-
-    /** The parent's current world matrix, finite or not: the world-space operations check it before use. */
-    private Matrix4x3f parentWorld() {
-        return parent.currentWorldMatrix(scene.scratch().world);
-    }
-
-    /**
-     * The inverse of the parent's current world matrix, in double, where a float inverse of huge but finite scales
-     * would overflow its determinant and come out zero; null when the matrix overflowed or has no inverse.
-     */
-    private Matrix4x3d parentInverse() {
-        Matrix4x3f world = parentWorld();
-        if (!world.isFinite()) {
-            return null;
-        }
-        // finite floats keep the determinant within double's range, so 0 is the one singular case
-        Matrix4x3d m = scene.scratch().matrixD.set(world);
-        return m.determinant() == 0.0 ? null : m.invert();
-    }
-
-    /** The rotation this node's orientation is composed with in world space: none if it does not inherit one. */
-    private Quaternionf parentWorldRotation(Quaternionf dest) {
-        if (parent == null || !inheritsOrientation()) {
-            return dest.identity();
-        }
-        // The parent's columns carry its scale: the unnormalized extraction divides it out; infinities or a zero
-        // axis leave NaNs in it.
-        return parentWorld().getUnnormalizedRotation(dest);
-    }
-
-    // ---- world transform ----
 
     /**
      * The current world matrix, written into {@code dest}: right after a change of this node or an ancestor it is
@@ -959,11 +798,7 @@ public final class SceneNode {
      *                               float range ({@code dest} then holds it)
      */
     public Matrix4x3f getWorldMatrix(Matrix4x3f dest) {
-        Matrix4x3f m = currentWorldMatrix(dest);
-        if (!m.isFinite()) {
-            throw overflowed("matrix");
-        }
-        return m;
+        return scene.nodeSpace().getWorldMatrix(this, dest);
     }
 
     /**
@@ -974,9 +809,7 @@ public final class SceneNode {
      * @throws IllegalStateException as {@link #getWorldMatrix(Matrix4x3f)} says
      */
     public Matrix4f getWorldMatrix(Matrix4f dest) {
-        Matrix4x3f m = getWorldMatrix(scene.scratch().world);
-        return dest.set(m.m00(), m.m01(), m.m02(), 0f, m.m10(), m.m11(), m.m12(), 0f, m.m20(), m.m21(), m.m22(), 0f,
-                m.m30(), m.m31(), m.m32(), 1f);
+        return scene.nodeSpace().getWorldMatrix(this, dest);
     }
 
     /**
@@ -988,11 +821,7 @@ public final class SceneNode {
      *                               {@link #getWorldMatrix(Matrix4x3f)} says of a destroyed node and a running frame
      */
     public Vector3f getWorldPosition(Vector3f dest) {
-        Matrix4x3f m = currentWorldMatrix(scene.scratch().world);
-        if (!Float.isFinite(m.m30()) || !Float.isFinite(m.m31()) || !Float.isFinite(m.m32())) {
-            throw overflowed("position");
-        }
-        return dest.set(m.m30(), m.m31(), m.m32());
+        return scene.nodeSpace().getWorldPosition(this, dest);
     }
 
     /**
@@ -1009,14 +838,7 @@ public final class SceneNode {
      *                               destroyed node and a running frame
      */
     public Quaternionf getWorldOrientation(Quaternionf dest) {
-        Matrix4x3f m = currentWorldMatrix(scene.scratch().world);
-        if (!axesFinite(m)) {
-            throw overflowed("orientation");
-        }
-        if (worldOrientation(m, dest) == null) {
-            throw noOrientation("read its world orientation");
-        }
-        return dest;
+        return scene.nodeSpace().getWorldOrientation(this, dest);
     }
 
     /**
@@ -1030,15 +852,7 @@ public final class SceneNode {
      *                               {@link #getWorldMatrix(Matrix4x3f)} says of a destroyed node and a running frame
      */
     public Vector3f getWorldScale(Vector3f dest) {
-        Matrix4x3f m = currentWorldMatrix(scene.scratch().world);
-        double sign = m.determinant() < 0f ? -1.0 : 1.0;
-        float x = (float) (sign * length(m.m00(), m.m01(), m.m02()));
-        float y = (float) length(m.m10(), m.m11(), m.m12());
-        float z = (float) length(m.m20(), m.m21(), m.m22());
-        if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z)) {
-            throw overflowed("scale");
-        }
-        return dest.set(x, y, z);
+        return scene.nodeSpace().getWorldScale(this, dest);
     }
 
     /**
@@ -1055,24 +869,7 @@ public final class SceneNode {
      *                                  leave the float range; the node is unchanged
      */
     public SceneNode setWorldPosition(float x, float y, float z) {
-        checkWritable();
-        checkFinite("world position", x, y, z, 0f);
-        if (parent == null) {
-            return setPosition(x, y, z);
-        }
-        Matrix4x3d inverse = parentInverse();
-        if (inverse == null) {
-            throw noParentSpace("set its world position to (" + x + ", " + y + ", " + z + ")");
-        }
-        Vector3d local = inverse.transformPosition(scene.scratch().vectorD.set(x, y, z));
-        float lx = (float) local.x;
-        float ly = (float) local.y;
-        float lz = (float) local.z;
-        if (!Float.isFinite(lx) || !Float.isFinite(ly) || !Float.isFinite(lz)) {
-            throw new IllegalArgumentException(describe() + ": world position (" + x + ", " + y + ", " + z
-                    + ") is, in its parent's space, " + local + ", outside the float range");
-        }
-        return setPosition(lx, ly, lz);
+        return scene.nodeSpace().setWorldPosition(this, x, y, z);
     }
 
     /**
@@ -1103,27 +900,7 @@ public final class SceneNode {
      *                                  is unchanged
      */
     public SceneNode setWorldOrientation(float x, float y, float z, float w) {
-        checkWritable();
-        checkRotation(x, y, z, w);
-        if (parent == null || !inheritsOrientation()) {
-            return setOrientation(x, y, z, w);
-        }
-        double length = Math.sqrt((double) x * x + (double) y * y + (double) z * z + (double) w * w);
-        Quaterniond target = scene.scratch().quaternionD.set(x / length, y / length, z / length, w / length);
-        Matrix4x3f parentWorld = parentWorld();
-        boolean mirrored = parentWorld.determinant() < 0f;
-        Quaternionf parentRotation = parentWorld.isFinite()
-                ? worldOrientation(parentWorld, scene.scratch().quaternion2) : null;
-        if (parentRotation == null) {
-            throw noParentSpace("set its world orientation");
-        }
-        Quaterniond local = scene.scratch().quaternionD2.set(parentRotation.x, parentRotation.y, parentRotation.z,
-                parentRotation.w).conjugate().mul(target);
-        if (mirrored) {
-            // F · R · F, F the x mirror the parent's orientation took out: the same rotation seen in the mirror
-            local.set(local.x, -local.y, -local.z, local.w);
-        }
-        return setOrientation((float) local.x, (float) local.y, (float) local.z, (float) local.w);
+        return scene.nodeSpace().setWorldOrientation(this, x, y, z, w);
     }
 
     /**
@@ -1151,28 +928,7 @@ public final class SceneNode {
      *                                  leave the float range; the node is unchanged
      */
     public SceneNode setWorldScale(float x, float y, float z) {
-        checkWritable();
-        checkFinite("world scale", x, y, z, 0f);
-        if (parent == null || !inheritsScale()) {
-            return setScale(x, y, z);
-        }
-        Matrix4x3f p = parentWorld();
-        double px = length(p.m00(), p.m01(), p.m02());
-        double py = length(p.m10(), p.m11(), p.m12());
-        double pz = length(p.m20(), p.m21(), p.m22());
-        // an infinite axis would divide the factor down to 0, and set that silently
-        if (!p.isFinite() || px == 0.0 || py == 0.0 || pz == 0.0) {
-            throw noParentSpace("set its world scale to (" + x + ", " + y + ", " + z + ")");
-        }
-        float lx = (float) (x / px);
-        float ly = (float) (y / py);
-        float lz = (float) (z / pz);
-        if (!Float.isFinite(lx) || !Float.isFinite(ly) || !Float.isFinite(lz)) {
-            throw new IllegalArgumentException(describe() + ": world scale (" + x + ", " + y + ", " + z
-                    + ") needs a local scale (" + (x / px) + ", " + (y / py) + ", " + (z / pz)
-                    + ") outside the float range");
-        }
-        return setScale(lx, ly, lz);
+        return scene.nodeSpace().setWorldScale(this, x, y, z);
     }
 
     /**
@@ -1191,48 +947,8 @@ public final class SceneNode {
     }
 
     /** The current world matrix as composed, finite or not: what the world reads and operations check. */
-    private Matrix4x3f currentWorldMatrix(Matrix4x3f dest) {
+    Matrix4x3f currentWorldMatrix(Matrix4x3f dest) {
         return scene.worldComposer().compose(readableSlot("the world transform"), dest);
-    }
-
-    private static boolean axesFinite(Matrix4x3f m) {
-        return Float.isFinite(m.m00()) && Float.isFinite(m.m01()) && Float.isFinite(m.m02())
-                && Float.isFinite(m.m10()) && Float.isFinite(m.m11()) && Float.isFinite(m.m12())
-                && Float.isFinite(m.m20()) && Float.isFinite(m.m21()) && Float.isFinite(m.m22());
-    }
-
-    private IllegalStateException overflowed(String what) {
-        return new IllegalStateException(describe() + ": cannot read its world " + what + ": its world transform "
-                + OVERFLOW + "; lower a scale on the node or an ancestor");
-    }
-
-    private IllegalStateException noOrientation(String operation) {
-        return new IllegalStateException(describe() + ": cannot " + operation + ": its world matrix's axes are zero "
-                + "or share a plane (a zero scale on the node or an ancestor), so it has no world orientation");
-    }
-
-    /** The world orientation {@code m} holds (see {@link #getWorldOrientation}) into {@code dest}, or null if none. */
-    private Quaternionf worldOrientation(Matrix4x3f m, Quaternionf dest) {
-        double sign = m.determinant() < 0f ? -1.0 : 1.0;
-        double x = length(m.m00(), m.m01(), m.m02());
-        double y = length(m.m10(), m.m11(), m.m12());
-        double z = length(m.m20(), m.m21(), m.m22());
-        if (x == 0.0 || y == 0.0 || z == 0.0) {
-            return null;
-        }
-        double sx = sign / x;
-        Matrix3d r = scene.scratch().matrix3D.set(m.m00() * sx, m.m01() * sx, m.m02() * sx, m.m10() / y, m.m11() / y,
-                m.m12() / y, m.m20() / z, m.m21() / z, m.m22() / z);
-        // unit axes that (nearly) share a plane: a zero scale up the chain flattened the node, whatever it turned
-        if (Math.abs(r.determinant()) < FLAT_AXES) {
-            return null;
-        }
-        Quaterniond q = r.getUnnormalizedRotation(scene.scratch().quaternionD3).normalize();
-        return dest.set((float) q.x, (float) q.y, (float) q.z, (float) q.w);
-    }
-
-    private static double length(float x, float y, float z) {
-        return Math.sqrt((double) x * x + (double) y * y + (double) z * z);
     }
 
     // ---- checks ----
@@ -1248,7 +964,7 @@ public final class SceneNode {
                 : " was destroyed") + " and cannot be used");
     }
 
-    private void checkWritable() {
+    void checkWritable() {
         checkAlive();
         scene.guard().checkMutable(this);
     }

@@ -33,8 +33,8 @@ class ArchitectureTest {
      * test fails if one grows, and once one is back within the limits, so that its ceiling goes.
      */
     private static final Map<String, Integer> CEILINGS = Map.of(
-            "io/flatscene/core/scene/SceneManager.java", 1151,
-            "io/flatscene/core/scene/SceneNode.java", 1314,
+            "io/flatscene/core/scene/SceneManager.java", 1149,
+            "io/flatscene/core/scene/SceneNode.java", 1030,
             "io/flatscene/core/scene/query/QueryIndex.java", 927);
 
     private static String[] internalPackages() {

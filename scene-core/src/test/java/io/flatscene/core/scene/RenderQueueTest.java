@@ -1,7 +1,7 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
-import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.layout.LaneBlocks;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;

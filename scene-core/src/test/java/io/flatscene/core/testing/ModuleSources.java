@@ -46,7 +46,7 @@ public final class ModuleSources {
                 .orElseThrow(() -> new IllegalArgumentException("no module at " + location)).descriptor();
         Set<String> packages = new TreeSet<>();
         for (ModuleDescriptor.Exports export : module.exports()) {
-            if (!export.isQualified() || export.targets().contains(reader)) {
+            if (!export.isQualified() || reader != null && export.targets().contains(reader)) {
                 packages.add(export.source());
             }
         }

@@ -1,6 +1,6 @@
 package io.flatscene.render.internal;
 
-import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.layout.LaneBlocks;
 import io.flatscene.core.scene.RenderQueue;
 import org.lwjgl.system.MemoryUtil;
 

@@ -1,7 +1,7 @@
 package io.flatscene.render.internal;
 
 import io.flatscene.core.container.Index;
-import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.layout.LaneBlocks;
 import io.flatscene.core.scene.ChangedSlots;
 import io.flatscene.core.scene.SceneManager;
 import java.nio.FloatBuffer;

@@ -1,8 +1,8 @@
 package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.container.Index;
-import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.container.SummaryBitSet;
+import io.flatscene.core.layout.LaneBlocks;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.container.Index;
-import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.layout.LaneBlocks;
 import io.flatscene.core.scene.store.LightStore;
 import io.flatscene.core.scene.store.TransformStore;
 

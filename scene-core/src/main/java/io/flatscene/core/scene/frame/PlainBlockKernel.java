@@ -3,7 +3,7 @@ package io.flatscene.core.scene.frame;
 import io.flatscene.core.config.TransformKernel;
 
 /**
- * Computes the world matrices of a block of eight neighbouring nodes (one {@link io.flatscene.core.container.LaneBlocks
+ * Computes the world matrices of a block of eight neighbouring nodes (one {@link io.flatscene.core.layout.LaneBlocks
  * block}) that inherit orientation and scale from one shared parent: world = parent · T · R · S for each. Every
  * implementation gives, lane for lane, the bits {@link TransformKernels#writePlainChild} gives, so which one runs
  * changes the speed of a pass, never its result.

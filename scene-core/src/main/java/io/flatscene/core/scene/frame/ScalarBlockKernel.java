@@ -1,7 +1,7 @@
 package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.config.TransformKernel;
-import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.layout.LaneBlocks;
 
 import static io.flatscene.core.scene.frame.TransformKernels.BLOCK;
 import static io.flatscene.core.scene.frame.TransformKernels.PLAIN;

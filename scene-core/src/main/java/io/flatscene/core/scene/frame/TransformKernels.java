@@ -1,6 +1,6 @@
 package io.flatscene.core.scene.frame;
 
-import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.layout.LaneBlocks;
 
 import static io.flatscene.core.scene.store.TransformStore.INHERIT_ORIENTATION;
 import static io.flatscene.core.scene.store.TransformStore.INHERIT_SCALE;

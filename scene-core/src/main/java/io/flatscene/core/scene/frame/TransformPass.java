@@ -1,9 +1,9 @@
 package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.container.Index;
-import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.container.SummaryBitSet;
 import io.flatscene.core.container.SummaryByteSet;
+import io.flatscene.core.layout.LaneBlocks;
 import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.store.BandAllocator;
 import io.flatscene.core.scene.store.TransformStore;

@@ -1,7 +1,7 @@
 package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.config.TransformKernel;
-import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.layout.LaneBlocks;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorOperators;

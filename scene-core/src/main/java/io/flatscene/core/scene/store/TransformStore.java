@@ -5,9 +5,9 @@ import io.flatscene.core.container.CapacityExceededException;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
-import io.flatscene.core.container.LaneBlocks;
 import io.flatscene.core.container.SummaryBitSet;
 import io.flatscene.core.container.SummaryByteSet;
+import io.flatscene.core.layout.LaneBlocks;
 import java.util.Arrays;
 import java.util.Objects;
 

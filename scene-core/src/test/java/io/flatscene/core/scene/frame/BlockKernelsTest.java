@@ -2,7 +2,7 @@ package io.flatscene.core.scene.frame;
 
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.config.TransformKernel;
-import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.layout.LaneBlocks;
 import io.flatscene.core.scene.SceneManager;
 import java.util.Arrays;
 import java.util.Random;

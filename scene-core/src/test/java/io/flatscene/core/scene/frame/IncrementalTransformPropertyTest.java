@@ -3,7 +3,7 @@ package io.flatscene.core.scene.frame;
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.Index;
-import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.layout.LaneBlocks;
 import io.flatscene.core.scene.ChangedSlots;
 import io.flatscene.core.scene.DestroyMode;
 import io.flatscene.core.scene.SceneInternals;

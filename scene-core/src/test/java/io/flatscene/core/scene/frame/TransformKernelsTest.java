@@ -1,6 +1,6 @@
 package io.flatscene.core.scene.frame;
 
-import io.flatscene.core.container.LaneBlocks;
+import io.flatscene.core.layout.LaneBlocks;
 import java.util.Random;
 import org.joml.Matrix4x3f;
 import org.joml.Quaternionf;

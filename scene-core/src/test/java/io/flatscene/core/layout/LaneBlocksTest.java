@@ -1,4 +1,4 @@
-package io.flatscene.core.container;
+package io.flatscene.core.layout;
 
 import java.util.HashSet;
 import java.util.Set;

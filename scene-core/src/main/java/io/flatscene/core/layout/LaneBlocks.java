@@ -1,4 +1,4 @@
-package io.flatscene.core.container;
+package io.flatscene.core.layout;
 
 /**
  * The layout of fixed-width float records (a vector's 3 floats, a matrix's 12) in blocks of {@value #LANES}: within a
