@@ -7,6 +7,8 @@ import io.flatscene.core.container.Index;
 import io.flatscene.core.container.IndexField;
 import io.flatscene.core.container.IntColumn;
 import io.flatscene.core.container.LongColumn;
+import io.flatscene.core.container.SparseSet;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -230,6 +232,16 @@ class ObjectStoreTest {
             assertSame(thing, store.find(thing.handle));
         }
         store.validate();
+
+        // the whole set, up to its last position
+        store.sortBy(key, 0, store.size());
+        List<Long> sorted = new ArrayList<>();
+        for (int i = 0; i < store.size(); i++) {
+            assertEquals(i, store.get(i).dense);
+            sorted.add(key.values()[i]);
+        }
+        assertEquals(List.of(1L, 2L, 3L, 5L, 6L, 7L, 8L, 9L), sorted);
+        store.validate();
     }
 
     @Test
@@ -297,6 +309,29 @@ class ObjectStoreTest {
         a.handle = HandleTable.NULL;
         e = assertThrows(IllegalStateException.class, store::validate);
         assertTrue(e.getMessage().startsWith("maxThings: a at global index 0 has handle 0:0"), e.getMessage());
+    }
+
+    @Test
+    void validateChecksTheSetAndTheHandleTableThemselves() throws ReflectiveOperationException {
+        ObjectStore<Thing> store = store(4, GrowthPolicy.FAIL);
+        add(store, "a");
+        Field pages = SparseSet.class.getDeclaredField("pages");
+        pages.setAccessible(true);
+        ((int[][]) pages.get(store.columns()))[0][3] = 1;
+        IllegalStateException e = assertThrows(IllegalStateException.class, store::validate);
+        assertEquals("maxThings: sparse array holds 2 entries for 1 ids", e.getMessage());
+
+        ObjectStore<Thing> other = store(4, GrowthPolicy.FAIL);
+        add(other, "b");
+        Thing freed = add(other, "freed");
+        other.remove(freed);
+        Field handles = ObjectStore.class.getDeclaredField("handles");
+        handles.setAccessible(true);
+        Field versions = HandleTable.class.getDeclaredField("versions");
+        versions.setAccessible(true);
+        ((int[]) versions.get(handles.get(other)))[1] = 0;
+        e = assertThrows(IllegalStateException.class, other::validate);
+        assertEquals("maxThings: free entry 1 has version 0 outside 1.." + HandleTable.MAX_VERSION, e.getMessage());
     }
 
     @Test

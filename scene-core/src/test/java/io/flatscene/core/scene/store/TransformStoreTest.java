@@ -215,9 +215,18 @@ class TransformStoreTest {
         int c = create(store, Index.NONE);
         int child = create(store, c);
         int grandchild = create(store, child);
-        store.setPosition(store.slotOfId(c), 3f, 0f, 0f);
-        store.tags()[store.slotOfId(c)] = 33L;
+        int cSlot = store.slotOfId(c);
+        store.setPosition(cSlot, 3f, 0f, 0f);
+        store.setOrientation(cSlot, 0f, 0f, 0f, -1f);
+        store.setScale(cSlot, 5f, 6f, 7f);
+        int w = LaneBlocks.base(cSlot, MATRIX_WIDTH);
+        for (int k = 0; k < MATRIX_WIDTH; k++) {
+            store.worlds()[w + k * LaneBlocks.LANES] = 10f + k;
+        }
+        store.tags()[cSlot] = 33L;
         clean(store);
+        // the doomed node is dirty and the one that fills its slot is not: the slot must end clean
+        store.setPosition(store.slotOfId(a), 1f, 1f, 1f);
         heard.clear();
         int movesBefore = store.slotMoves();
         int versionBefore = store.slotVersion();
@@ -230,6 +239,10 @@ class TransformStoreTest {
         assertEquals(0, store.slotOfId(c));
         assertEquals(1, store.slotOfId(b));
         assertArrayEquals(new float[] {3f, 0f, 0f}, position(store, c), "the data moved with the node");
+        assertArrayEquals(new float[] {0f, 0f, 0f, -1f}, orientation(store, c));
+        assertArrayEquals(new float[] {5f, 6f, 7f}, scale(store, c));
+        assertArrayEquals(new float[] {10f, 11f, 12f, 13f, 14f, 15f, 16f, 17f, 18f, 19f, 20f, 21f},
+                vector(store.worlds(), 0, MATRIX_WIDTH));
         assertEquals(33L, store.tags()[0]);
         assertEquals(c, store.parentId(store.slotOfId(child)));
         assertEquals(4, store.size());
@@ -301,6 +314,8 @@ class TransformStoreTest {
         assertEquals(151, store.capacity());
         int words = store.wordParentMins().length;
         assertEquals(3, words, "152 slots with the staging one");
+        assertTrue(store.dirtySlots().capacity() > store.capacity(), "the dirty set grows with the slots");
+        assertTrue(store.changedSlots().capacity() > store.capacity(), "the changed set grows with the slots");
         assertEquals(0, store.wordParentMins()[1], "word 1 holds children of the root at slot 0");
         assertEquals(0, store.wordParentMaxes()[1]);
         assertEquals(Integer.MAX_VALUE, store.wordParentMins()[words - 1]);
@@ -477,6 +492,13 @@ class TransformStoreTest {
         assertEquals(SCALE_MIRRORS, store.flags()[slot] & SCALE_MIRRORS);
         store.setScale(slot, 0f, 1f, -1f);
         assertEquals(0, store.flags()[slot] & SCALE_MIRRORS, "a zero scale mirrors nothing");
+        store.validate();
+        store.setScale(slot, -1f, 0f, 1f);
+        assertEquals(0, store.flags()[slot] & SCALE_MIRRORS, "a zero scale mirrors nothing");
+        store.validate();
+        store.setScale(slot, 1f, -1f, 0f);
+        assertEquals(0, store.flags()[slot] & SCALE_MIRRORS, "a zero scale mirrors nothing");
+        store.validate();
         store.setScale(slot, 2f, 2f, 2f);
         assertEquals(0, store.flags()[slot] & SCALE_MIRRORS);
         assertTrue(store.isHidden(slot), "the other flags stay");
@@ -546,6 +568,10 @@ class TransformStoreTest {
             }
             assertEquals(inRun, store.dirtySlots().get(slot), "dirty mark of slot " + slot);
         }
+        store.setPositions(33, 2, values, 0);
+        assertArrayEquals(new float[] {0f, 0f, 0f}, vector(store.positions(), 35, VECTOR_WIDTH),
+                "a run inside one block ends where it ends");
+        assertFalse(store.dirtySlots().get(35));
         store.setPositions(8, 8, values, 0);
         assertArrayEquals(new float[] {21f + 0.5f, 22f + 0.5f, 23f + 0.5f},
                 vector(store.positions(), 15, VECTOR_WIDTH), "a run of exactly one block");
@@ -685,7 +711,8 @@ class TransformStoreTest {
         }
         List<Integer> children = new ArrayList<>();
         for (int i = 0; i < 150; i++) {
-            children.add(create(store, roots.get(1 + i % 3)));
+            // after the destruction below, word 0 holds the children of roots.get(1), words 1 and 2 those of the other
+            children.add(create(store, roots.get(i < 60 || i == 149 ? 1 : 2)));
         }
         store.refreshParentSlots(2);
         store.destroy(roots.get(0));
@@ -702,6 +729,7 @@ class TransformStoreTest {
                     max = Math.max(max, parent);
                 }
             }
+            assertEquals(w == 0 ? 1 : 2, min, "the test's layout");
             assertEquals(min, mins[w], "least parent of word " + w);
             assertEquals(max, maxes[w], "greatest parent of word " + w);
         }
@@ -828,6 +856,50 @@ class TransformStoreTest {
         idAt[0] = b;
         IllegalStateException e = assertThrows(IllegalStateException.class, store::validate);
         assertTrue(e.getMessage().startsWith("nodes: "), e.getMessage());
+    }
+
+    @Test
+    void validateChecksTheIdTableItself() throws ReflectiveOperationException {
+        TransformStore store = store(8, GrowthPolicy.FAIL);
+        create(store, Index.NONE);
+        int freed = create(store, Index.NONE);
+        store.destroy(freed);
+        Field versions = HandleTable.class.getDeclaredField("versions");
+        versions.setAccessible(true);
+        ((int[]) versions.get(field(store, "ids")))[freed] = 0;
+        assertRefused(store, "nodes: free entry " + freed + " has version 0 outside 1.." + HandleTable.MAX_VERSION);
+    }
+
+    @Test
+    void validateNamesANodeAboveTheDeepBandsWhoseParentIsDeep() throws ReflectiveOperationException {
+        TransformStore store = store(64, GrowthPolicy.FAIL);
+        int deep = create(store, Index.NONE);
+        for (int d = 1; d <= TransformStore.DEEP; d++) {
+            deep = create(store, deep);
+        }
+        int shallow = create(store, create(store, Index.NONE));
+        int[] parentId = field(store, "parentId");
+        parentId[store.slotOfId(shallow)] = deep;
+        store.bands().markParentsMoved(2);
+        assertRefused(store, "nodes: node id " + shallow + " at depth 1 has parent id " + deep + " at depth "
+                + TransformStore.DEEP);
+    }
+
+    @Test
+    void validateNamesADeepNodeWhoseParentIsNeitherDeepNorOneLevelUp() throws ReflectiveOperationException {
+        TransformStore store = store(64, GrowthPolicy.FAIL);
+        List<Integer> chain = new ArrayList<>();
+        chain.add(create(store, Index.NONE));
+        for (int d = 1; d <= TransformStore.DEEP + 1; d++) {
+            chain.add(create(store, chain.get(d - 1)));
+        }
+        store.validate();
+        int deepest = chain.get(TransformStore.DEEP + 1);
+        int[] parentId = field(store, "parentId");
+        parentId[store.slotOfId(deepest)] = chain.get(5);
+        store.bands().markParentsMoved(TransformStore.DEEP_BAND);
+        assertRefused(store, "nodes: node id " + deepest + " at depth " + TransformStore.DEEP + " has parent id "
+                + chain.get(5) + " at depth 5");
     }
 
     @Test
