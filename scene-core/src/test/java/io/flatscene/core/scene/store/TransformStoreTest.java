@@ -702,6 +702,27 @@ class TransformStoreTest {
         assertEquals(7, store.parentSlots()[slot], "a band not marked stale is not read again");
     }
 
+    /**
+     * A band emptied by the moves that marked it stale reads no slot: the slot at its end is unused, and holds the copy
+     * of a root, whose parent id is none.
+     */
+    @Test
+    void refreshingAnEmptiedBandReadsNoSlot() {
+        TransformStore store = store(8, GrowthPolicy.FAIL);
+        create(store, Index.NONE);
+        int parent = create(store, Index.NONE);
+        create(store, Index.NONE);
+        int child = create(store, parent);
+        store.destroy(child);
+        store.destroy(parent);
+        assertTrue(store.bands().parentsMoved(2));
+        assertEquals(store.bands().start(2), store.bands().end(2));
+        assertEquals(Index.NONE, store.parentId(store.bands().end(2)));
+        store.refreshParentSlots(2);
+        assertFalse(store.bands().parentsMoved(2));
+        store.validate();
+    }
+
     @Test
     void aRefreshRefoldsEveryWordOfTheBandFromItsParents() {
         TransformStore store = store(256, GrowthPolicy.FAIL);
