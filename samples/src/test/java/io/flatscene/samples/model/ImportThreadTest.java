@@ -2,9 +2,11 @@ package io.flatscene.samples.model;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -40,6 +42,7 @@ class ImportThreadTest {
         CountDownLatch release = new CountDownLatch(1);
         String[] result = new String[1];
         boolean[] interrupted = new boolean[1];
+        boolean[] leftEarly = new boolean[1];
         Thread caller = new Thread(() -> {
             result[0] = ImportThread.call(() -> {
                 started.countDown();
@@ -50,16 +53,31 @@ class ImportThreadTest {
                 }
                 return "imported";
             });
+            leftEarly[0] = release.getCount() > 0;
             interrupted[0] = Thread.currentThread().isInterrupted();
         });
         caller.start();
         assertTrue(started.await(10, TimeUnit.SECONDS));
         caller.interrupt();
-        Thread.sleep(50);
+        // The interrupt is consumed once the caller's join threw; the caller then either waits again (in join) or
+        // has left. The import cannot end before release, so a caller that is not waiting left it running.
+        awaitUntil(() -> !caller.isInterrupted() && (caller.getState() == Thread.State.WAITING
+                || caller.getState() == Thread.State.TERMINATED), "the caller to take the interrupt");
         assertTrue(caller.isAlive(), "the caller left while the import was still running");
         release.countDown();
         caller.join(10_000);
+        assertFalse(caller.isAlive(), "the caller still waits after the import ended");
+        assertFalse(leftEarly[0], "the caller returned before the import was released");
         assertEquals("imported", result[0]);
         assertTrue(interrupted[0]);
+    }
+
+    /** Waits for {@code condition}, at most 10 seconds, and fails naming what it waited for if it never holds. */
+    private static void awaitUntil(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "timed out waiting for " + what);
+            Thread.yield();
+        }
     }
 }

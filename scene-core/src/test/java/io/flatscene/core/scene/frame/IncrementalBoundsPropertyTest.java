@@ -16,6 +16,8 @@ import org.joml.Quaternionf;
 import org.joml.Vector3f;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The bounds pass recomputes only the boxes that can have changed; this checks it against the same scene whose every
@@ -27,6 +29,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class IncrementalBoundsPropertyTest {
     private static final Aabb UNIT = new Aabb(0f, 0f, 0f, 0.5f, 0.5f, 0.5f);
+    /** What the refusal of a static toggle or a reparent that breaks the static rule says. */
+    private static final String STATIC_RULE = "a static node's parent must be static or at depth 0";
+    /** What the refusal of a reparent under the node's own subtree says. */
+    private static final String CYCLE_RULE = "which would make a cycle";
 
     @Property(tries = 60)
     void onlyChangedBoxesAreRecomputedAndNoneIsMissed(@ForAll long seed,
@@ -36,10 +42,11 @@ class IncrementalBoundsPropertyTest {
             for (int step = 0; step < 400; step++) {
                 int op = random.nextInt(100);
                 long opSeed = random.nextLong();
-                incremental.apply(op, opSeed, false);
-                full.apply(op, opSeed, true);
+                String context = "seed " + seed + " step " + step + " op " + op;
+                String refused = incremental.apply(op, opSeed, false, context);
+                assertEquals(refused, full.apply(op, opSeed, true, context), context + ": refused in one world only");
                 if (op >= 80) {
-                    assertSameBounds(incremental, full, "seed " + seed + " step " + step + " op " + op);
+                    assertSameBounds(incremental, full, context);
                 }
             }
         }
@@ -92,10 +99,17 @@ class IncrementalBoundsPropertyTest {
             }
         }
 
-        void apply(int op, long opSeed, boolean recomputeAll) {
+        /**
+         * Applies one random operation.
+         *
+         * @return the message of the refusal, or null when the operation was carried out
+         */
+        String apply(int op, long opSeed, boolean recomputeAll, String context) {
             Random r = new Random(opSeed);
             SceneNode node = nodes.get(r.nextInt(nodes.size()));
             Item item = items.isEmpty() ? null : items.get(r.nextInt(items.size()));
+            SceneNode parentBefore = node.parent();
+            boolean staticBefore = node.isStatic();
             try {
                 if (op < 25) {
                     node.setPosition(r.nextFloat() * 20f - 10f, r.nextFloat() * 4f, r.nextFloat() * 20f - 10f);
@@ -126,8 +140,16 @@ class IncrementalBoundsPropertyTest {
                 } else {
                     bounds(op, recomputeAll, node);
                 }
+                return null;
             } catch (IllegalArgumentException refused) {
-                // a static rule or a cycle: refused in both worlds alike, and nothing changed
+                // the operations draw only valid arguments, so only the static rule or a cycle can refuse one, and a
+                // refused one leaves the node where it was and the scene whole
+                String message = refused.getMessage();
+                assertTrue(message.contains(STATIC_RULE) || message.contains(CYCLE_RULE), context + ": " + message);
+                assertSame(parentBefore, node.parent(), context + ": " + message);
+                assertEquals(staticBefore, node.isStatic(), context + ": " + message);
+                scene.validate();
+                return message;
             }
         }
 

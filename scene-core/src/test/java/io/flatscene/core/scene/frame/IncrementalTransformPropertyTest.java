@@ -24,6 +24,7 @@ import org.joml.Quaternionf;
 import org.joml.Vector3f;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -131,11 +132,14 @@ class IncrementalTransformPropertyTest {
 
     /**
      * One structural change: a reparent (possibly detaching the node), a static toggle, a new child or a destroyed
-     * subtree. Refused changes (a static rule broken, a cycle) leave the scene as it was.
+     * subtree. No change makes a cycle, so only the static rule refuses one, and a refused change leaves the node where
+     * it was and the scene whole.
      */
     private static void changeStructure(Random random, SceneManager scene, List<SceneNode> nodes,
                                         Set<SceneNode> touched) {
         SceneNode node = nodes.get(1 + random.nextInt(nodes.size() - 1));
+        SceneNode parentBefore = node.parent();
+        boolean staticBefore = node.isStatic();
         try {
             switch (random.nextInt(4)) {
                 case 0 -> {
@@ -165,6 +169,10 @@ class IncrementalTransformPropertyTest {
                 }
             }
         } catch (IllegalArgumentException refused) {
+            assertTrue(refused.getMessage().contains("a static node's parent must be static or at depth 0"),
+                    refused.getMessage());
+            assertSame(parentBefore, node.parent(), refused.getMessage());
+            assertEquals(staticBefore, node.isStatic(), refused.getMessage());
             scene.validate();
         }
     }

@@ -25,8 +25,10 @@ import org.joml.Matrix4f;
  * model.
  *
  * <p>The project makes its own model so that it ships no third-party asset. After changing this class, regenerate
- * the file with {@code mvn -o test -pl samples -Dtest=DefaultModelWriterTest -Dflatscene.test.regenerateModel=true} (or
- * run {@link #main}); {@code DefaultModelWriterTest} fails while the checked-in file differs from what this writes.
+ * the file from the repository root with {@code mvn -o -q package -pl samples -am -DskipTests} and then
+ * {@code java -cp samples/target/flatscene-viewer.jar io.flatscene.samples.model.DefaultModelWriter [FILE]} (FILE
+ * defaults to the model in the source tree); {@code DefaultModelWriterTest} fails while the checked-in file differs
+ * from what this writes.
  * The output depends on nothing but this code: {@link StrictMath} for the geometry and fixed-precision number
  * formatting, so every JDK writes the same bytes.
  */
