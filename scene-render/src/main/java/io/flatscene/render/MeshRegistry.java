@@ -3,12 +3,11 @@ package io.flatscene.render;
 import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.scene.Aabb;
-import io.flatscene.render.owner.GlOwner;
 import io.flatscene.render.internal.VertexLayout;
+import io.flatscene.render.owner.GlOwner;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -43,9 +42,7 @@ public final class MeshRegistry {
     private final GlOwner owner;
     private final List<Mesh> meshes = new ArrayList<>();
     /** Draw parameters per mesh id, read by the renderer for every batch. */
-    private int[] firstIndex = new int[16];
-    private int[] indexCount = new int[16];
-    private int[] baseVertex = new int[16];
+    private final MeshRanges ranges = new MeshRanges();
 
     private int vertexBuffer;
     private int indexBuffer;
@@ -109,15 +106,7 @@ public final class MeshRegistry {
             owner.leave();
         }
 
-        int id = meshes.size();
-        if (id == firstIndex.length) {
-            firstIndex = Arrays.copyOf(firstIndex, id * 2);
-            indexCount = Arrays.copyOf(indexCount, id * 2);
-            baseVertex = Arrays.copyOf(baseVertex, id * 2);
-        }
-        firstIndex[id] = totalIndexCount;
-        indexCount[id] = mesh.indexCount();
-        baseVertex[id] = vertexCount;
+        int id = ranges.add(totalIndexCount, mesh.indexCount(), vertexCount);
         meshes.add(mesh);
         vertexCount += mesh.vertexCount();
         totalIndexCount += mesh.indexCount();
@@ -258,7 +247,7 @@ public final class MeshRegistry {
     }
 
     boolean contains(int meshId) {
-        return meshId >= 0 && meshId < meshes.size();
+        return ranges.contains(meshId);
     }
 
     /**
@@ -269,7 +258,7 @@ public final class MeshRegistry {
      * @throws IllegalArgumentException if {@code meshId} is not registered
      */
     public int firstIndex(int meshId) {
-        return firstIndex[check(meshId)];
+        return ranges.firstIndex(meshId);
     }
 
     /**
@@ -280,7 +269,7 @@ public final class MeshRegistry {
      * @throws IllegalArgumentException if {@code meshId} is not registered
      */
     public int indexCount(int meshId) {
-        return indexCount[check(meshId)];
+        return ranges.indexCount(meshId);
     }
 
     /**
@@ -291,7 +280,7 @@ public final class MeshRegistry {
      * @throws IllegalArgumentException if {@code meshId} is not registered
      */
     public int baseVertex(int meshId) {
-        return baseVertex[check(meshId)];
+        return ranges.baseVertex(meshId);
     }
 
     int vertexBuffer() {
@@ -303,11 +292,12 @@ public final class MeshRegistry {
     }
 
     private int check(int meshId) {
-        if (!contains(meshId)) {
-            throw new IllegalArgumentException("mesh id " + meshId + " is not registered (registry holds "
-                    + meshes.size() + " meshes)");
-        }
-        return meshId;
+        return ranges.check(meshId);
+    }
+
+    /** The meshes' draw ranges, which the draw submissions read. */
+    MeshRanges ranges() {
+        return ranges;
     }
 
     /** Deletes the buffers while their context is current; once it is gone, they went with it. */

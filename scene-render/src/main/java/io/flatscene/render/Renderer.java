@@ -5,7 +5,6 @@ import io.flatscene.core.scene.RenderQueue;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.render.gl.GlDebugLog;
 import io.flatscene.render.gl.GlInfo;
-import io.flatscene.render.owner.GlOwner;
 import io.flatscene.render.gl.GlStateSnapshot;
 import io.flatscene.render.gl.GpuTimer;
 import io.flatscene.render.gl.ShaderProgram;
@@ -15,6 +14,7 @@ import io.flatscene.render.internal.FrameUniforms;
 import io.flatscene.render.internal.InstancedSubmission;
 import io.flatscene.render.internal.MultiDrawSubmission;
 import io.flatscene.render.internal.VertexLayout;
+import io.flatscene.render.owner.GlOwner;
 import io.flatscene.render.target.RenderTarget;
 import java.util.Arrays;
 import org.apache.logging.log4j.LogManager;
@@ -165,13 +165,15 @@ public final class Renderer implements AutoCloseable {
             meshes = new MeshRegistry(owner, INITIAL_MESH_VERTICES, INITIAL_MESH_INDICES);
             textures = new TextureRegistry(owner);
             materials = new MaterialRegistry(owner, textures, config.maxMaterials());
-            frameUniforms = new FrameUniforms(config.maxLocalLights());
+            frameUniforms = new FrameUniforms(config.maxLocalLights(), RendererConfig.MAX_LOCAL_LIGHTS_KEY,
+                    RendererConfig.MAX_LOCAL_LIGHTS_LIMIT);
             vertexArray = glGenVertexArrays();
             glBindVertexArray(vertexArray);
             VertexLayout.enableAttributes(resident);
             glBindVertexArray(0);
             submission = resident
-                    ? new MultiDrawSubmission(config.initialInstances(), config.initialInstances())
+                    ? new MultiDrawSubmission(config.initialInstances(), config.initialInstances(),
+                            RendererConfig.INITIAL_INSTANCES_KEY)
                     : new InstancedSubmission(config.initialInstances());
             gpuTimer = config.gpuTiming() && GlInfo.hasTimerQuery(capabilities) ? new GpuTimer() : null;
             if (savedState != null) {
@@ -404,7 +406,7 @@ public final class Renderer implements AutoCloseable {
                 savedState.capture();
             }
             try {
-                bytes += submission.upload(queue, meshes);
+                bytes += submission.upload(queue, meshes.ranges());
             } finally {
                 if (savedState != null) {
                     savedState.restore();

@@ -73,7 +73,7 @@ class ArchitectureTest {
 
     @Test
     void noPackagesFormACycle() {
-        slices().matching("io.flatscene.core.(**)").should().beFreeOfCycles().check(CLASSES);
+        slices().matching("io.flatscene.(**)").should().beFreeOfCycles().check(CLASSES);
     }
 
     @Test

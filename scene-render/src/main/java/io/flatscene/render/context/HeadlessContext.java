@@ -1,7 +1,7 @@
 package io.flatscene.render.context;
 
-import io.flatscene.render.owner.ContextLifetime;
 import io.flatscene.render.gl.GlInfo;
+import io.flatscene.render.owner.ContextLifetime;
 import java.nio.IntBuffer;
 import java.util.Arrays;
 import java.util.List;

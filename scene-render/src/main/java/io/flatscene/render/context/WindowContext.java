@@ -1,7 +1,7 @@
 package io.flatscene.render.context;
 
-import io.flatscene.render.owner.ContextLifetime;
 import io.flatscene.render.gl.GlInfo;
+import io.flatscene.render.owner.ContextLifetime;
 import io.flatscene.render.target.RenderTarget;
 import java.util.List;
 import org.apache.logging.log4j.LogManager;

@@ -1,7 +1,7 @@
 package io.flatscene.render.image;
 
-import io.flatscene.render.owner.GlOwner;
 import io.flatscene.render.gl.TargetBinder;
+import io.flatscene.render.owner.GlOwner;
 import io.flatscene.render.target.RenderTarget;
 import java.io.IOException;
 import java.io.UncheckedIOException;

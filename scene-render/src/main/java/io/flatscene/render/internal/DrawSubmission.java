@@ -1,7 +1,6 @@
 package io.flatscene.render.internal;
 
 import io.flatscene.core.scene.RenderQueue;
-import io.flatscene.render.MeshRegistry;
 
 /** One way of getting a frame's instances to the GPU and drawing them: see {@link DrawPath}. */
 public sealed interface DrawSubmission permits MultiDrawSubmission, InstancedSubmission {
@@ -11,7 +10,7 @@ public sealed interface DrawSubmission permits MultiDrawSubmission, InstancedSub
      *
      * @return bytes written for the GPU
      */
-    long upload(RenderQueue queue, MeshRegistry meshes);
+    long upload(RenderQueue queue, MeshRanges meshes);
 
     /** Bytes of world matrices the last upload wrote. */
     long matrixBytes();

@@ -2,7 +2,6 @@ package io.flatscene.render.internal;
 
 import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.RenderQueue;
-import io.flatscene.render.RendererConfig;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import org.apache.logging.log4j.LogManager;
@@ -31,6 +30,8 @@ public final class FrameUniforms {
     private static final int LIGHT_BYTES = 64;
 
     private final int maxLights;
+    private final String maxLightsKey;
+    private final int maxLightsLimit;
     private final ByteBuffer staging;
     private final int buffer;
     private final Matrix4f viewProjection = new Matrix4f();
@@ -53,8 +54,14 @@ public final class FrameUniforms {
     private boolean localDropWarned;
     private boolean directionalDropWarned;
 
-    public FrameUniforms(int maxLights) {
+    /**
+     * @param maxLightsKey   the configuration key of {@code maxLights}, which the warning of dropped lights names
+     * @param maxLightsLimit the most that key allows
+     */
+    public FrameUniforms(int maxLights, String maxLightsKey, int maxLightsLimit) {
         this.maxLights = maxLights;
+        this.maxLightsKey = maxLightsKey;
+        this.maxLightsLimit = maxLightsLimit;
         nearest = new int[maxLights];
         nearestDistance = new float[maxLights];
         staging = MemoryUtil.memAlloc(HEADER_BYTES + LIGHT_BYTES * Math.max(1, maxLights));
@@ -125,13 +132,13 @@ public final class FrameUniforms {
             localDropWarned = true;
             LOG.warn("{} point and spot lights shine in the scene but the renderer draws the {} nearest the camera "
                     + "and drops the rest: raise {} (up to {}) to draw more; said once a renderer", locals,
-                    maxLights, RendererConfig.MAX_LOCAL_LIGHTS_KEY, RendererConfig.MAX_LOCAL_LIGHTS_LIMIT);
+                    maxLights, maxLightsKey, maxLightsLimit);
         }
         if (directionals > 1 && !directionalDropWarned) {
             directionalDropWarned = true;
             LOG.warn("{} directional lights shine in the scene but the renderer draws the first only and drops the "
                     + "rest (no setting changes that; {} counts point and spot lights); said once a renderer",
-                    directionals, RendererConfig.MAX_LOCAL_LIGHTS_KEY);
+                    directionals, maxLightsKey);
         }
     }
 

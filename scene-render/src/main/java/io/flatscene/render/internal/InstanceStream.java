@@ -1,7 +1,6 @@
 package io.flatscene.render.internal;
 
 import io.flatscene.core.scene.RenderQueue;
-import io.flatscene.render.MeshRegistry;
 import java.util.Arrays;
 
 /**
@@ -29,7 +28,7 @@ final class InstanceStream {
     private long builtFromVersion;
 
     /** Rebuilds the stream from {@code queue}; returns whether anything in it changed. */
-    boolean update(RenderQueue queue, MeshRegistry meshes) {
+    boolean update(RenderQueue queue, MeshRanges meshes) {
         if (queue == builtFrom && queue.version() == builtFromVersion) {
             return false;
         }

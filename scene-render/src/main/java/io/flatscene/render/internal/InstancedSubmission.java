@@ -3,7 +3,6 @@ package io.flatscene.render.internal;
 import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.scene.RenderQueue;
-import io.flatscene.render.MeshRegistry;
 import java.util.Arrays;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -43,7 +42,7 @@ public final class InstancedSubmission implements DrawSubmission {
     }
 
     @Override
-    public long upload(RenderQueue queue, MeshRegistry meshes) {
+    public long upload(RenderQueue queue, MeshRanges meshes) {
         int instances = queue.instanceCount();
         if (instances > capacity) {
             int grown = Capacity.next("instance staging buffer", GrowthPolicy.ON_DEMAND, capacity, instances);
@@ -62,7 +61,7 @@ public final class InstancedSubmission implements DrawSubmission {
         return bytes;
     }
 
-    private void recordDraws(RenderQueue queue, MeshRegistry meshes) {
+    private void recordDraws(RenderQueue queue, MeshRanges meshes) {
         int batches = queue.batchCount();
         if (draws.length < batches * 5) {
             draws = Arrays.copyOf(draws, Math.max(batches * 5, draws.length * 2));

@@ -4,8 +4,6 @@ import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.scene.RenderQueue;
 import io.flatscene.core.scene.SceneManager;
-import io.flatscene.render.MeshRegistry;
-import io.flatscene.render.RendererConfig;
 import java.nio.IntBuffer;
 import java.util.Arrays;
 import org.apache.logging.log4j.LogManager;
@@ -43,14 +41,12 @@ public final class MultiDrawSubmission implements DrawSubmission {
     private static final long FENCE_POLL_NANOS = 1_000_000_000L;
     /** A GPU this late has hung or been lost; waiting longer would freeze the game without telling anyone. */
     private static final int FENCE_POLLS = 10;
-    private static final String REMEDY = RendererConfig.INITIAL_INSTANCES_KEY + " or the scene's visible items";
 
     private final long[] fences = new long[REGIONS];
     private final InstanceStream stream = new InstanceStream();
     private final ResidentMatrices matrices;
-    private final PersistentBuffer instanceBuffer = new PersistentBuffer(GL_ARRAY_BUFFER, "instance", REMEDY);
-    private final PersistentBuffer commandBuffer = new PersistentBuffer(GL_DRAW_INDIRECT_BUFFER, "draw command",
-            REMEDY);
+    private final PersistentBuffer instanceBuffer;
+    private final PersistentBuffer commandBuffer;
     private IntBuffer instanceInts;
     private IntBuffer commandInts;
     private int capacity;
@@ -61,7 +57,14 @@ public final class MultiDrawSubmission implements DrawSubmission {
     private long matrixBytes;
     private long instanceBytes;
 
-    public MultiDrawSubmission(int initialInstances, int initialSlots) {
+    /**
+     * @param instancesKey the configuration key of the initial instance count, which a refusal to grow the buffers
+     *                     names as the remedy
+     */
+    public MultiDrawSubmission(int initialInstances, int initialSlots, String instancesKey) {
+        String remedy = instancesKey + " or the scene's visible items";
+        instanceBuffer = new PersistentBuffer(GL_ARRAY_BUFFER, "instance", remedy);
+        commandBuffer = new PersistentBuffer(GL_DRAW_INDIRECT_BUFFER, "draw command", remedy);
         allocate(initialInstances);
         try {
             matrices = new ResidentMatrices(VertexLayout.WORLD_MATRIX_BINDING, initialSlots);
@@ -122,7 +125,7 @@ public final class MultiDrawSubmission implements DrawSubmission {
     }
 
     @Override
-    public long upload(RenderQueue queue, MeshRegistry meshes) {
+    public long upload(RenderQueue queue, MeshRanges meshes) {
         SceneManager scene = queue.scene();
         stream.update(queue, meshes);
         matrices.record(scene);

@@ -1,8 +1,8 @@
 package io.flatscene.render.overlay;
 
-import io.flatscene.render.owner.GlOwner;
 import io.flatscene.render.gl.ShaderProgram;
 import io.flatscene.render.gl.TargetBinder;
+import io.flatscene.render.owner.GlOwner;
 import io.flatscene.render.target.RenderTarget;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;

@@ -17,7 +17,8 @@ import org.lwjgl.opengl.GLCapabilities;
  * nanoseconds, a handful of times a frame.
  *
  * <p>The entry points that call GL also mark their span with {@link #enter()} and {@link #leave()}, so that
- * {@link io.flatscene.render.gl.GlDebugLog} can tell FlatScene's debug messages from the game's, which arrive through the same callback.
+ * {@link io.flatscene.render.gl.GlDebugLog} can tell FlatScene's debug messages from the game's, which arrive
+ * through the same callback.
  */
 public final class GlOwner {
     private static final Logger LOG = LogManager.getLogger(GlOwner.class);

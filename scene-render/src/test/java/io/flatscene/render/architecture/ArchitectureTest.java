@@ -50,7 +50,7 @@ class ArchitectureTest {
 
     @Test
     void noPackagesFormACycle() {
-        slices().matching("io.flatscene.render.(**)").should().beFreeOfCycles().check(RENDER);
+        slices().matching("io.flatscene.(**)").should().beFreeOfCycles().check(RENDER);
     }
 
     @Test
