@@ -20,21 +20,21 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Generational handles ({@link HandleTable}: entry index + version packed in a {@code long}, entries reused through a
- * dead-entry free list) against the map a Java user would reach for to turn a stable id into a storage slot, a
+ * Generational handles ({@link HandleTable}: entry id + version packed in a {@code long}, entries reused through a
+ * dead-entry free list) against the map a Java user would reach for to turn a stable id into a storage index, a
  * {@code HashMap<Long, Integer>} keyed by ids from a counter. With {@value #LIVE} live ids:
  * <ul>
  *   <li><b>churn</b>: destroy a random live object and create a new one ({@code release}+{@code create} vs
  *       {@code remove}+{@code put} of a fresh key), scores per destroy+create;</li>
- *   <li><b>lookup</b>: resolve a random live id to its slot ({@code slotOf} vs {@code get}), scores per lookup.</li>
+ *   <li><b>lookup</b>: resolve a random live id to its index ({@code indexOf} vs {@code get}), scores per lookup.</li>
  * </ul>
  * Ids are held as primitive {@code long}s in both cases, so the map's cost includes boxing the key (which escape
- * analysis may or may not remove) and the boxed {@code Integer} slot; that is the cost a user of the map pays.
+ * analysis may or may not remove) and the boxed {@code Integer} index; that is the cost a user of the map pays.
  * Random positions come from pre-drawn batches (fixed seed), {@value #OPS} operations per invocation.
  *
  * <p>Articles (see docs/references.md): PathEngine's "Vector Hosted Lists" (the dead-entry vector, which hosts the
  * entries and their free list) and Ogre 2.0's O(1) insertion and removal (whose swap-and-pop moves objects, hence the
- * id to slot table).
+ * id to index table).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -62,10 +62,10 @@ public class HandleTableBenchmark {
         handles = new long[LIVE];
         map = new HashMap<>(2 * LIVE);
         keys = new long[LIVE];
-        for (int slot = 0; slot < LIVE; slot++) {
-            handles[slot] = table.create(slot);
-            keys[slot] = nextKey++;
-            map.put(keys[slot], slot);
+        for (int index = 0; index < LIVE; index++) {
+            handles[index] = table.create(index);
+            keys[index] = nextKey++;
+            map.put(keys[index], index);
         }
         SplittableRandom random = new SplittableRandom(SEED);
         positionBatches = new int[BATCHES][OPS];
@@ -89,9 +89,9 @@ public class HandleTableBenchmark {
         if (table.size() != LIVE || map.size() != LIVE) {
             throw new IllegalStateException("live counts drifted: " + table.size() + ", " + map.size());
         }
-        for (int slot = 0; slot < LIVE; slot++) {
-            if (table.indexOf(handles[slot]) != slot || map.get(keys[slot]) != slot) {
-                throw new IllegalStateException("id " + slot + " no longer resolves to its slot");
+        for (int index = 0; index < LIVE; index++) {
+            if (table.indexOf(handles[index]) != index || map.get(keys[index]) != index) {
+                throw new IllegalStateException("id " + index + " no longer resolves to its index");
             }
         }
     }
@@ -102,10 +102,10 @@ public class HandleTableBenchmark {
         HandleTable t = table;
         long[] h = handles;
         long acc = 0;
-        for (int slot : positions()) {
-            t.release(h[slot]);
-            h[slot] = t.create(slot);
-            acc += h[slot];
+        for (int index : positions()) {
+            t.release(h[index]);
+            h[index] = t.create(index);
+            acc += h[index];
         }
         return acc;
     }
@@ -116,11 +116,11 @@ public class HandleTableBenchmark {
         HashMap<Long, Integer> m = map;
         long[] k = keys;
         long acc = 0;
-        for (int slot : positions()) {
-            m.remove(k[slot]);
+        for (int index : positions()) {
+            m.remove(k[index]);
             long key = nextKey++;
-            k[slot] = key;
-            m.put(key, slot);
+            k[index] = key;
+            m.put(key, index);
             acc += key;
         }
         return acc;
@@ -132,8 +132,8 @@ public class HandleTableBenchmark {
         HandleTable t = table;
         long[] h = handles;
         long sum = 0;
-        for (int slot : positions()) {
-            sum += t.indexOf(h[slot]);
+        for (int index : positions()) {
+            sum += t.indexOf(h[index]);
         }
         return sum;
     }
@@ -144,8 +144,8 @@ public class HandleTableBenchmark {
         HashMap<Long, Integer> m = map;
         long[] k = keys;
         long sum = 0;
-        for (int slot : positions()) {
-            sum += m.get(k[slot]);
+        for (int index : positions()) {
+            sum += m.get(k[index]);
         }
         return sum;
     }

@@ -54,7 +54,7 @@ import static org.lwjgl.assimp.Assimp.aiReleaseImport;
  * not; points and lines are skipped, and a shear in a node's matrix, which a translation-rotation-scale node cannot
  * hold, is lost. A model read from memory can only use embedded images.
  *
- * <p>Everything is read and checked, and the renderer's free material slots counted, before the scene or the
+ * <p>Everything is read and checked, and the renderer's free material ids counted, before the scene or the
  * renderer is touched, so a bad file changes neither; an image is checked as far as its header there, and decoded
  * by the renderer. If the import fails after that (the scene runs out of room for the nodes, or the renderer
  * refuses a mesh or an image), the nodes and items made so far are destroyed again, but the meshes, textures and
@@ -323,7 +323,7 @@ public final class ModelImporter {
 
     /**
      * Registers each distinct material once, its textures turned into the renderer's ids, after checking they all
-     * fit: a model that cannot have all its colors must not take the last free slots from the rest of the
+     * fit: a model that cannot have all its colors must not take the last free material ids from the rest of the
      * application.
      */
     private static int[] registerMaterials(String source, Renderer renderer, Material[] modelMaterials,

@@ -48,7 +48,7 @@ public final class SceneConfig {
      * The largest capacity: the most slots whose widest array (a world matrix a node) still fits in the largest array
      * a JVM accepts. Growth under GROW stops there too.
      */
-    public static final int MAX_CAPACITY = Capacity.MAX_SLOTS;
+    public static final int MAX_CAPACITY = Capacity.MAX_STORE_SIZE;
     /** More worker threads than this is taken for a typo rather than a machine. */
     public static final int MAX_WORKER_THREADS = 1024;
 

@@ -13,10 +13,11 @@ public final class Capacity {
     /** The largest array length every JVM accepts. */
     public static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
     /**
-     * The most slots a scene's store keeps: one array holds up to 16 values a slot (a node's world matrix, 12 floats
-     * in blocks of eight lanes), and each must stay within {@link #MAX_ARRAY_LENGTH}.
+     * The most entries one scene store holds (the nodes' transform slots, or the objects of one kind): one array holds
+     * up to 16 values an entry (a node's world matrix, 12 floats in blocks of eight lanes), and each must stay within
+     * {@link #MAX_ARRAY_LENGTH}.
      */
-    public static final int MAX_SLOTS = MAX_ARRAY_LENGTH / 16;
+    public static final int MAX_STORE_SIZE = MAX_ARRAY_LENGTH / 16;
 
     private Capacity() {
     }

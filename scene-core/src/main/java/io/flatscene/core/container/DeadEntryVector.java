@@ -118,7 +118,7 @@ public final class DeadEntryVector {
         numberDead++;
     }
 
-    /** The stored value of slot {@code index < size()}, live or dead (a dead one is below -1), without checks. */
+    /** The stored value of entry {@code index < size()}, live or dead (a dead one is below -1), without checks. */
     int rawValue(int index) {
         return values[index];
     }

@@ -222,7 +222,7 @@ public final class HandleTable {
      * @throws IllegalStateException if the entry is free or retired
      * @throws IndexOutOfBoundsException if {@code id} is outside the entries ever issued
      */
-    public int indexAt(int id) {
+    public int indexOfId(int id) {
         int index = entries.get(id);
         if (index < 0) {
             throw new IllegalStateException(name + ": entry " + id + " is retired");
@@ -239,9 +239,9 @@ public final class HandleTable {
      * @throws IllegalArgumentException  if {@code index} is negative
      * @throws IndexOutOfBoundsException if {@code id} is outside the entries ever issued
      */
-    public void setIndexAt(int id, int index) {
+    public void setIndexOfId(int id, int index) {
         checkIndex(index);
-        indexAt(id);
+        indexOfId(id);
         entries.set(id, index);
     }
 
@@ -253,8 +253,8 @@ public final class HandleTable {
      * @throws IllegalStateException     if the entry is free or retired
      * @throws IndexOutOfBoundsException if {@code id} is outside the entries ever issued
      */
-    public long handleAt(int id) {
-        indexAt(id);
+    public long handleOfId(int id) {
+        indexOfId(id);
         return pack(id, versions[id]);
     }
 

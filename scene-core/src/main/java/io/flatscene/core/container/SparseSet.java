@@ -587,11 +587,11 @@ public final class SparseSet {
             if (pages[page] == null) {
                 continue;
             }
-            for (int slot = 0; slot < PAGE_SIZE; slot++) {
-                int stored = pages[page][slot];
+            for (int pageEntry = 0; pageEntry < PAGE_SIZE; pageEntry++) {
+                int stored = pages[page][pageEntry];
                 if (stored != 0) {
                     if (stored < 0 || stored > size) {
-                        throw new IllegalStateException(name + ": id " + ((page << PAGE_BITS) | slot)
+                        throw new IllegalStateException(name + ": id " + ((page << PAGE_BITS) | pageEntry)
                                 + " maps to position " + (stored - 1) + " outside size " + size);
                     }
                     entries++;

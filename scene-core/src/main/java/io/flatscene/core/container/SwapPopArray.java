@@ -127,7 +127,7 @@ public final class SwapPopArray<E> {
         int index = indexField.get(element);
         if (index < 0 || index >= size || elements[index] != element) {
             throw new IllegalStateException(name + ": cannot remove " + element + ": its index field records "
-                    + "position " + index + " but " + describeSlot(index)
+                    + "position " + index + " but " + describePosition(index)
                     + "; the element is not stored here or its index is stale");
         }
         return removeAt(index);
@@ -170,7 +170,7 @@ public final class SwapPopArray<E> {
 
     /**
      * Checks every invariant: each stored element is non-null, records its own position, and is stored once; the
-     * slots past the size hold nothing.
+     * positions past the size hold nothing.
      *
      * @throws IllegalStateException naming the first broken invariant
      */
@@ -198,7 +198,7 @@ public final class SwapPopArray<E> {
         }
     }
 
-    private String describeSlot(int index) {
+    private String describePosition(int index) {
         if (index < 0 || index >= size) {
             return "the array holds positions 0 to " + (size - 1);
         }

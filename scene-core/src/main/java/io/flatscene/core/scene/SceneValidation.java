@@ -87,11 +87,11 @@ final class SceneValidation {
                 }
             }
         }
-        for (int slot = 0; slot < nodeLists.channels(); slot++) {
-            int list = nodeLists.listOf(id, slot);
+        for (int channel = 0; channel < nodeLists.channels(); channel++) {
+            int list = nodeLists.listOf(id, channel);
             if (list != Index.NONE && !nodeLists.contains(list, id)) {
-                throw new IllegalStateException(node.describe() + " records list " + list + " in slot " + slot
-                        + " but is not in it");
+                throw new IllegalStateException(node.describe() + " records list " + list + " on channel " + channel
+                        + " of the node list pool but is not in it");
             }
         }
     }

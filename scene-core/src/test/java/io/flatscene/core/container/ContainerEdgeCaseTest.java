@@ -242,12 +242,12 @@ class ContainerEdgeCaseTest {
     }
 
     @Test
-    void indexAtReadsIndexZero() {
+    void indexOfIdReadsIndexZero() {
         HandleTable table = new HandleTable("t", 2, GrowthPolicy.FAIL);
         long handle = table.create(0);
-        assertEquals(0, table.indexAt(HandleTable.idOf(handle)), "an object at index 0");
-        table.setIndexAt(HandleTable.idOf(handle), 0);
-        assertEquals(handle, table.handleAt(HandleTable.idOf(handle)));
+        assertEquals(0, table.indexOfId(HandleTable.idOf(handle)), "an object at index 0");
+        table.setIndexOfId(HandleTable.idOf(handle), 0);
+        assertEquals(handle, table.handleOfId(HandleTable.idOf(handle)));
     }
 
     @Test

@@ -177,7 +177,7 @@ class DeadEntryVectorTest {
         assertEquals(List.of(1, 9, 3, 4, 3), live(v));
         assertEquals(List.of(1, 9, 3, 4, 3), snapshot(v));
         assertEquals(capacity, v.capacity());
-        // The free list was emptied, so the next entry is appended, and reads -1 despite the stale slot behind it.
+        // The free list was emptied, so the next entry is appended, and reads -1 despite the stale value behind it.
         assertEquals(5, v.addEntry());
         assertEquals(-1, v.get(5));
         v.validate();

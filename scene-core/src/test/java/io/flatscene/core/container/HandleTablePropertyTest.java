@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Model-based check of {@link HandleTable}: live handles mapped to their slots, every released handle kept in a list
+ * Model-based check of {@link HandleTable}: live handles mapped to their indices, every released handle kept in a list
  * and required to stay invalid forever, and the entry reuse order (newest freed first, retired never) predicted
  * exactly, so a create that hands out a retired or wrong entry fails on the spot.
  */
@@ -79,15 +79,15 @@ class HandleTablePropertyTest {
             this.maxVersion = maxVersion;
         }
 
-        long create(int slot) {
-            int expectedIndex = freed.isEmpty() ? entries++ : freed.pop();
-            int expectedVersion = versions.getOrDefault(expectedIndex, 1);
-            long h = table.create(slot);
-            assertEquals(expectedIndex, HandleTable.idOf(h), "entry chosen for create");
+        long create(int index) {
+            int expectedId = freed.isEmpty() ? entries++ : freed.pop();
+            int expectedVersion = versions.getOrDefault(expectedId, 1);
+            long h = table.create(index);
+            assertEquals(expectedId, HandleTable.idOf(h), "entry chosen for create");
             assertEquals(expectedVersion, HandleTable.versionOf(h), "version issued by create");
-            assertFalse(retired.contains(expectedIndex));
-            versions.put(expectedIndex, expectedVersion);
-            live.put(h, slot);
+            assertFalse(retired.contains(expectedId));
+            versions.put(expectedId, expectedVersion);
+            live.put(h, index);
             liveList.add(h);
             return h;
         }
@@ -99,13 +99,13 @@ class HandleTablePropertyTest {
             liveList.set(at, liveList.get(liveList.size() - 1));
             liveList.remove(liveList.size() - 1);
             released.add(h);
-            int index = HandleTable.idOf(h);
+            int id = HandleTable.idOf(h);
             int version = HandleTable.versionOf(h);
             if (version >= maxVersion) {
-                retired.add(index);
+                retired.add(id);
             } else {
-                versions.put(index, version + 1);
-                freed.push(index);
+                versions.put(id, version + 1);
+                freed.push(id);
             }
         }
 
@@ -129,9 +129,9 @@ class HandleTablePropertyTest {
             } else if (k < 88) {
                 if (!m.live.isEmpty()) {
                     long h = m.pick(arg);
-                    int slot = arg % 997;
-                    table.setIndex(h, slot);
-                    m.live.put(h, slot);
+                    int index = arg % 997;
+                    table.setIndex(h, index);
+                    m.live.put(h, index);
                 }
             } else if (k < 93) {
                 rejectedCall(table, m, arg);
@@ -156,18 +156,18 @@ class HandleTablePropertyTest {
         return m;
     }
 
-    /** Handles a careless caller might hold: neighbors of real ones in index and version. */
+    /** Handles a careless caller might hold: neighbors of real ones in id and version. */
     private static void probeNeighbors(HandleTable table, Model m, int arg) {
         long base = m.released.isEmpty() ? HandleTable.NULL : m.released.get(arg % m.released.size());
-        int index = HandleTable.idOf(base);
+        int id = HandleTable.idOf(base);
         int version = HandleTable.versionOf(base);
         for (long probe : new long[] {
             base,
-            HandleTable.pack(index, version - 1),
-            HandleTable.pack(index, version + 1),
-            HandleTable.pack(index + 1, version),
+            HandleTable.pack(id, version - 1),
+            HandleTable.pack(id, version + 1),
+            HandleTable.pack(id + 1, version),
             HandleTable.pack(m.entries, 1),
-            HandleTable.pack(index, HandleTable.RETIRED),
+            HandleTable.pack(id, HandleTable.RETIRED),
         }) {
             boolean expected = m.live.containsKey(probe);
             assertEquals(expected, table.isValid(probe), HandleTable.describe(probe));

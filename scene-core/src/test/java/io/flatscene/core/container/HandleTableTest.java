@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HandleTableTest {
 
     @Test
-    void createIssuesValidHandlesThatReachTheirSlot() {
+    void createIssuesValidHandlesThatReachTheirIndex() {
         HandleTable table = new HandleTable("scene.handles", 4, GrowthPolicy.FAIL);
         long a = table.create(7);
         long b = table.create(0);
@@ -53,11 +53,11 @@ class HandleTableTest {
     }
 
     @Test
-    void setSlotFollowsTheObjectAcrossMoves() {
+    void setIndexFollowsTheObjectAcrossMoves() {
         HandleTable table = new HandleTable("scene.handles", 4, GrowthPolicy.FAIL);
         long a = table.create(3);
         long b = table.create(5);
-        // The owner swap-and-popped slot 3 away and moved the element from slot 5 there.
+        // The owner swap-and-popped index 3 away and moved the element from index 5 there.
         table.setIndex(b, 3);
         assertEquals(3, table.indexOf(b));
         assertEquals(3, table.indexOf(a), "a is unaffected until its owner updates or releases it");
@@ -90,7 +90,7 @@ class HandleTableTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.requireIndex(old));
         assertTrue(e.getMessage().contains(HandleTable.describe(old)), e.getMessage());
         assertThrows(IllegalStateException.class, () -> table.setIndex(old, 1));
-        assertEquals(99, table.indexOf(reuse), "a rejected setSlot through a stale handle must not move the new one");
+        assertEquals(99, table.indexOf(reuse), "a rejected setIndex through a stale handle must not move the new one");
         assertEquals(12, table.indexOf(other));
         table.validate();
     }
@@ -174,7 +174,7 @@ class HandleTableTest {
     }
 
     @Test
-    void negativeSlotsAreRejected() {
+    void negativeIndicesAreRejected() {
         HandleTable table = new HandleTable("scene.handles", 4, GrowthPolicy.FAIL);
         long a = table.create(5);
         IllegalArgumentException e = assertRejected(table, IllegalArgumentException.class, () -> table.setIndex(a, -1));

@@ -19,12 +19,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Drives the pool with long random operation sequences and checks it after every step against one
- * {@link LinkedList} per list, where the model also enforces that a slot holds an element in at most one list.
+ * {@link LinkedList} per list, where the model also enforces that an element is in at most one list per channel.
  */
 class IntrusiveListPoolPropertyTest {
-    private static final int SLOTS = 3;
-    /** Two lists share slot 0 and two share slot 2, so same-slot exclusion is exercised from both sides. */
-    private static final int[] LIST_SLOTS = {0, 0, 1, 2, 2};
+    private static final int CHANNELS = 3;
+    /** Two lists share channel 0 and two share channel 2, so same-channel exclusion is exercised from both sides. */
+    private static final int[] LIST_CHANNELS = {0, 0, 1, 2, 2};
 
     @Provide
     Arbitrary<List<Integer>> operations() {
@@ -41,16 +41,16 @@ class IntrusiveListPoolPropertyTest {
     private static final class Run {
         final int elements;
         final IntrusiveListPool pool;
-        final int[] lists = new int[LIST_SLOTS.length];
+        final int[] lists = new int[LIST_CHANNELS.length];
         final List<LinkedList<Integer>> model = new ArrayList<>();
         int step;
         int op;
 
         Run(int elements, int initialCapacity) {
             this.elements = elements;
-            this.pool = new IntrusiveListPool("property", initialCapacity, SLOTS, GrowthPolicy.GROW);
-            for (int i = 0; i < LIST_SLOTS.length; i++) {
-                lists[i] = pool.newList(LIST_SLOTS[i]);
+            this.pool = new IntrusiveListPool("property", initialCapacity, CHANNELS, GrowthPolicy.GROW);
+            for (int i = 0; i < LIST_CHANNELS.length; i++) {
+                lists[i] = pool.newList(LIST_CHANNELS[i]);
                 model.add(new LinkedList<>());
             }
         }
@@ -68,12 +68,12 @@ class IntrusiveListPoolPropertyTest {
             }
         }
 
-        /** The model's owner of an element's link in a slot: the one list on that slot that holds it. */
-        int modelOwner(int element, int slot) {
+        /** The model's owner of an element's link in a channel: the one list on that channel that holds it. */
+        int modelOwner(int element, int channel) {
             int found = NONE;
             for (int i = 0; i < lists.length; i++) {
-                if (LIST_SLOTS[i] == slot && model.get(i).contains(element)) {
-                    assertEquals(NONE, found, "model broke slot exclusion");
+                if (LIST_CHANNELS[i] == channel && model.get(i).contains(element)) {
+                    assertEquals(NONE, found, "model broke channel exclusion");
                     found = lists[i];
                 }
             }
@@ -81,7 +81,7 @@ class IntrusiveListPoolPropertyTest {
         }
 
         boolean free(int i, int element) {
-            return modelOwner(element, LIST_SLOTS[i]) == NONE;
+            return modelOwner(element, LIST_CHANNELS[i]) == NONE;
         }
 
         void apply(int v) {
@@ -184,12 +184,12 @@ class IntrusiveListPoolPropertyTest {
                         () -> "backward walk of list " + index + " after step " + step + " (op " + op + ")");
             }
             for (int e = 0; e < elements; e++) {
-                for (int slot = 0; slot < SLOTS; slot++) {
-                    int owner = modelOwner(e, slot);
+                for (int channel = 0; channel < CHANNELS; channel++) {
+                    int owner = modelOwner(e, channel);
                     int element = e;
-                    int linkSlot = slot;
-                    assertEquals(owner, pool.listOf(e, slot),
-                            () -> "listOf(" + element + ", " + linkSlot + ") step " + step);
+                    int linkChannel = channel;
+                    assertEquals(owner, pool.listOf(e, channel),
+                            () -> "listOf(" + element + ", " + linkChannel + ") step " + step);
                     if (owner != NONE) {
                         assertTrue(pool.contains(owner, e));
                     }

@@ -12,8 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class IntrusiveListPoolTest {
-    private static final int MAIN_SLOT = 0;
-    private static final int DEAD_SLOT = 1;
+    private static final int MAIN_CHANNEL = 0;
+    private static final int DEAD_CHANNEL = 1;
 
     static List<Integer> forward(IntrusiveListPool pool, int list) {
         List<Integer> out = new ArrayList<>();
@@ -58,10 +58,10 @@ class IntrusiveListPoolTest {
                     .append(' ').append(forward(pool, list)).append(' ').append(backward(pool, list));
         }
         for (int e = 0; e < pool.idCapacity(); e++) {
-            for (int slot = 0; slot < pool.channels(); slot++) {
-                int owner = pool.listOf(e, slot);
+            for (int channel = 0; channel < pool.channels(); channel++) {
+                int owner = pool.listOf(e, channel);
                 if (owner != NONE) {
-                    s.append(' ').append(e).append('/').append(slot).append("->").append(owner);
+                    s.append(' ').append(e).append('/').append(channel).append("->").append(owner);
                 }
             }
         }
@@ -79,8 +79,8 @@ class IntrusiveListPoolTest {
     @Test
     void seedScenarioDestroyingTheDeadListLeavesOnlySurvivorsInMainList() {
         IntrusiveListPool pool = new IntrusiveListPool("objects", 8, 2, GrowthPolicy.FAIL);
-        int main = pool.newList(MAIN_SLOT);
-        int dead = pool.newList(DEAD_SLOT);
+        int main = pool.newList(MAIN_CHANNEL);
+        int dead = pool.newList(DEAD_CHANNEL);
         pool.pushBack(main, 1);
         pool.pushBack(main, 2);
         pool.pushBack(main, 3);
@@ -104,19 +104,19 @@ class IntrusiveListPoolTest {
         assertEquals(List.of(3, 1), destroyed);
         assertList(pool, main, 2);
         assertList(pool, dead);
-        assertEquals(NONE, pool.listOf(1, MAIN_SLOT));
-        assertEquals(NONE, pool.listOf(1, DEAD_SLOT));
-        assertEquals(NONE, pool.listOf(3, MAIN_SLOT));
-        assertEquals(NONE, pool.listOf(3, DEAD_SLOT));
-        assertEquals(main, pool.listOf(2, MAIN_SLOT));
-        assertEquals(NONE, pool.listOf(2, DEAD_SLOT));
+        assertEquals(NONE, pool.listOf(1, MAIN_CHANNEL));
+        assertEquals(NONE, pool.listOf(1, DEAD_CHANNEL));
+        assertEquals(NONE, pool.listOf(3, MAIN_CHANNEL));
+        assertEquals(NONE, pool.listOf(3, DEAD_CHANNEL));
+        assertEquals(main, pool.listOf(2, MAIN_CHANNEL));
+        assertEquals(NONE, pool.listOf(2, DEAD_CHANNEL));
     }
 
     @Test
     void seedScenarioUsingRemovesReturnedNextThenDestroying() {
         IntrusiveListPool pool = new IntrusiveListPool("objects", 8, 2, GrowthPolicy.FAIL);
-        int main = pool.newList(MAIN_SLOT);
-        int dead = pool.newList(DEAD_SLOT);
+        int main = pool.newList(MAIN_CHANNEL);
+        int dead = pool.newList(DEAD_CHANNEL);
         for (int e : new int[] {1, 2, 3}) {
             pool.pushBack(main, e);
         }
@@ -137,7 +137,7 @@ class IntrusiveListPoolTest {
     @Test
     void unlinkAllOfAnElementInNoListOrBeyondCapacityRemovesNothing() {
         IntrusiveListPool pool = new IntrusiveListPool("objects", 4, 2, GrowthPolicy.GROW);
-        int main = pool.newList(MAIN_SLOT);
+        int main = pool.newList(MAIN_CHANNEL);
         pool.pushBack(main, 0);
         assertEquals(0, pool.unlinkAll(1));
         assertEquals(0, pool.unlinkAll(1000));
@@ -280,7 +280,7 @@ class IntrusiveListPoolTest {
 
     @Test
     void twoListsOnOneChannelExcludeEachOther() {
-        IntrusiveListPool pool = new IntrusiveListPool("slots", 8, 2, GrowthPolicy.FAIL);
+        IntrusiveListPool pool = new IntrusiveListPool("channels", 8, 2, GrowthPolicy.FAIL);
         int a = pool.newList(0);
         int b = pool.newList(0);
         int c = pool.newList(1);
@@ -302,7 +302,7 @@ class IntrusiveListPoolTest {
         assertRejectedUnchanged(pool, IllegalStateException.class, () -> pool.pushBack(a, 5));
         assertRejectedUnchanged(pool, IllegalStateException.class, () -> pool.insertAfter(a, 5, 5));
 
-        // A list on another slot takes the element without disturbing its slot-0 membership.
+        // A list on another channel takes the element without disturbing its channel-0 membership.
         pool.pushBack(c, 5);
         pool.validate();
         assertList(pool, a, 5);
@@ -319,7 +319,7 @@ class IntrusiveListPoolTest {
     }
 
     @Test
-    void containsAndListOfReportMembershipPerSlot() {
+    void containsAndListOfReportMembershipPerChannel() {
         IntrusiveListPool pool = new IntrusiveListPool("membership", 8, 3, GrowthPolicy.FAIL);
         int a = pool.newList(0);
         int b = pool.newList(0);
@@ -425,13 +425,13 @@ class IntrusiveListPoolTest {
         // Integer.MAX_VALUE can never fit (it needs MAX_VALUE + 1 elements), so it must be reported as a capacity
         // problem, not surface as an array index error from an overflowed link index.
         for (GrowthPolicy policy : GrowthPolicy.values()) {
-            for (int slots : new int[] {1, 2, 3}) {
-                IntrusiveListPool pool = new IntrusiveListPool("max-" + policy + "-" + slots, 4, slots, policy);
-                int list = pool.newList(slots - 1);
+            for (int channels : new int[] {1, 2, 3}) {
+                IntrusiveListPool pool = new IntrusiveListPool("max-" + policy + "-" + channels, 4, channels, policy);
+                int list = pool.newList(channels - 1);
                 pool.pushBack(list, 1);
                 CapacityExceededException e = assertRejectedUnchanged(pool, CapacityExceededException.class,
                         () -> pool.pushBack(list, Integer.MAX_VALUE));
-                assertTrue(e.getMessage().endsWith("cannot grow past " + Capacity.MAX_ARRAY_LENGTH / (3 * slots)
+                assertTrue(e.getMessage().endsWith("cannot grow past " + Capacity.MAX_ARRAY_LENGTH / (3 * channels)
                         + ", the most one container can hold, under any growth policy"), e.getMessage());
                 assertRejectedUnchanged(pool, CapacityExceededException.class,
                         () -> pool.pushFront(list, Integer.MAX_VALUE));
@@ -527,8 +527,8 @@ class IntrusiveListPoolTest {
     }
 
     @Test
-    void badSlotsAndConstructorArgumentsAreRejected() {
-        IntrusiveListPool pool = new IntrusiveListPool("slots", 8, 2, GrowthPolicy.FAIL);
+    void badChannelsAndConstructorArgumentsAreRejected() {
+        IntrusiveListPool pool = new IntrusiveListPool("channels", 8, 2, GrowthPolicy.FAIL);
         assertRejectedUnchanged(pool, IndexOutOfBoundsException.class, () -> pool.newList(2));
         assertRejectedUnchanged(pool, IndexOutOfBoundsException.class, () -> pool.newList(-1));
         assertRejectedUnchanged(pool, IndexOutOfBoundsException.class, () -> pool.listOf(0, 2));
@@ -536,16 +536,16 @@ class IntrusiveListPoolTest {
 
         assertThrows(IllegalArgumentException.class, () -> new IntrusiveListPool("x", 4, 0, GrowthPolicy.GROW));
         assertThrows(IllegalArgumentException.class, () -> new IntrusiveListPool("x", -1, 1, GrowthPolicy.GROW));
-        // Each element needs several ints per slot, so a capacity that fits an int can still need too large an
+        // Each element needs several ints per channel, so a capacity that fits an int can still need too large an
         // array: that must be refused up front (as a bad argument or a capacity problem), not by an overflowed size.
         RuntimeException tooLarge = assertThrows(RuntimeException.class,
                 () -> new IntrusiveListPool("x", Integer.MAX_VALUE / 2, 4, GrowthPolicy.GROW));
         assertTrue(tooLarge instanceof IllegalArgumentException || tooLarge instanceof CapacityExceededException,
                 tooLarge.toString());
-        RuntimeException tooManySlots = assertThrows(RuntimeException.class,
+        RuntimeException tooManyChannels = assertThrows(RuntimeException.class,
                 () -> new IntrusiveListPool("x", 1 << 20, 1 << 11, GrowthPolicy.GROW));
-        assertTrue(tooManySlots instanceof IllegalArgumentException
-                || tooManySlots instanceof CapacityExceededException, tooManySlots.toString());
+        assertTrue(tooManyChannels instanceof IllegalArgumentException
+                || tooManyChannels instanceof CapacityExceededException, tooManyChannels.toString());
         assertThrows(NullPointerException.class, () -> new IntrusiveListPool(null, 4, 1, GrowthPolicy.GROW));
         assertThrows(NullPointerException.class, () -> new IntrusiveListPool("x", 4, 1, null));
     }

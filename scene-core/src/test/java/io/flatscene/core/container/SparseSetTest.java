@@ -177,7 +177,7 @@ class SparseSetTest {
     }
 
     @Test
-    void objectColumnKeepsNoReferenceInAVacatedSlot() {
+    void objectColumnKeepsNoReferenceInAVacatedPosition() {
         Fixture f = new Fixture("objects", 4, GrowthPolicy.FAIL);
         f.addAll(1, 2, 3);
         Object held = f.names.get(f.set.indexOf(3));

@@ -156,7 +156,8 @@ class SceneCorruptionTest {
         Field channels = IntrusiveListPool.class.getDeclaredField("listChannel");
         channels.setAccessible(true);
         ((int[]) channels.get(pool))[listIndex] = 1 + 2;
-        assertCaught(c.describe() + " records list " + listIndex + " in slot 1 but is not in it");
+        assertCaught(c.describe() + " records list " + listIndex
+                + " on channel 1 of the node list pool but is not in it");
     }
 
     @Test

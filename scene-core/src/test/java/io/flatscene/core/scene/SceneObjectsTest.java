@@ -520,7 +520,7 @@ class SceneObjectsTest {
         Item last = scene.createItem("last", 0, 0, BOX).setTint(1f, 0f, 0f, 0.5f);
         int tint = last.tintRgba();
         scene.destroyItem(first);
-        assertEquals(tint, last.tintRgba(), "swap-and-pop moved the last item into the first's slot");
+        assertEquals(tint, last.tintRgba(), "swap-and-pop moved the last item into the first's global index");
         assertEquals(tint, scene.itemData().tintArray()[0]);
         assertEquals(Item.DEFAULT_TINT, scene.createItem("new", 0, 0, BOX).tintRgba(), "a new item starts white");
         scene.validate();

@@ -69,15 +69,15 @@ public final class GpuTimer {
     /** Reads every finished query, oldest first, so {@link #latestNanos()} is the newest measured frame. */
     private void collect() {
         for (int i = 0; i < RING; i++) {
-            int slot = (next + i) % RING;
-            if (!pending[slot]) {
+            int entry = (next + i) % RING;
+            if (!pending[entry]) {
                 continue;
             }
-            glGetQueryObjectiv(queries[slot], GL_QUERY_RESULT_AVAILABLE, intResult);
+            glGetQueryObjectiv(queries[entry], GL_QUERY_RESULT_AVAILABLE, intResult);
             if (intResult[0] != 0) {
-                glGetQueryObjecti64v(queries[slot], GL_QUERY_RESULT, longResult);
+                glGetQueryObjecti64v(queries[entry], GL_QUERY_RESULT, longResult);
                 latestNanos = longResult[0];
-                pending[slot] = false;
+                pending[entry] = false;
             }
         }
     }

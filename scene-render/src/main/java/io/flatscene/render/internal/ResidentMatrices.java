@@ -143,7 +143,7 @@ final class ResidentMatrices {
         historyCount = Math.min(historyCount + 1, HISTORY);
     }
 
-    /** Appends the block run {@code [start, end)} to pass slot {@code h}'s list; returns the list's new length. */
+    /** Appends the block run {@code [start, end)} to history entry {@code h}'s list; returns the list's new length. */
     private int append(int h, int length, int start, int end) {
         if (length + 2 > history[h].length) {
             history[h] = Arrays.copyOf(history[h], history[h].length * 2);

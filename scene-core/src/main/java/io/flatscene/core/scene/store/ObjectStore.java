@@ -75,8 +75,8 @@ public final class ObjectStore<T> {
         if (recorded != Index.NONE) {
             throw new IllegalStateException(name + ": cannot add " + object + ": it is already stored at " + recorded);
         }
-        if (set.size() == Capacity.MAX_SLOTS) {
-            throw CapacityExceededException.atLimit(name, set.size(), Capacity.MAX_SLOTS);
+        if (set.size() == Capacity.MAX_STORE_SIZE) {
+            throw CapacityExceededException.atLimit(name, set.size(), Capacity.MAX_STORE_SIZE);
         }
         long handle = handles.create(0);
         int position = set.add(HandleTable.idOf(handle));

@@ -221,7 +221,7 @@ public final class TransformStore {
 
     /** The slot of the node with stable id {@code id}. */
     public int slotOfId(int id) {
-        return ids.indexAt(id);
+        return ids.indexOfId(id);
     }
 
     /** The depth-0 node whose subtree is the drawn scene graph. */
@@ -231,7 +231,7 @@ public final class TransformStore {
 
     public void setGraphRoot(int id) {
         graphRoot = id;
-        markDirty(ids.indexAt(id));
+        markDirty(ids.indexOfId(id));
     }
 
     /**
@@ -241,20 +241,21 @@ public final class TransformStore {
      * @return its handle; the handle's index is the node's stable id
      */
     public long create(int parent) {
-        if (bands.total() == Capacity.MAX_SLOTS) {
-            throw CapacityExceededException.atLimit(capacityName, bands.total(), Capacity.MAX_SLOTS);
+        if (bands.total() == Capacity.MAX_STORE_SIZE) {
+            throw CapacityExceededException.atLimit(capacityName, bands.total(), Capacity.MAX_STORE_SIZE);
         }
-        int band = parent == Index.NONE ? 0 : 2 * childDepth(ids.indexAt(parent));
+        int band = parent == Index.NONE ? 0 : 2 * childDepth(ids.indexOfId(parent));
         // The id table has the same capacity and policy: it throws under FAIL, or grows and logs the one WARN line,
         // before the slot arrays grow in step with it.
         long handle = ids.create(0);
         if (bands.total() + 1 > capacity) {
-            allocate(Math.min(Capacity.MAX_SLOTS, Capacity.next(capacityName, policy, capacity, bands.total() + 1)));
+            int grown = Capacity.next(capacityName, policy, capacity, bands.total() + 1);
+            allocate(Math.min(Capacity.MAX_STORE_SIZE, grown));
         }
         int id = HandleTable.idOf(handle);
         int slot = bands.open(band);
         idAt[slot] = id;
-        ids.setIndexAt(id, slot);
+        ids.setIndexOfId(id, slot);
         writeIdentity(slot);
         parentId[slot] = parent;
         writeParentSlot(slot, parentSlotOf(parent));
@@ -266,8 +267,8 @@ public final class TransformStore {
 
     /** Frees a node's slot and ends its handle. Its children must already be gone or moved. */
     public void destroy(int id) {
-        int slot = ids.indexAt(id);
-        long handle = ids.handleAt(id);
+        int slot = ids.indexOfId(id);
+        long handle = ids.handleOfId(id);
         closeSlot(slot);
         ids.release(handle);
         slotVersion++;
@@ -281,9 +282,9 @@ public final class TransformStore {
      * @return whether the node's band depth changed
      */
     public boolean setParent(int id, int parent) {
-        int oldDepth = depth(ids.indexAt(id));
-        int depth = parent == Index.NONE ? 0 : childDepth(ids.indexAt(parent));
-        int slot = moveToBand(id, 2 * depth + (isStatic(ids.indexAt(id)) ? 1 : 0));
+        int oldDepth = depth(ids.indexOfId(id));
+        int depth = parent == Index.NONE ? 0 : childDepth(ids.indexOfId(parent));
+        int slot = moveToBand(id, 2 * depth + (isStatic(ids.indexOfId(id)) ? 1 : 0));
         parentId[slot] = parent;
         writeParentSlot(slot, parentSlotOf(parent));
         markDirty(slot);
@@ -292,12 +293,12 @@ public final class TransformStore {
 
     /** Moves a node between the dynamic and static band of its depth. */
     public void setStatic(int id, boolean isStatic) {
-        int slot = moveToBand(id, 2 * depth(ids.indexAt(id)) + (isStatic ? 1 : 0));
+        int slot = moveToBand(id, 2 * depth(ids.indexOfId(id)) + (isStatic ? 1 : 0));
         markDirty(slot);
     }
 
     private int moveToBand(int id, int band) {
-        int slot = ids.indexAt(id);
+        int slot = ids.indexOfId(id);
         if (band(slot) != band) {
             slotMoves++;
             int staging = capacity;
@@ -379,7 +380,7 @@ public final class TransformStore {
      * {@link #copySlot}.)
      */
     private void movedTo(int slot) {
-        ids.setIndexAt(idAt[slot], slot);
+        ids.setIndexOfId(idAt[slot], slot);
         slotListener.moved(idAt[slot], slot);
         slotVersion++;
         movedBits.set(slot);
@@ -442,7 +443,7 @@ public final class TransformStore {
         int start = bands.start(band);
         int end = bands.end(band);
         for (int slot = start; slot < end; slot++) {
-            parentSlot[slot] = ids.indexAt(parentId[slot]);
+            parentSlot[slot] = ids.indexOfId(parentId[slot]);
         }
         // re-fold the band's words exactly, so ranges widened by moves since narrow again
         int total = bands.total();
@@ -475,7 +476,7 @@ public final class TransformStore {
     }
 
     private int parentSlotOf(int parent) {
-        return parent == Index.NONE ? Index.NONE : ids.indexAt(parent);
+        return parent == Index.NONE ? Index.NONE : ids.indexOfId(parent);
     }
 
     /** Empties the changed set for a transform pass, which then adds the slots it recomputes. */
@@ -679,9 +680,9 @@ public final class TransformStore {
 
     private void validateSlot(int band, int slot) {
         int id = idAt[slot];
-        if (!ids.isValid(ids.handleAt(id)) || ids.indexAt(id) != slot) {
+        if (!ids.isValid(ids.handleOfId(id)) || ids.indexOfId(id) != slot) {
             throw new IllegalStateException(capacityName + ": slot " + slot + " holds node id " + id
-                    + " whose table entry points at slot " + ids.indexAt(id));
+                    + " whose table entry points at slot " + ids.indexOfId(id));
         }
         if (band(slot) != band) {
             throw new IllegalStateException(capacityName + ": node id " + id + " in band " + band
@@ -712,7 +713,7 @@ public final class TransformStore {
             }
             return;
         }
-        int parentBand = band(ids.indexAt(parent));
+        int parentBand = band(ids.indexOfId(parent));
         int parentDepth = parentBand >>> 1;
         if (parentDepth != depth - 1 && (depth != DEEP || parentDepth != DEEP)) {
             throw new IllegalStateException(capacityName + ": node id " + id + " at depth " + depth

@@ -101,13 +101,13 @@ class QueryIndexShapeTest {
             } else {
                 int k = ref >>> 4;
                 List<float[]> children = new ArrayList<>();
-                for (int slot = 0; slot < 4; slot++) {
-                    int child = childRef[4 * k + slot];
+                for (int branch = 0; branch < 4; branch++) {
+                    int child = childRef[4 * k + branch];
                     if (child == -1) {
-                        assertTrue(slot >= 2, "an inner node has two children at least, unused slots last");
+                        assertTrue(branch >= 2, "an inner node has two children at least, unused branches last");
                         continue;
                     }
-                    float[] below = check(child, tree, k * 24 + slot * 6, level + 1);
+                    float[] below = check(child, tree, k * 24 + branch * 6, level + 1);
                     for (float[] sibling : children) {
                         assertTrue(apart(sibling, below), "siblings on distinct grid points do not overlap");
                     }
