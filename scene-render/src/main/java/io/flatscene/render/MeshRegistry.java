@@ -3,6 +3,7 @@ package io.flatscene.render;
 import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.scene.Aabb;
+import io.flatscene.render.internal.MeshRanges;
 import io.flatscene.render.internal.VertexLayout;
 import io.flatscene.render.owner.GlOwner;
 import java.nio.Buffer;
