@@ -2,8 +2,8 @@ package io.flatscene.render.internal;
 
 import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.GrowthPolicy;
+import io.flatscene.core.scene.ChangedSlots;
 import io.flatscene.core.scene.RenderQueue;
-import io.flatscene.core.scene.SceneManager;
 import java.nio.IntBuffer;
 import java.util.Arrays;
 import org.apache.logging.log4j.LogManager;
@@ -126,19 +126,19 @@ public final class MultiDrawSubmission implements DrawSubmission {
 
     @Override
     public long upload(RenderQueue queue, MeshRanges meshes) {
-        SceneManager scene = queue.scene();
+        ChangedSlots changes = queue.changedSlots();
         stream.update(queue, meshes);
-        matrices.record(scene);
+        matrices.record(changes);
         waitNanos = 0L;
         matrixBytes = 0L;
         instanceBytes = 0L;
-        if (regionStream[region] == stream.version() && matrices.isCurrent(region, scene)) {
+        if (regionStream[region] == stream.version() && matrices.isCurrent(region, changes)) {
             return 0L;
         }
         int instances = stream.instances();
-        if (instances > capacity || matrices.needsGrowth(scene)) {
+        if (instances > capacity || matrices.needsGrowth(changes)) {
             waitForAll();
-            grow(scene, instances);
+            grow(changes, instances);
         }
         region = (region + 1) % REGIONS;
         long waitStart = System.nanoTime();
@@ -155,9 +155,9 @@ public final class MultiDrawSubmission implements DrawSubmission {
             instanceBytes = (long) instances * VertexLayout.SLOT_INSTANCE_BYTES
                     + (long) stream.batches() * COMMAND_BYTES;
         }
-        matrixBytes = matrices.needsWholeCopy(region, scene) && noFencePending()
-                ? matrices.refreshAll(scene, queue.worldMatrices())
-                : matrices.refresh(region, scene, queue.worldMatrices());
+        matrixBytes = matrices.needsWholeCopy(region, changes) && noFencePending()
+                ? matrices.refreshAll(changes, queue.worldMatrices())
+                : matrices.refresh(region, changes, queue.worldMatrices());
         return matrixBytes + instanceBytes;
     }
 
@@ -171,7 +171,7 @@ public final class MultiDrawSubmission implements DrawSubmission {
     }
 
     /** Grows whichever buffers are too small, once the GPU is done with every region. */
-    private void grow(SceneManager scene, int instances) {
+    private void grow(ChangedSlots changes, int instances) {
         if (instances > capacity) {
             int previous = capacity;
             int grown = Capacity.next("instance buffer", GrowthPolicy.ON_DEMAND, capacity, instances);
@@ -181,8 +181,8 @@ public final class MultiDrawSubmission implements DrawSubmission {
                     grown, (long) REGIONS * grown * (VertexLayout.SLOT_INSTANCE_BYTES + COMMAND_BYTES) >> 10,
                     REGIONS);
         }
-        if (matrices.needsGrowth(scene)) {
-            int previous = matrices.grow(scene);
+        if (matrices.needsGrowth(changes)) {
+            int previous = matrices.grow(changes);
             LOG.info("resident world matrices grew from {} to {} slots ({} MiB for {} frames in flight)", previous,
                     matrices.slotCapacity(), (long) REGIONS * matrices.slotCapacity()
                             * ResidentMatrices.MATRIX_FLOATS * Float.BYTES >> 20, REGIONS);

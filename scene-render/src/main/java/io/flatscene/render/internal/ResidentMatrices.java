@@ -3,7 +3,6 @@ package io.flatscene.render.internal;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.layout.LaneBlocks;
 import io.flatscene.core.scene.ChangedSlots;
-import io.flatscene.core.scene.SceneManager;
 import java.nio.FloatBuffer;
 import java.util.Arrays;
 import org.lwjgl.system.MemoryUtil;
@@ -39,10 +38,11 @@ final class ResidentMatrices {
     private FloatBuffer floats;
     private int blockCapacity;
     private long regionBytes;
-    private final SceneManager[] regionScene;
+    /** The scene each copy holds, known by its changed-slot sets: one a scene, handed over by its render queue. */
+    private final ChangedSlots[] regionSource;
     private final long[] regionPass;
 
-    private SceneManager historyScene;
+    private ChangedSlots historySource;
     private long historyNewest = -1L;
     private int historyCount;
     private final int[][] history = new int[HISTORY][];
@@ -51,7 +51,7 @@ final class ResidentMatrices {
 
     ResidentMatrices(int binding, int initialSlots) {
         this.binding = binding;
-        regionScene = new SceneManager[REGIONS];
+        regionSource = new ChangedSlots[REGIONS];
         regionPass = new long[REGIONS];
         for (int h = 0; h < HISTORY; h++) {
             history[h] = new int[64];
@@ -72,20 +72,20 @@ final class ResidentMatrices {
         blockCapacity = blocks;
         floats = MemoryUtil.memFloatBuffer(address, Math.toIntExact(REGIONS * aligned / Float.BYTES));
         for (int r = 0; r < REGIONS; r++) {
-            regionScene[r] = null;
+            regionSource[r] = null;
         }
     }
 
-    /** Whether the copies need more room for {@code scene}'s slots: the caller then waits for every region's fence. */
-    boolean needsGrowth(SceneManager scene) {
-        return blocks(scene.changedSlots().slotCount()) > blockCapacity;
+    /** Whether the copies need more room for the scene's slots: the caller then waits for every region's fence. */
+    boolean needsGrowth(ChangedSlots changes) {
+        return blocks(changes.slotCount()) > blockCapacity;
     }
 
     /** Replaces every copy with larger ones, all empty; only once the GPU has finished with every region. */
-    int grow(SceneManager scene) {
+    int grow(ChangedSlots changes) {
         int previous = blockCapacity * LaneBlocks.LANES;
         storage.release();
-        allocate(Math.max(blocks(scene.changedSlots().slotCount()), blockCapacity * 2));
+        allocate(Math.max(blocks(changes.slotCount()), blockCapacity * 2));
         return previous;
     }
 
@@ -94,23 +94,22 @@ final class ResidentMatrices {
     }
 
     /** Notes the scene's latest changed-slot set, once per transform pass, before any copy is brought up to date. */
-    void record(SceneManager scene) {
-        ChangedSlots changed = scene.changedSlots();
-        long pass = changed.passCount();
-        if (scene == historyScene && pass == historyNewest) {
+    void record(ChangedSlots changes) {
+        long pass = changes.passCount();
+        if (changes == historySource && pass == historyNewest) {
             return;
         }
-        if (scene != historyScene || pass != historyNewest + 1) {
+        if (changes != historySource || pass != historyNewest + 1) {
             // the sets of the passes in between were never seen: copies older than this pass's base are rewritten
-            historyScene = scene;
+            historySource = changes;
             historyCount = 0;
         }
         int h = (int) (pass % HISTORY);
         int length = 0;
         int runStart = Index.NONE;
         int runEnd = Index.NONE;
-        for (int w = changed.nextChangedWord(0); w != Index.NONE; w = changed.nextChangedWord(w + 1)) {
-            long bits = changed.word(w);
+        for (int w = changes.nextChangedWord(0); w != Index.NONE; w = changes.nextChangedWord(w + 1)) {
+            long bits = changes.word(w);
             for (int b = 0; bits != 0; b++, bits >>>= LaneBlocks.LANES) {
                 if ((bits & BLOCK_MASK) == 0) {
                     continue;
@@ -134,7 +133,7 @@ final class ResidentMatrices {
         if (length == 0 && historyCount > 0) {
             // a pass that changed nothing leaves every copy of the pass before as current as it was
             for (int r = 0; r < REGIONS; r++) {
-                if (regionScene[r] == scene && regionPass[r] == historyNewest) {
+                if (regionSource[r] == changes && regionPass[r] == historyNewest) {
                     regionPass[r] = pass;
                 }
             }
@@ -153,28 +152,28 @@ final class ResidentMatrices {
         return length + 2;
     }
 
-    /** Whether copy {@code region} holds the matrices of {@code scene}'s last recorded pass. */
-    boolean isCurrent(int region, SceneManager scene) {
-        return regionScene[region] == scene && scene == historyScene && regionPass[region] == historyNewest;
+    /** Whether copy {@code region} holds the matrices of the scene's last recorded pass. */
+    boolean isCurrent(int region, ChangedSlots changes) {
+        return regionSource[region] == changes && changes == historySource && regionPass[region] == historyNewest;
     }
 
     /**
-     * Brings copy {@code region} up to {@code scene}'s last recorded pass, from {@code world} (the scene's world
+     * Brings copy {@code region} up to the scene's last recorded pass, from {@code world} (the scene's world
      * matrices).
      *
      * @return bytes written
      */
-    long refresh(int region, SceneManager scene, float[] world) {
-        long written = needsWholeCopy(region, scene) ? copyWhole(region, scene, world)
+    long refresh(int region, ChangedSlots changes, float[] world) {
+        long written = needsWholeCopy(region, changes) ? copyWhole(region, changes, world)
                 : copyUnion(region, world, regionPass[region] + 1);
-        regionScene[region] = scene;
+        regionSource[region] = changes;
         regionPass[region] = historyNewest;
         return written;
     }
 
     /** Whether copy {@code region} is of another scene, or further behind than the changed sets kept reach. */
-    boolean needsWholeCopy(int region, SceneManager scene) {
-        return regionScene[region] != scene || scene != historyScene
+    boolean needsWholeCopy(int region, ChangedSlots changes) {
+        return regionSource[region] != changes || changes != historySource
                 || regionPass[region] < historyNewest - historyCount;
     }
 
@@ -185,18 +184,18 @@ final class ResidentMatrices {
      *
      * @return bytes written
      */
-    long refreshAll(SceneManager scene, float[] world) {
+    long refreshAll(ChangedSlots changes, float[] world) {
         long written = 0;
         for (int r = 0; r < REGIONS; r++) {
-            written += copyWhole(r, scene, world);
-            regionScene[r] = scene;
+            written += copyWhole(r, changes, world);
+            regionSource[r] = changes;
             regionPass[r] = historyNewest;
         }
         return written;
     }
 
-    private long copyWhole(int region, SceneManager scene, float[] world) {
-        return copyBlocks(region, world, 0, blocks(scene.changedSlots().slotCount()));
+    private long copyWhole(int region, ChangedSlots changes, float[] world) {
+        return copyBlocks(region, world, 0, blocks(changes.slotCount()));
     }
 
     /**
