@@ -4,6 +4,7 @@ import io.flatscene.render.testing.ProbeCalls;
 import io.flatscene.samples.asteroids.AsteroidGame;
 import io.flatscene.samples.asteroids.Look;
 import io.flatscene.samples.embedding.EmbeddedGameExample;
+import io.flatscene.samples.model.DefaultModelWriter;
 import io.flatscene.samples.model.ImportedModel;
 import io.flatscene.samples.model.ModelException;
 import io.flatscene.samples.model.ModelImporter;
@@ -55,7 +56,8 @@ class SamplesMisuseTest {
     private static final List<Class<?>> PROBED_TYPES = List.of(ModelImporter.class, SceneGltfExport.class,
             AsteroidGame.class, Look.class);
     /** Programs: a main method and nothing else public, called below. */
-    private static final List<Class<?>> ENTRY_POINTS = List.of(Viewer.class, EmbeddedGameExample.class);
+    private static final List<Class<?>> ENTRY_POINTS = List.of(Viewer.class, EmbeddedGameExample.class,
+            DefaultModelWriter.class);
     /** Values: no scene, renderer, thread or context. */
     private static final List<Class<?>> PLAIN_DATA = List.of(ImportedModel.class, ModelException.class);
 
