@@ -61,16 +61,6 @@ public final class RenderQueue {
     }
 
     /**
-     * {@return the changed-slot sets of the scene of the last cull into this queue, or null before the first}: what a
-     * renderer that keeps the world matrices reads to refresh only the slots that changed
-     *
-     * @throws IllegalStateException as {@link SceneManager#changedSlots()} does
-     */
-    public ChangedSlots changedSlots() {
-        return scene == null ? null : scene.changedSlots();
-    }
-
-    /**
      * Whether the last cull into this queue kept it as it was: same camera, and nothing in the scene changed since the
      * cull before, so every instance, batch, light and matrix slot is what it was then (the matrices too).
      *
