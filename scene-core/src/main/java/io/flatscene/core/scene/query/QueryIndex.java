@@ -26,9 +26,9 @@ import java.util.Arrays;
  * build splits entries in two, then each half in two again unless it fits in a leaf, and makes the two to four parts
  * the children of one inner node: a binary tree with every other level folded away, so that a traversal takes half
  * the steps. Inner node {@code k} holds its children's boxes, 6 floats each from {@code 24k} in {@code tree}, and
- * their refs from {@code 4k} in {@code childRef}, unused slots last ({@link #EMPTY}, with a NaN box): a node's box lies
- * where the traversal meets it, beside its siblings' in their parent's record (the root's in {@code rootBox}), so that
- * a visit reads every child from one place. A box's place is a location: {@code 4k + slot}, or {@link #ROOT};
+ * their refs from {@code 4k} in {@code childRef}, unused branches last ({@link #EMPTY}, with a NaN box): a node's box
+ * lies where the traversal meets it, beside its siblings' in their parent's record (the root's in {@code rootBox}), so
+ * that a visit reads every child from one place. A box's place is a location: {@code 4k + branch}, or {@link #ROOT};
  * {@code up[k]} is the location of inner node {@code k}'s own box, for refits. A node's box contains every live
  * entry's box below it widened by {@link #MARGIN} of its magnitude (an infinite extent, or a box with a NaN, counts as
  * the whole axis), so that a node test never rejects what the exact test of an entry, with its own rounding, would
@@ -53,7 +53,7 @@ public final class QueryIndex {
     private static final int ARITY = 4;
     /** Floats per inner node in {@code tree}: its children's boxes, min x, y, z then max x, y, z each. */
     private static final int STRIDE = 6 * ARITY;
-    /** The ref of an unused child slot, whose box is NaN: no ray meets it, and volume queries skip it by its ref. */
+    /** The ref of an unused branch, whose box is NaN: no ray meets it, and volume queries skip it by its ref. */
     private static final int EMPTY = -1;
     /** The location of the root's box. */
     private static final int ROOT = -2;
@@ -311,10 +311,10 @@ public final class QueryIndex {
         for (int axis = 0; axis < 3; axis++) {
             float lo = Float.POSITIVE_INFINITY;
             float hi = Float.NEGATIVE_INFINITY;
-            for (int slot = 0; slot < ARITY; slot++) {
-                if (childRef[ARITY * k + slot] != EMPTY) {
-                    lo = Math.min(lo, tree[k * STRIDE + slot * 6 + axis]);
-                    hi = Math.max(hi, tree[k * STRIDE + slot * 6 + 3 + axis]);
+            for (int branch = 0; branch < ARITY; branch++) {
+                if (childRef[ARITY * k + branch] != EMPTY) {
+                    lo = Math.min(lo, tree[k * STRIDE + branch * 6 + axis]);
+                    hi = Math.max(hi, tree[k * STRIDE + branch * 6 + 3 + axis]);
                 }
             }
             changed |= lo != box[n + axis] || hi != box[n + 3 + axis];
@@ -409,38 +409,38 @@ public final class QueryIndex {
         }
         up[k] = location;
         int half = split(first, count);
-        int slot = children(k, 0, first, half);
-        slot = children(k, slot, first + half, count - half);
-        for (; slot < ARITY; slot++) {
-            childRef[ARITY * k + slot] = EMPTY;
-            Arrays.fill(tree, k * STRIDE + slot * 6, k * STRIDE + slot * 6 + 6, Float.NaN);
+        int branch = children(k, 0, first, half);
+        branch = children(k, branch, first + half, count - half);
+        for (; branch < ARITY; branch++) {
+            childRef[ARITY * k + branch] = EMPTY;
+            Arrays.fill(tree, k * STRIDE + branch * 6, k * STRIDE + branch * 6 + 6, Float.NaN);
         }
         boxInner(k, location);
         return k << COUNT_BITS;
     }
 
     /**
-     * Makes entries {@code [first, first + count)} the children of inner node {@code k} from {@code slot} on: one
+     * Makes entries {@code [first, first + count)} the children of inner node {@code k} from {@code branch} on: one
      * leaf if they fit in one, else the two halves of a split, so that each inner node skips a level of the binary
      * tree a split makes.
      *
-     * @return the next free slot
+     * @return the next free branch
      */
-    private int children(int k, int slot, int first, int count) {
+    private int children(int k, int branch, int first, int count) {
         if (count <= LEAF_SIZE) {
-            child(k, slot, first, count);
-            return slot + 1;
+            child(k, branch, first, count);
+            return branch + 1;
         }
         int half = split(first, count);
-        child(k, slot, first, half);
-        child(k, slot + 1, first + half, count - half);
-        return slot + 2;
+        child(k, branch, first, half);
+        child(k, branch + 1, first + half, count - half);
+        return branch + 2;
     }
 
-    private void child(int k, int slot, int first, int count) {
-        int ref = buildNode(ARITY * k + slot, first, count);
+    private void child(int k, int branch, int first, int count) {
+        int ref = buildNode(ARITY * k + branch, first, count);
         // written after the recursion, which may have grown the arrays
-        childRef[ARITY * k + slot] = ref;
+        childRef[ARITY * k + branch] = ref;
     }
 
     private void growInner(int records) {
@@ -535,9 +535,9 @@ public final class QueryIndex {
                 int ref = stack[--top];
                 if ((ref & COUNT_MASK) == 0) {
                     int k = ref >>> COUNT_BITS;
-                    for (int slot = 0; slot < ARITY; slot++) {
-                        int child = childRef[ARITY * k + slot];
-                        if (child != EMPTY && nodeMeets(tree, k * STRIDE + slot * 6)) {
+                    for (int branch = 0; branch < ARITY; branch++) {
+                        int child = childRef[ARITY * k + branch];
+                        if (child != EMPTY && nodeMeets(tree, k * STRIDE + branch * 6)) {
                             stack[top++] = child;
                         }
                     }
@@ -647,7 +647,7 @@ public final class QueryIndex {
         /**
          * The inner nodes to visit and the leaves to test, in the order met: queues, not a stack, so that the loads of
          * the nodes queued are independent of the tests in progress and the processor overlaps their cache misses.
-         * Each holds a node at most once, plus one slot written past the end.
+         * Each holds a node at most once, plus one entry written past the end.
          */
         private int[] queue = new int[0];
         private int[] leaves = new int[0];
@@ -747,9 +747,9 @@ public final class QueryIndex {
             }
             while (head < tail) {
                 int k = queue[head++] >>> COUNT_BITS;
-                for (int slot = 0; slot < ARITY; slot++) {
-                    int child = childRef[ARITY * k + slot];
-                    boolean hit = meets(tree, k * STRIDE + slot * 6);
+                for (int branch = 0; branch < ARITY; branch++) {
+                    int child = childRef[ARITY * k + branch];
+                    boolean hit = meets(tree, k * STRIDE + branch * 6);
                     queue[tail] = child;
                     tail += hit && (child & COUNT_MASK) == 0 ? 1 : 0;
                     leaves[leafCount] = child;
@@ -908,9 +908,9 @@ public final class QueryIndex {
         int n = offset(location);
         float[] saved = Arrays.copyOfRange(box, n, n + 6);
         if (inner) {
-            for (int slot = 0; slot < ARITY; slot++) {
-                if (childRef[ARITY * k + slot] != EMPTY) {
-                    validateNode(ARITY * k + slot);
+            for (int branch = 0; branch < ARITY; branch++) {
+                if (childRef[ARITY * k + branch] != EMPTY) {
+                    validateNode(ARITY * k + branch);
                 }
             }
             boxInner(k, location);
