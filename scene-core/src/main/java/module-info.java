@@ -1,6 +1,9 @@
 /**
  * FlatScene's core: flat containers and, built on them, the scene graph. Pure data and algorithms, no OpenGL.
  */
+// "module": javac warns that the module a qualified export names is not in the graph when this module is compiled
+// alone, as it is, before the renderer that reads it
+@SuppressWarnings("module")
 module io.flatscene.core {
     requires transitive org.joml;
     requires org.apache.logging.log4j;

@@ -18,7 +18,6 @@ final class SceneHierarchy {
     private final NodeRegistry<SceneNode> nodes;
     private final IntrusiveListPool nodeLists;
     private final NameIndex names;
-    /** Destroys an object a destruction took off its node, for the modes that destroy them; validates nothing. */
     /**
      * The stack of the iterative walks, kept so that structural changes allocate nothing once it has grown to the
      * deepest walk; the walks never nest, and each leaves it empty.

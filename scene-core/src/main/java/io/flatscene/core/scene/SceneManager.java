@@ -60,7 +60,7 @@ public final class SceneManager implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(SceneManager.class);
     private static final Cleaner CLEANER = Cleaner.create();
 
-    /** The number of channels of {@link NodeList}s a game can use, each a link slot of its own. */
+    /** The number of channels of {@link NodeList}s a game can use, each a channel of links of its own. */
     public static final int NODE_LIST_CHANNELS = 3;
 
     private final SceneConfig config;

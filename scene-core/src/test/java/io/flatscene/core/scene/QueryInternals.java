@@ -9,6 +9,8 @@ import java.lang.reflect.Field;
  * What the query engine's tests read of a scene, which is package-private here: the index and ray caster its queries
  * hold, an item's id and global index, the item store, and a pass claimed as a frame claims one.
  */
+// "exports": the query engine's types are the module's own, unexported; only the module's tests read them through here
+@SuppressWarnings("exports")
 public final class QueryInternals {
     private QueryInternals() {
     }
