@@ -4,6 +4,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -37,6 +38,7 @@ class ImportThreadTest {
     }
 
     @Test
+    @Timeout(30)
     void anInterruptedCallerWaitsForTheImportAndKeepsTheInterrupt() throws InterruptedException {
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
@@ -62,7 +64,7 @@ class ImportThreadTest {
         // The interrupt is consumed once the caller's join threw; the caller then either waits again (in join) or
         // has left. The import cannot end before release, so a caller that is not waiting left it running.
         awaitUntil(() -> !caller.isInterrupted() && (caller.getState() == Thread.State.WAITING
-                || caller.getState() == Thread.State.TERMINATED), "the caller to take the interrupt");
+                || caller.getState() == Thread.State.TERMINATED));
         assertTrue(caller.isAlive(), "the caller left while the import was still running");
         release.countDown();
         caller.join(10_000);
@@ -72,11 +74,9 @@ class ImportThreadTest {
         assertTrue(interrupted[0]);
     }
 
-    /** Waits for {@code condition}, at most 10 seconds, and fails naming what it waited for if it never holds. */
-    private static void awaitUntil(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    /** Waits for {@code condition}; the test's {@link Timeout} ends a wait for one that never holds. */
+    private static void awaitUntil(BooleanSupplier condition) {
         while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "timed out waiting for " + what);
             Thread.yield();
         }
     }
