@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One ray query through {@code items} unit cubes scattered in a cube ({@link QueryField}, the same scene and rays in
- * every system), the rays taken in turn from 1,024: FlatScene's indexed {@code rayQuery} into a reused result
+ * every system), the rays taken in turn from 1,024: FlatScene's indexed {@code queries().ray} into a reused result
  * ({@code flatscene}); the same query answered by one linear pass over every item's bounds, the way FlatScene answered
  * it before its index ({@code linearScan}, the test-jar's oracle); jME's {@code Node.collideWith(Ray,
  * CollisionResults)} ({@code jme}), which tests each geometry's bound, then the triangles of those the ray enters.
@@ -104,7 +104,7 @@ public class QueryBenchmark {
             // the index and the scan must agree, and the rays must hit something, or the figures compare nothing
             long hits = 0;
             for (int r = 0; r < QueryField.RAYS; r += 16) {
-                int indexed = scene.rayQuery(origins[r], directions[r], maxDistance, -1, result).size();
+                int indexed = scene.queries().ray(origins[r], directions[r], maxDistance, -1, result).size();
                 int linear = LinearScan.ray(scene, origins[r], directions[r], maxDistance, -1, scanned).size();
                 if (indexed != linear) {
                     throw new IllegalStateException("ray " + r + ": the index found " + indexed + " items, the scan "
@@ -143,7 +143,7 @@ public class QueryBenchmark {
     @Benchmark
     public int flatscene(Flat state) {
         int r = state.nextRay();
-        return state.scene.rayQuery(state.origins[r], state.directions[r], state.maxDistance, -1, state.result)
+        return state.scene.queries().ray(state.origins[r], state.directions[r], state.maxDistance, -1, state.result)
                 .size();
     }
 
@@ -164,7 +164,7 @@ public class QueryBenchmark {
         int hits = 0;
         for (int i = 0; i < THOUSAND; i++) {
             int r = state.nextRay();
-            hits += state.scene.rayQuery(state.shortOrigins[r], state.shortDirections[r], QueryField.SHORT, -1,
+            hits += state.scene.queries().ray(state.shortOrigins[r], state.shortDirections[r], QueryField.SHORT, -1,
                     state.result).size();
         }
         return hits;
@@ -187,7 +187,7 @@ public class QueryBenchmark {
             int r = state.nextRay();
             batch.add(state.shortOrigins[r], state.shortDirections[r], QueryField.SHORT, -1);
         }
-        state.scene.rayQuery(batch);
+        state.scene.queries().rays(batch);
         int hits = 0;
         for (int i = 0; i < THOUSAND; i++) {
             hits += batch.hitCount(i);
@@ -200,7 +200,7 @@ public class QueryBenchmark {
         int hits = 0;
         for (int i = 0; i < THOUSAND; i++) {
             int r = state.nextRay();
-            hits += state.scene.rayQuery(state.origins[r], state.directions[r], state.maxDistance, -1, state.result)
+            hits += state.scene.queries().ray(state.origins[r], state.directions[r], state.maxDistance, -1, state.result)
                     .size();
         }
         return hits;

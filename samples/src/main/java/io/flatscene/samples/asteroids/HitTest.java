@@ -21,7 +21,7 @@ final class HitTest {
      * within {@code maxDistance} world units, or -1: the index its item's tag holds.
      */
     int firstAsteroid(Vector3fc origin, Vector3fc direction, float maxDistance) {
-        scene.rayQuery(origin, direction, maxDistance, QueryBits.ASTEROID, hits);
+        scene.queries().ray(origin, direction, maxDistance, QueryBits.ASTEROID, hits);
         return hits.isEmpty() ? -1 : (int) hits.item(0).tag();
     }
 }

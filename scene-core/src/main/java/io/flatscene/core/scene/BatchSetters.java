@@ -43,7 +43,7 @@ final class BatchSetters {
         if (!Finite.all(positions, count * 3)) {
             for (int i = 0; i < count; i++) {
                 int v = i * 3;
-                nodes[i].checkFinite("position", positions[v], positions[v + 1], positions[v + 2], 0f);
+                Finite.check(nodes[i], "position", positions[v], positions[v + 1], positions[v + 2], 0f);
             }
         }
         for (int r = 0, i = 0; r < runCount; r++) {
@@ -88,7 +88,7 @@ final class BatchSetters {
             float z = orientations[v + 2];
             float w = orientations[v + 3];
             if (!Finite.all(x, y, z, w) || x * x + y * y + z * z + w * w == 0f) {
-                nodes[i].checkRotation(x, y, z, w);
+                Finite.checkRotation(nodes[i], x, y, z, w);
             }
         }
         for (int i = 0; i < count; i++) {

@@ -124,11 +124,6 @@ public abstract class MovableObject {
         kind.attach(this, node);
     }
 
-    /** Called by the node this object hangs from when the node's transform moved to slot {@code slot}. */
-    final void nodeMoved(int slot) {
-        kind.nodeMoved(this, slot);
-    }
-
     /**
      * Refuses a change of this object's values when it is destroyed, or while a frame runs, and otherwise counts the
      * change. A setter with arguments to check calls {@link #checkAlive} first and this once they pass: a dead object

@@ -35,7 +35,7 @@ public final class NodeGroup {
             if (members[i] == null) {
                 throw new IllegalArgumentException("cannot group node " + i + " of " + count + ": it is null");
             }
-            scene.checkOwned(members[i], "join a node group");
+            scene.changes().checkOwned(members[i], "join a node group");
         }
         return new NodeGroup(scene, members);
     }

@@ -55,7 +55,7 @@ public final class NodeList {
      * @throws IllegalStateException    if {@code node} was destroyed
      */
     public boolean contains(SceneNode node) {
-        scene.checkOwned(node, "be looked up in a node list");
+        scene.changes().checkOwned(node, "be looked up in a node list");
         scene.guard().checkAvailable("read a node list");
         return pool.contains(list, node.id());
     }
@@ -70,7 +70,7 @@ public final class NodeList {
      * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs)
      */
     public NodeList add(SceneNode node) {
-        scene.checkOwned(node, "join a node list");
+        scene.changes().checkOwned(node, "join a node list");
         boolean claimed = scene.guard().claim(node);
         try {
             if (pool.listOf(node.id(), pool.channelOf(list)) != Index.NONE) {
@@ -94,7 +94,7 @@ public final class NodeList {
      * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs)
      */
     public NodeList remove(SceneNode node) {
-        scene.checkOwned(node, "leave a node list");
+        scene.changes().checkOwned(node, "leave a node list");
         boolean claimed = scene.guard().claim(node);
         try {
             if (!pool.contains(list, node.id())) {
@@ -124,7 +124,7 @@ public final class NodeList {
      * @throws IllegalStateException    if {@code node} was destroyed
      */
     public SceneNode next(SceneNode node) {
-        scene.checkOwned(node, "step through a node list");
+        scene.changes().checkOwned(node, "step through a node list");
         scene.guard().checkAvailable("read a node list");
         if (!pool.contains(list, node.id())) {
             throw new IllegalArgumentException("cannot step from " + node.describe() + " in a node list on channel "

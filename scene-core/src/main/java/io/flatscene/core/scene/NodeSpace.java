@@ -31,8 +31,8 @@ final class NodeSpace {
     }
 
     SceneNode translate(SceneNode node, float x, float y, float z, Space space) {
-        node.checkWritable();
-        node.checkFinite("translation", x, y, z, 0f);
+        node.scene().guard().writableSlot(node);
+        Finite.check(node, "translation", x, y, z, 0f);
         Vector3f delta = scratch.vector.set(x, y, z);
         switch (space) {
             case LOCAL -> node.getOrientation(scratch.quaternion).transform(delta);
@@ -57,13 +57,13 @@ final class NodeSpace {
     }
 
     SceneNode rotate(SceneNode node, Quaternionfc rotation, Space space) {
-        node.checkWritable();
+        node.scene().guard().writableSlot(node);
         float x = rotation.x();
         float y = rotation.y();
         float z = rotation.z();
         float w = rotation.w();
-        node.checkFinite("rotation", x, y, z, w);
-        node.checkRotation(x, y, z, w);
+        Finite.check(node, "rotation", x, y, z, w);
+        Finite.checkRotation(node, x, y, z, w);
         // Unit first, in double: the rotation need not be unit, and a product with a huge one would overflow.
         double length = Math.sqrt((double) x * x + (double) y * y + (double) z * z + (double) w * w);
         Quaternionf unit = scratch.quaternion4.set((float) (x / length), (float) (y / length),
@@ -99,8 +99,8 @@ final class NodeSpace {
     }
 
     SceneNode lookAt(SceneNode node, Vector3fc target, Space space) {
-        node.checkWritable();
-        node.checkFinite("look-at target", target.x(), target.y(), target.z(), 0f);
+        node.scene().guard().writableSlot(node);
+        Finite.check(node, "look-at target", target.x(), target.y(), target.z(), 0f);
         Vector3f point = scratch.vector.set(target);
         Vector3f position = node.getPosition(scratch.vector2);
         switch (space) {
@@ -158,7 +158,7 @@ final class NodeSpace {
      * nothing of the scene's, its scratch space included.
      */
     private Quaternionf axisRotation(SceneNode node) {
-        node.checkWritable();
+        node.scene().guard().writableSlot(node);
         return scratch.quaternion4;
     }
 
@@ -250,8 +250,8 @@ final class NodeSpace {
     }
 
     SceneNode setWorldPosition(SceneNode node, float x, float y, float z) {
-        node.checkWritable();
-        node.checkFinite("world position", x, y, z, 0f);
+        node.scene().guard().writableSlot(node);
+        Finite.check(node, "world position", x, y, z, 0f);
         if (node.parent == null) {
             return node.setPosition(x, y, z);
         }
@@ -271,8 +271,8 @@ final class NodeSpace {
     }
 
     SceneNode setWorldOrientation(SceneNode node, float x, float y, float z, float w) {
-        node.checkWritable();
-        node.checkRotation(x, y, z, w);
+        node.scene().guard().writableSlot(node);
+        Finite.checkRotation(node, x, y, z, w);
         if (node.parent == null || !node.inheritsOrientation()) {
             return node.setOrientation(x, y, z, w);
         }
@@ -295,8 +295,8 @@ final class NodeSpace {
     }
 
     SceneNode setWorldScale(SceneNode node, float x, float y, float z) {
-        node.checkWritable();
-        node.checkFinite("world scale", x, y, z, 0f);
+        node.scene().guard().writableSlot(node);
+        Finite.check(node, "world scale", x, y, z, 0f);
         if (node.parent == null || !node.inheritsScale()) {
             return node.setScale(x, y, z);
         }

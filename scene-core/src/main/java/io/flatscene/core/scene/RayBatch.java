@@ -10,9 +10,9 @@ import org.joml.Vector3fc;
 
 /**
  * Rays cast together, and what each one found: a frame's shots or line-of-sight checks in one call to
- * {@link SceneManager#rayQuery(RayBatch)}, which spreads them over the scene's worker threads and casts rays that
+ * {@link SceneQueries#rays(RayBatch)}, which spreads them over the scene's worker threads and casts rays that
  * start near each other one after another, so that the index nodes they share are still in cache. Each ray's hits
- * are those of {@link SceneManager#rayQuery(Vector3fc, Vector3fc, float, int, QueryResult)} with the same arguments,
+ * are those of {@link SceneQueries#ray(Vector3fc, Vector3fc, float, int, QueryResult)} with the same arguments,
  * in the same order (nearest first).
  *
  * <p>A game keeps the batch and reuses it: {@link #clear}, {@link #add} this frame's rays, cast. Once it has room for
@@ -76,7 +76,7 @@ public final class RayBatch {
     }
 
     /**
-     * Adds a ray, to be cast by the next {@link SceneManager#rayQuery(RayBatch)}; what earlier casts found stays
+     * Adds a ray, to be cast by the next {@link SceneQueries#rays(RayBatch)}; what earlier casts found stays
      * readable until then.
      *
      * @param origin      where the ray starts, in world space; finite
@@ -86,7 +86,7 @@ public final class RayBatch {
      * @param queryMask   the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
      * @return the ray's number in the batch, counting from 0 since the last {@link #clear}
      * @throws NullPointerException      if {@code origin} or {@code direction} is null
-     * @throws IllegalArgumentException  as {@link SceneManager#rayQuery(Vector3fc, Vector3fc, float, int)} says; the
+     * @throws IllegalArgumentException  as {@link SceneQueries#ray(Vector3fc, Vector3fc, float, int)} says; the
      *                                   batch is left as it was
      * @throws CapacityExceededException if the batch holds {@link #MAX_RAYS} rays; the batch is left as it was
      */

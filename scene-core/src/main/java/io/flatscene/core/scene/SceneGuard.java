@@ -153,6 +153,20 @@ final class SceneGuard {
         }
     }
 
+    /** Checks once that the node lives and no other thread holds the scene, and returns its slot, for a read. */
+    int readableSlot(SceneNode node, String what) {
+        int slot = node.liveSlot();
+        checkReadable(what, node);
+        return slot;
+    }
+
+    /** Checks once that the node lives and the scene is open to changes of values, and returns the slot to write. */
+    int writableSlot(SceneNode node) {
+        int slot = node.liveSlot();
+        checkMutable(node);
+        return slot;
+    }
+
     /**
      * Refuses a change of values (not structure) while a frame runs or another thread is changing the structure.
      *

@@ -1,6 +1,8 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.Index;
+import io.flatscene.core.container.IndexField;
 import io.flatscene.core.container.IntrusiveListPool;
 import io.flatscene.core.container.SwapPopArray;
 import io.flatscene.core.scene.store.NodeRegistry;
@@ -14,6 +16,14 @@ import java.util.ArrayDeque;
  * iterative, so a chain of any depth can be moved and destroyed.
  */
 final class SceneHierarchy {
+    /** A node's place in the node registry, kept by the registry's swap-and-pop. */
+    static final IndexField<SceneNode> GLOBAL_INDEX = IndexField.of(node -> node.globalIndex,
+            (node, index) -> node.globalIndex = index);
+    /** A node's place in its parent's child list, kept by the list's swap-and-pop. */
+    static final IndexField<SceneNode> PARENT_INDEX = IndexField.of(node -> node.parentIndex,
+            (node, index) -> node.parentIndex = index);
+    private static final int INITIAL_LIST_CAPACITY = 4;
+
     private final TransformStore transforms;
     private final NodeRegistry<SceneNode> nodes;
     private final IntrusiveListPool nodeLists;
@@ -38,10 +48,68 @@ final class SceneHierarchy {
         nodes.add(node, node.id());
         names.added(node);
         if (parent != null) {
-            parent.children().add(node);
+            children(parent).add(node);
             node.parent = parent;
         }
         return node;
+    }
+
+    /** The store moved the node's transform to {@code slot}: the node and the objects attached to it keep it. */
+    static void slotMoved(SceneNode node, int slot) {
+        node.slot = slot;
+        SwapPopArray<MovableObject> attached = node.attachments;
+        for (int i = 0; attached != null && i < attached.size(); i++) {
+            MovableObject object = attached.get(i);
+            object.kind.nodeMoved(object, slot);
+        }
+    }
+
+    /**
+     * The depth of a node whose band holds {@code bandDepth}: the band's own depth above {@link TransformStore#DEEP},
+     * counted up the parents from there below it.
+     */
+    static int depth(SceneNode node, int bandDepth) {
+        int depth = bandDepth;
+        if (depth < TransformStore.DEEP) {
+            return depth;
+        }
+        for (SceneNode ancestor = node.parent; ancestor.bandDepth() == TransformStore.DEEP;
+             ancestor = ancestor.parent) {
+            depth++;
+        }
+        return depth;
+    }
+
+    /** The top of the node's tree: the root for a node in the scene graph, a detached node otherwise. */
+    static SceneNode top(SceneNode node) {
+        SceneNode top = node;
+        while (top.parent != null) {
+            top = top.parent;
+        }
+        return top;
+    }
+
+    /** The node's child list, created on its first child, so the many leaves of a scene pay nothing for one. */
+    private static SwapPopArray<SceneNode> children(SceneNode node) {
+        if (node.children == null) {
+            node.children = new SwapPopArray<>("children of " + node.describe(), INITIAL_LIST_CAPACITY,
+                    GrowthPolicy.ON_DEMAND, PARENT_INDEX);
+        }
+        return node.children;
+    }
+
+    void attach(SceneNode node, MovableObject object) {
+        if (node.attachments == null) {
+            node.attachments = new SwapPopArray<>("objects of " + node.describe(), INITIAL_LIST_CAPACITY,
+                    GrowthPolicy.ON_DEMAND, MovableObject.PARENT_INDEX);
+        }
+        node.attachments.add(object);
+        object.attachedTo(node);
+    }
+
+    void detach(SceneNode node, MovableObject object) {
+        node.attachments.remove(object);
+        object.attachedTo(null);
     }
 
     /**
@@ -51,7 +119,13 @@ final class SceneHierarchy {
      */
     void closeAll() {
         for (int i = 0; i < nodes.size(); i++) {
-            nodes.get(i).close();
+            // a node the game still holds reads as destroyed and keeps nothing of the scene reachable
+            SceneNode node = nodes.get(i);
+            node.slot = Index.NONE;
+            node.parent = null;
+            node.children = null;
+            node.attachments = null;
+            node.userData = null;
         }
         names.clear();
         nodes.clear();
@@ -66,7 +140,7 @@ final class SceneHierarchy {
             walk.push(top);
             while (!walk.isEmpty()) {
                 SceneNode node = walk.peek();
-                SwapPopArray<SceneNode> children = node.childrenOrNull();
+                SwapPopArray<SceneNode> children = node.children;
                 if (children != null && !children.isEmpty()) {
                     walk.push(children.get(children.size() - 1));
                     continue;
@@ -80,7 +154,7 @@ final class SceneHierarchy {
     }
 
     private void destroyLeaf(SceneNode node, boolean destroyObjects) {
-        SwapPopArray<MovableObject> attached = node.attachmentsOrNull();
+        SwapPopArray<MovableObject> attached = node.attachments;
         while (attached != null && !attached.isEmpty()) {
             MovableObject object = attached.get(attached.size() - 1);
             attached.removeAt(attached.size() - 1);
@@ -90,7 +164,7 @@ final class SceneHierarchy {
             }
         }
         if (node.parent != null) {
-            node.parent.children().remove(node);
+            node.parent.children.remove(node);
             node.parent = null;
         }
         int id = node.id();
@@ -106,10 +180,10 @@ final class SceneHierarchy {
             return;
         }
         if (node.parent != null) {
-            node.parent.children().remove(node);
+            node.parent.children.remove(node);
         }
         if (newParent != null) {
-            newParent.children().add(node);
+            children(newParent).add(node);
         }
         node.parent = newParent;
         if (transforms.setParent(node.id(), newParent == null ? Index.NONE : newParent.id())) {
@@ -199,7 +273,7 @@ final class SceneHierarchy {
     }
 
     private static void pushChildren(SceneNode node, ArrayDeque<SceneNode> pending) {
-        SwapPopArray<SceneNode> children = node.childrenOrNull();
+        SwapPopArray<SceneNode> children = node.children;
         for (int i = children == null ? -1 : children.size() - 1; i >= 0; i--) {
             pending.push(children.get(i));
         }
@@ -207,7 +281,7 @@ final class SceneHierarchy {
 
     /** The first static child of the node, or null: what a dynamic node under a dynamic parent may not have. */
     static SceneNode firstStaticChild(SceneNode node) {
-        SwapPopArray<SceneNode> children = node.childrenOrNull();
+        SwapPopArray<SceneNode> children = node.children;
         for (int i = 0; children != null && i < children.size(); i++) {
             if (children.get(i).isStatic()) {
                 return children.get(i);

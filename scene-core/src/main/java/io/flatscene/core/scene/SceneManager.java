@@ -51,7 +51,9 @@ import org.joml.Vector3fc;
  * while the next frame culls into another; the scene's own queue ({@link #renderQueue()}) is refused to other
  * threads during a frame, which fills it. The checks see who holds the scene when a call starts: they make a misuse
  * fail loudly, they do not make calls from two threads at once safe. A scene may be built on one thread and handed
- * to another between calls.
+ * to another between calls. Every method throws {@link IllegalStateException} once the scene is closed, and every
+ * structural change while the scene cannot change now, or for a node or object destroyed; the {@code @throws}
+ * clauses name the rest.
  *
  * <p>The per-frame passes split their work across {@link SceneConfig#workerThreads()} threads (the caller's
  * included), whose results are the same for any count; {@link #close()} stops them.
@@ -71,7 +73,7 @@ public final class SceneManager implements AutoCloseable {
     private final SceneGuard guard;
     private final SceneHierarchy hierarchy;
     private final NameIndex names;
-    private final SceneValidation validation;
+    private final SceneChanges changes;
     private final SceneNode root;
     private final FramePipeline pipeline;
     private final SceneQueries queries;
@@ -104,9 +106,9 @@ public final class SceneManager implements AutoCloseable {
         this.config = Objects.requireNonNull(config, "config");
         HeapBudget.check(config);
         try {
-            this.nodes = new NodeRegistry<>(SceneCapacity.NODES.key(), config.maxNodes(), SceneNode.GLOBAL_INDEX);
+            this.nodes = new NodeRegistry<>(SceneCapacity.NODES.key(), config.maxNodes(), SceneHierarchy.GLOBAL_INDEX);
             this.transforms = new TransformStore(SceneCapacity.NODES.key(), config.maxNodes(), config.growthPolicy(),
-                    (id, slot) -> nodes.byId(id).slotMoved(slot));
+                    (id, slot) -> SceneHierarchy.slotMoved(nodes.byId(id), slot));
             this.kinds = new ObjectKinds(this, config, declared);
         } catch (OutOfMemoryError e) {
             throw HeapBudget.exhausted(config, e);
@@ -116,17 +118,17 @@ public final class SceneManager implements AutoCloseable {
         this.worldComposer = new WorldComposer(transforms);
         this.names = new NameIndex(nodes);
         this.hierarchy = new SceneHierarchy(transforms, nodes, channels.pool(), names);
-        this.validation = new SceneValidation(transforms, nodes, channels.pool(), names);
         ItemKind items = kinds.items();
         this.pipeline = new FramePipeline(transforms, items.store, items.data, kinds.lights().data,
                 config.transformKernel());
         this.changedSlots = new ChangedSlots(transforms, guard);
-        this.queries = new SceneQueries(guard, items.store, items.data, transforms,
+        this.changes = new SceneChanges(this, guard, hierarchy, channels, nodes, transforms, kinds,
+                new SceneValidation(transforms, nodes, channels.pool(), names), pipeline, config.validation());
+        this.queries = new SceneQueries(changes, guard, items.store, items.data, transforms,
                 () -> pipeline.update(items.store.size(), workers()), this::workers);
         items.bind(pipeline, queries);
         this.keptCull = new KeptCull(this, guard, pipeline, kinds, scratch);
-        this.root = createNode(null, "root");
-        transforms.setGraphRoot(root.id());
+        this.root = changes.createRoot();
         LOG.info("FlatScene scene created: {}", config);
     }
 
@@ -145,8 +147,6 @@ public final class SceneManager implements AutoCloseable {
 
     /**
      * {@return the root node, created with the scene: depth 0, never destroyed, and what every drawn node hangs from}
-     *
-     * @throws IllegalStateException if the scene was closed
      */
     public SceneNode rootNode() {
         guard.checkAvailable("read the root node");
@@ -181,7 +181,9 @@ public final class SceneManager implements AutoCloseable {
         return nodeSpace;
     }
 
-    // ---- nodes ----
+    SceneChanges changes() {
+        return changes;
+    }
 
     /**
      * Creates a detached node with an identity local transform: it has no parent and is not drawn until it is added
@@ -189,24 +191,11 @@ public final class SceneManager implements AutoCloseable {
      *
      * @param name the node's name, not necessarily unique; null or "" for none
      * @return the new node
-     * @throws IllegalStateException if the scene cannot change now (a frame runs, another thread is changing its
-     *                               structure, or it was closed)
      * @throws io.flatscene.core.container.CapacityExceededException if the node capacity is full under
      *                               {@link GrowthPolicy#FAIL}, or at the most any store can hold
      */
     public SceneNode createSceneNode(String name) {
-        return createNode(null, name);
-    }
-
-    SceneNode createNode(SceneNode parent, String name) {
-        boolean claimed = guard.claim(parent == null ? "a new node '" + name + "'" : parent);
-        try {
-            SceneNode node = hierarchy.create(this, parent, name);
-            afterStructuralChange();
-            return node;
-        } finally {
-            guard.release(claimed);
-        }
+        return changes.createNode(null, name);
     }
 
     /**
@@ -216,8 +205,6 @@ public final class SceneManager implements AutoCloseable {
      * @param node a live node of this scene, not the root
      * @throws NullPointerException     if {@code node} is null
      * @throws IllegalArgumentException if {@code node} is the root or of another scene
-     * @throws IllegalStateException    if {@code node} was destroyed, or the scene cannot change now (a frame runs, or
-     *                                  another thread is changing its structure)
      */
     public void destroySceneNode(SceneNode node) {
         destroySceneNode(node, DestroyMode.SUBTREE);
@@ -232,28 +219,9 @@ public final class SceneManager implements AutoCloseable {
      * @param mode what becomes of the node's children and of the objects attached to what is destroyed
      * @throws NullPointerException     if {@code node} or {@code mode} is null
      * @throws IllegalArgumentException if {@code node} is the root or of another scene
-     * @throws IllegalStateException    if {@code node} was destroyed, or the scene cannot change now (a frame runs, or
-     *                                  another thread is changing its structure)
      */
     public void destroySceneNode(SceneNode node, DestroyMode mode) {
-        checkOwned(node, "be destroyed");
-        Objects.requireNonNull(mode, "mode");
-        boolean claimed = guard.claim(node);
-        try {
-            if (node == root) {
-                throw new IllegalArgumentException("cannot destroy " + root.describe() + ": the root lives as long "
-                        + "as its scene");
-            }
-            if (mode == DestroyMode.REATTACH_CHILDREN_TO_ROOT) {
-                while (node.childCount() > 0) {
-                    hierarchy.reparent(node.child(node.childCount() - 1), root);
-                }
-            }
-            hierarchy.destroySubtree(node, mode.destroysObjects());
-            afterStructuralChange();
-        } finally {
-            guard.release(claimed);
-        }
+        changes.destroy(node, mode);
     }
 
     /**
@@ -263,30 +231,13 @@ public final class SceneManager implements AutoCloseable {
      * @param node a live node of this scene, not the root; its subtree and attached objects go with it
      * @throws NullPointerException     if {@code node} is null
      * @throws IllegalArgumentException if {@code node} is the root or of another scene
-     * @throws IllegalStateException    if {@code node} was destroyed, or the scene cannot change now (a frame runs, or
-     *                                  another thread is changing its structure)
      */
     public void destroyLater(SceneNode node) {
-        checkOwned(node, "be queued for destruction");
-        boolean claimed = guard.reserve(node);
-        try {
-            if (node == root) {
-                throw new IllegalArgumentException("cannot queue " + root.describe() + " for destruction: the root "
-                        + "lives as long as its scene");
-            }
-            if (!channels.isQueuedForDestruction(node.id())) {
-                guard.countStructuralChange();
-                channels.queueForDestruction(node.id());
-            }
-        } finally {
-            guard.release(claimed);
-        }
+        changes.destroyLater(node);
     }
 
     /**
      * {@return the number of nodes queued by {@link #destroyLater} and not yet destroyed}
-     *
-     * @throws IllegalStateException if the scene was closed
      */
     public int pendingDestructionCount() {
         guard.checkAvailable("count the nodes queued for destruction");
@@ -301,49 +252,7 @@ public final class SceneManager implements AutoCloseable {
      * @return the number of queued nodes destroyed
      */
     public int processPendingDestruction() {
-        boolean claimed = guard.reserve("the deferred destruction list");
-        try {
-            int destroyed = 0;
-            for (int id = channels.takeQueued(); id != Index.NONE; id = channels.takeQueued()) {
-                if (destroyed == 0) {
-                    guard.countStructuralChange();
-                }
-                hierarchy.destroySubtree(nodes.byId(id), true);
-                destroyed++;
-            }
-            if (destroyed > 0) {
-                afterStructuralChange();
-            }
-            return destroyed;
-        } finally {
-            guard.release(claimed);
-        }
-    }
-
-    void reparent(SceneNode node, SceneNode newParent) {
-        boolean claimed = guard.claim(node);
-        try {
-            hierarchy.checkMove(node, newParent, root);
-            hierarchy.reparent(node, newParent);
-            afterStructuralChange();
-        } finally {
-            guard.release(claimed);
-        }
-    }
-
-    void setStatic(SceneNode node, boolean isStatic) {
-        boolean claimed = guard.reserve(node);
-        try {
-            if (node.isStatic() == isStatic) {
-                return;
-            }
-            SceneHierarchy.checkStaticChange(node, isStatic);
-            guard.countStructuralChange();
-            transforms.setStatic(node.id(), isStatic);
-            afterStructuralChange();
-        } finally {
-            guard.release(claimed);
-        }
+        return changes.processPendingDestruction();
     }
 
     /**
@@ -351,7 +260,6 @@ public final class SceneManager implements AutoCloseable {
      *
      * @param handle a node handle; a stale one (its node destroyed) or one no node ever had finds nothing
      * @return the live node with this handle, or empty
-     * @throws IllegalStateException if the scene was closed
      */
     public Optional<SceneNode> findNode(long handle) {
         guard.checkAvailable("find a node");
@@ -363,7 +271,6 @@ public final class SceneManager implements AutoCloseable {
      *
      * @param name the exact name, case-sensitive; "" finds the unnamed nodes, null finds none
      * @return a new list of the nodes found, empty when none
-     * @throws IllegalStateException if the scene was closed
      */
     public List<SceneNode> findNodesByName(String name) {
         guard.checkAvailable("find nodes by name");
@@ -395,8 +302,6 @@ public final class SceneManager implements AutoCloseable {
 
     /**
      * {@return the number of live nodes, the root and detached nodes included}
-     *
-     * @throws IllegalStateException if the scene was closed
      */
     public int nodeCount() {
         guard.checkAvailable("count nodes");
@@ -411,8 +316,6 @@ public final class SceneManager implements AutoCloseable {
      *                different channels
      * @return the new, empty list
      * @throws IllegalArgumentException if {@code channel} is out of that range
-     * @throws IllegalStateException    if the scene cannot change now (a frame runs, another thread is changing its
-     *                                  structure, or it was closed)
      */
     public NodeList createNodeList(int channel) {
         NodeChannels.checkChannel(channel);
@@ -425,16 +328,6 @@ public final class SceneManager implements AutoCloseable {
         }
     }
 
-    /**
-     * Appends a node for a bulk build (a scene file's load): {@link SceneHierarchy#create}, the one place that keeps
-     * the hierarchy's views in step, without a claim or a validation of its own. The caller holds the structural
-     * claim, writes the node's values through the transform store, and calls {@link #afterStructuralChange} once at
-     * the end.
-     */
-    SceneNode appendNode(SceneNode parent, String name) {
-        return hierarchy.create(this, parent, name);
-    }
-
     /** The live node at {@code globalIndex} of the node registry, {@code [0, nodeCount())}: what a save walks. */
     SceneNode nodeAt(int globalIndex) {
         return nodes.get(globalIndex);
@@ -444,8 +337,6 @@ public final class SceneManager implements AutoCloseable {
         return id == Index.NONE ? null : nodes.byId(id);
     }
 
-    // ---- movable objects ----
-
     /**
      * Creates an unnamed detached item, as {@link #createItem(String, int, int, Aabb)} does.
      *
@@ -454,8 +345,6 @@ public final class SceneManager implements AutoCloseable {
      * @param localAabb  the mesh's bounds in the node's local space, or {@link Aabb#INFINITE} for an item never culled
      * @return the new item, detached, with the default render-queue group, visibility flags and query flags
      * @throws IllegalArgumentException  if {@code localAabb} is null
-     * @throws IllegalStateException     if the scene cannot change now (a frame runs, another thread is changing its
-     *                                   structure, or it was closed)
      * @throws io.flatscene.core.container.CapacityExceededException if the item capacity is full under
      *                                   {@link GrowthPolicy#FAIL}, or at the most any store can hold
      */
@@ -473,13 +362,12 @@ public final class SceneManager implements AutoCloseable {
      * @param localAabb  the mesh's bounds in the node's local space, or {@link Aabb#INFINITE} for an item never culled
      * @return the new item, detached, with the default render-queue group, visibility flags and query flags
      * @throws IllegalArgumentException  if {@code localAabb} is null
-     * @throws IllegalStateException     if the scene cannot change now (a frame runs, another thread is changing its
-     *                                   structure, or it was closed)
      * @throws io.flatscene.core.container.CapacityExceededException if the item capacity is full under
      *                                   {@link GrowthPolicy#FAIL}, or at the most any store can hold
      */
     public Item createItem(String name, int meshId, int materialId, Aabb localAabb) {
-        return create("a new item '" + name + "'", () -> kinds.items().create(name, meshId, materialId, localAabb));
+        return changes.createObject("a new item '" + name + "'",
+                () -> kinds.items().create(name, meshId, materialId, localAabb));
     }
 
     /**
@@ -490,13 +378,11 @@ public final class SceneManager implements AutoCloseable {
      * @param type directional, point or spot; {@link Light#setType} changes it later
      * @return the new light
      * @throws IllegalArgumentException  if {@code type} is null
-     * @throws IllegalStateException     if the scene cannot change now (a frame runs, another thread is changing its
-     *                                   structure, or it was closed)
      * @throws io.flatscene.core.container.CapacityExceededException if the light capacity is full under
      *                                   {@link GrowthPolicy#FAIL}, or at the most any store can hold
      */
     public Light createLight(String name, Light.Type type) {
-        return create("a new light '" + name + "'", () -> kinds.lights().create(name, type));
+        return changes.createObject("a new light '" + name + "'", () -> kinds.lights().create(name, type));
     }
 
     /**
@@ -506,25 +392,11 @@ public final class SceneManager implements AutoCloseable {
      *
      * @param name the camera's name, not necessarily unique; null or "" for none
      * @return the new camera
-     * @throws IllegalStateException     if the scene cannot change now (a frame runs, another thread is changing its
-     *                                   structure, or it was closed)
      * @throws io.flatscene.core.container.CapacityExceededException if the camera capacity is full under
      *                                   {@link GrowthPolicy#FAIL}, or at the most any store can hold
      */
     public Camera createCamera(String name) {
-        return create("a new camera '" + name + "'", () -> kinds.cameras().create(name));
-    }
-
-    /** Runs the creation of an object of any kind as a structural change: claimed, then validated if configured. */
-    <T extends MovableObject> T create(String what, Supplier<T> creation) {
-        boolean claimed = guard.claim(what);
-        try {
-            T object = creation.get();
-            afterStructuralChange();
-            return object;
-        } finally {
-            guard.release(claimed);
-        }
+        return changes.createObject("a new camera '" + name + "'", () -> kinds.cameras().create(name));
     }
 
     /**
@@ -534,11 +406,9 @@ public final class SceneManager implements AutoCloseable {
      * @param item a live item of this scene
      * @throws NullPointerException     if {@code item} is null
      * @throws IllegalArgumentException if {@code item} is of another scene
-     * @throws IllegalStateException    if {@code item} was destroyed already, or the scene cannot change now (a frame
-     *                                  runs, or another thread is changing its structure)
      */
     public void destroyItem(Item item) {
-        destroyObject(item);
+        changes.destroy(item);
     }
 
     /**
@@ -548,11 +418,9 @@ public final class SceneManager implements AutoCloseable {
      * @param light a live light of this scene
      * @throws NullPointerException     if {@code light} is null
      * @throws IllegalArgumentException if {@code light} is of another scene
-     * @throws IllegalStateException    if {@code light} was destroyed already, or the scene cannot change now (a frame
-     *                                  runs, or another thread is changing its structure)
      */
     public void destroyLight(Light light) {
-        destroyObject(light);
+        changes.destroy(light);
     }
 
     /**
@@ -562,25 +430,9 @@ public final class SceneManager implements AutoCloseable {
      * @param camera a live camera of this scene
      * @throws NullPointerException     if {@code camera} is null
      * @throws IllegalArgumentException if {@code camera} is of another scene
-     * @throws IllegalStateException    if {@code camera} was destroyed already, or the scene cannot change now (a frame
-     *                                  runs, or another thread is changing its structure)
      */
     public void destroyCamera(Camera camera) {
-        destroyObject(camera);
-    }
-
-    private void destroyObject(MovableObject object) {
-        checkOwned(object, "be destroyed");
-        boolean claimed = guard.claim(object);
-        try {
-            if (object.parentNode != null) {
-                object.parentNode.detachObject(object);
-            }
-            object.kind.destroy(object);
-            afterStructuralChange();
-        } finally {
-            guard.release(claimed);
-        }
+        changes.destroy(camera);
     }
 
     /**
@@ -588,7 +440,6 @@ public final class SceneManager implements AutoCloseable {
      *
      * @param handle an item handle; a stale one (its item destroyed), another kind's or a made-up one finds nothing
      * @return the live item with this handle, or empty
-     * @throws IllegalStateException if the scene was closed
      */
     public Optional<Item> findItem(long handle) {
         guard.checkAvailable("find an item");
@@ -600,7 +451,6 @@ public final class SceneManager implements AutoCloseable {
      *
      * @param handle a light handle; a stale one (its light destroyed), another kind's or a made-up one finds nothing
      * @return the live light with this handle, or empty
-     * @throws IllegalStateException if the scene was closed
      */
     public Optional<Light> findLight(long handle) {
         guard.checkAvailable("find a light");
@@ -612,7 +462,6 @@ public final class SceneManager implements AutoCloseable {
      *
      * @param handle a camera handle; a stale one (its camera destroyed), another kind's or a made-up one finds nothing
      * @return the live camera with this handle, or empty
-     * @throws IllegalStateException if the scene was closed
      */
     public Optional<Camera> findCamera(long handle) {
         guard.checkAvailable("find a camera");
@@ -621,8 +470,6 @@ public final class SceneManager implements AutoCloseable {
 
     /**
      * {@return the number of live items, attached or not: their global indices are 0 to this minus 1}
-     *
-     * @throws IllegalStateException if the scene was closed
      */
     public int itemCount() {
         guard.checkAvailable("count items");
@@ -637,7 +484,6 @@ public final class SceneManager implements AutoCloseable {
      * @param globalIndex the index, 0 to {@code itemCount() - 1}
      * @return the live item at that index now
      * @throws IndexOutOfBoundsException if {@code globalIndex} is outside that range
-     * @throws IllegalStateException     if the scene was closed
      */
     public Item item(int globalIndex) {
         guard.checkAvailable("read an item");
@@ -646,8 +492,6 @@ public final class SceneManager implements AutoCloseable {
 
     /**
      * {@return the number of live lights, attached or not: their global indices are 0 to this minus 1}
-     *
-     * @throws IllegalStateException if the scene was closed
      */
     public int lightCount() {
         guard.checkAvailable("count lights");
@@ -661,7 +505,6 @@ public final class SceneManager implements AutoCloseable {
      * @param globalIndex the index, 0 to {@code lightCount() - 1}
      * @return the live light at that index now
      * @throws IndexOutOfBoundsException if {@code globalIndex} is outside that range
-     * @throws IllegalStateException     if the scene was closed
      */
     public Light light(int globalIndex) {
         guard.checkAvailable("read a light");
@@ -670,8 +513,6 @@ public final class SceneManager implements AutoCloseable {
 
     /**
      * {@return the number of live cameras, attached or not: their global indices are 0 to this minus 1}
-     *
-     * @throws IllegalStateException if the scene was closed
      */
     public int cameraCount() {
         guard.checkAvailable("count cameras");
@@ -685,14 +526,11 @@ public final class SceneManager implements AutoCloseable {
      * @param globalIndex the index, 0 to {@code cameraCount() - 1}
      * @return the live camera at that index now
      * @throws IndexOutOfBoundsException if {@code globalIndex} is outside that range
-     * @throws IllegalStateException     if the scene was closed
      */
     public Camera camera(int globalIndex) {
         guard.checkAvailable("read a camera");
         return kinds.cameras().store.get(globalIndex);
     }
-
-    // ---- many nodes at once ----
 
     /**
      * Sets the local positions of {@code count} nodes at once: {@code nodes[i]} gets {@code positions[3i]},
@@ -747,8 +585,6 @@ public final class SceneManager implements AutoCloseable {
         guard.checkAvailable("group nodes");
         return NodeGroup.of(this, nodes, count);
     }
-
-    // ---- per-frame passes ----
 
     /**
      * Recomputes the world matrix of every node whose local transform, or an ancestor's, changed since the last
@@ -813,7 +649,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
      */
     public RenderQueue cull(Camera camera, RenderQueue queue) {
-        checkOwned(camera, "render a frame");
+        changes.checkOwned(camera, "render a frame");
         Objects.requireNonNull(queue, "queue");
         guard.beginPass("run a frame", camera);
         try {
@@ -836,7 +672,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
      */
     public FrameStats updateFrame(Camera camera) {
-        checkOwned(camera, "render a frame");
+        changes.checkOwned(camera, "render a frame");
         guard.beginPass("run a frame", camera);
         try {
             pipeline.update(kinds.items().attachedCount(), workers());
@@ -850,8 +686,6 @@ public final class SceneManager implements AutoCloseable {
 
     /**
      * {@return the render queue {@link #updateFrame} fills (one reused instance, as of the last updateFrame)}
-     *
-     * @throws IllegalStateException if the scene was closed
      */
     public RenderQueue renderQueue() {
         guard.checkAvailable("read the render queue");
@@ -861,240 +695,15 @@ public final class SceneManager implements AutoCloseable {
     /**
      * {@return the transform slots whose world matrix the last transform pass changed (one live view, read between
      * frames)}
-     *
-     * @throws IllegalStateException if the scene was closed
      */
     public ChangedSlots changedSlots() {
         guard.checkAvailable("read the changed slots");
         return changedSlots;
     }
 
-    /**
-     * Items whose world bounds the ray from {@code origin} along {@code direction} enters within {@code maxDistance}
-     * world units, nearest first by the distance at which it enters them, in world units whatever the direction's
-     * length (ties in global index order); only items attached in the scene graph whose query flags share a bit with
-     * {@code queryMask}. The query sees the scene as it is now: an item created or moved since the last frame is found
-     * where it is. For that, a query after a change first runs what the next {@link #update()} would (the transforms
-     * and bounds of what changed, no more), so the next frame finds that work done; a query after none costs no
-     * update. Like a frame, a query is refused while another runs.
-     *
-     * @param origin      where the ray starts, in world space; finite
-     * @param direction   the ray's direction in world space, finite and not zero, of any length
-     * @param maxDistance how far along the ray to look, in world units, &gt;= 0; {@link Float#POSITIVE_INFINITY} for
-     *                    no limit
-     * @param queryMask   the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
-     * @return a new list of the hits, nearest first; empty when none
-     * @throws NullPointerException            if {@code origin} or {@code direction} is null
-     * @throws IllegalArgumentException        if the origin or direction is not finite, the direction is zero or the
-     *                                         distance is negative or NaN
-     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
-     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
-     */
-    public List<RayHit> rayQuery(Vector3fc origin, Vector3fc direction, float maxDistance, int queryMask) {
-        return queries.ray(origin, direction, maxDistance, queryMask);
-    }
-
-    /**
-     * The item drawn nearest the camera at window point {@code (x, y)}, or null: {@link #rayQuery} along
-     * {@link Camera#pickRay} (window pixels from the viewport's top-left corner, y down) up to the far plane, among
-     * items whose query flags share a bit with {@code queryMask}. Picks by bounding box, in the scene as it is now
-     * and from the camera's current place.
-     *
-     * @param x         the window x coordinate, in pixels from the viewport's left edge
-     * @param y         the window y coordinate, in pixels from the viewport's top edge
-     * @param camera    a live camera of this scene, whose viewport the coordinates are in
-     * @param queryMask the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
-     * @return the nearest item hit between the near and far planes, or null when none is
-     * @throws NullPointerException     if {@code camera} is null
-     * @throws IllegalArgumentException if the camera is of another scene, or a coordinate is not finite
-     * @throws IllegalStateException    as {@link Camera#pickRay} says
-     */
-    public Item pick(float x, float y, Camera camera, int queryMask) {
-        checkOwned(camera, "pick");
-        Vector3f origin = new Vector3f();
-        Vector3f direction = new Vector3f();
-        float length = camera.pickRay(x, y, origin, direction);
-        List<RayHit> hits = rayQuery(origin, direction, length, queryMask);
-        return hits.isEmpty() ? null : hits.get(0).item();
-    }
-
-    /**
-     * {@link #pick(float, float, Camera, int)} among every item, whatever its query flags.
-     *
-     * @param x      the window x coordinate, in pixels from the viewport's left edge
-     * @param y      the window y coordinate, in pixels from the viewport's top edge
-     * @param camera a live camera of this scene, whose viewport the coordinates are in
-     * @return the nearest item hit between the near and far planes, or null when none is
-     * @throws NullPointerException     if {@code camera} is null
-     * @throws IllegalArgumentException if the camera is of another scene, or a coordinate is not finite
-     * @throws IllegalStateException    as {@link Camera#pickRay} says
-     */
-    public Item pick(float x, float y, Camera camera) {
-        return pick(x, y, camera, 0xFFFF_FFFF);
-    }
-
-    /**
-     * {@link #rayQuery(Vector3fc, Vector3fc, float, int)} into a result the caller reuses: allocates nothing once the
-     * result has room for what the query finds.
-     *
-     * @param origin      where the ray starts, in world space; finite
-     * @param direction   the ray's direction in world space, finite and not zero, of any length
-     * @param maxDistance how far along the ray to look, in world units, &gt;= 0; {@link Float#POSITIVE_INFINITY} for
-     *                    no limit
-     * @param queryMask   the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
-     * @param result      the result to fill, replacing what it held; it grows as needed
-     * @return {@code result}, holding the hits nearest first and their distances
-     * @throws NullPointerException            if an argument is null
-     * @throws IllegalArgumentException        as {@link #rayQuery(Vector3fc, Vector3fc, float, int)} says
-     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
-     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
-     */
-    public QueryResult rayQuery(Vector3fc origin, Vector3fc direction, float maxDistance, int queryMask,
-                                QueryResult result) {
-        return queries.ray(origin, direction, maxDistance, queryMask, result);
-    }
-
-    /**
-     * Casts every ray of {@code batch}, each as {@link #rayQuery(Vector3fc, Vector3fc, float, int, QueryResult)}
-     * would, and writes what each found into the batch, replacing what the last cast wrote: a frame's shots or
-     * line-of-sight checks in one call, spread over the scene's worker threads. Allocates nothing once the batch has
-     * room for what the rays find.
-     *
-     * @param batch the rays; their hits are written into it
-     * @return {@code batch}
-     * @throws NullPointerException            if {@code batch} is null
-     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
-     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
-     */
-    public RayBatch rayQuery(RayBatch batch) {
-        return queries.rays(batch);
-    }
-
-    /**
-     * Items whose world bounds overlap {@code box} (touching counts), in global index order, among those attached in
-     * the scene graph matching the mask; as the scene is now, as {@link #rayQuery} says.
-     *
-     * @param box       the box, in world space
-     * @param queryMask the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
-     * @return a new list of the items found; empty when none
-     * @throws NullPointerException            if {@code box} is null
-     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
-     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
-     */
-    public List<Item> boxQuery(Aabb box, int queryMask) {
-        return queries.box(box, queryMask);
-    }
-
-    /**
-     * {@link #boxQuery(Aabb, int)} into a reused result: allocates nothing once it has room.
-     *
-     * @param box       the box, in world space
-     * @param queryMask the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
-     * @param result    the result to fill, replacing what it held; it grows as needed
-     * @return {@code result}, holding the items found (their distances 0)
-     * @throws NullPointerException            if {@code box} or {@code result} is null
-     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
-     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
-     */
-    public QueryResult boxQuery(Aabb box, int queryMask, QueryResult result) {
-        return queries.box(box, queryMask, result);
-    }
-
-    /**
-     * Items whose world bounds come within {@code radius} of {@code center} (touching counts), as {@link #boxQuery}
-     * selects and orders them.
-     *
-     * @param center    the sphere's center, in world space; finite
-     * @param radius    the sphere's radius, in world units, &gt;= 0 (0 finds the items whose bounds hold the center)
-     * @param queryMask the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
-     * @return a new list of the items found; empty when none
-     * @throws NullPointerException            if {@code center} is null
-     * @throws IllegalArgumentException        if the center is not finite or the radius is negative or NaN
-     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
-     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
-     */
-    public List<Item> sphereQuery(Vector3fc center, float radius, int queryMask) {
-        return queries.sphere(center, radius, queryMask);
-    }
-
-    /**
-     * {@link #sphereQuery(Vector3fc, float, int)} into a reused result: allocates nothing once it has room.
-     *
-     * @param center    the sphere's center, in world space; finite
-     * @param radius    the sphere's radius, in world units, &gt;= 0
-     * @param queryMask the items to consider: those whose query flags share a bit with it; -1 for all, 0 for none
-     * @param result    the result to fill, replacing what it held; it grows as needed
-     * @return {@code result}, holding the items found (their distances 0)
-     * @throws NullPointerException            if {@code center} or {@code result} is null
-     * @throws IllegalArgumentException        if the center is not finite or the radius is negative or NaN
-     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
-     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
-     */
-    public QueryResult sphereQuery(Vector3fc center, float radius, int queryMask, QueryResult result) {
-        return queries.sphere(center, radius, queryMask, result);
-    }
-
-    /**
-     * Items whose world bounds meet the clip volume of {@code viewProjection} (projection times view, OpenGL's
-     * -w..w clip space): those no plane of it has wholly outside, and those with infinite bounds; as
-     * {@link #boxQuery} selects and orders them.
-     *
-     * @param viewProjection projection times view, from world space to clip space (a camera's
-     *                       {@code projection * view}); finite
-     * @param queryMask      the items to consider: those whose query flags share a bit with it; -1 for all, 0 for
-     *                       none
-     * @return a new list of the items found; empty when none
-     * @throws NullPointerException            if {@code viewProjection} is null
-     * @throws IllegalArgumentException        if the matrix is not finite
-     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
-     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
-     */
-    public List<Item> frustumQuery(Matrix4fc viewProjection, int queryMask) {
-        return queries.frustum(viewProjection, queryMask);
-    }
-
-    /**
-     * {@link #frustumQuery(Matrix4fc, int)} into a reused result: allocates nothing once it has room.
-     *
-     * @param viewProjection projection times view, from world space to clip space; finite
-     * @param queryMask      the items to consider: those whose query flags share a bit with it; -1 for all, 0 for
-     *                       none
-     * @param result         the result to fill, replacing what it held; it grows as needed
-     * @return {@code result}, holding the items found (their distances 0)
-     * @throws NullPointerException            if {@code viewProjection} or {@code result} is null
-     * @throws IllegalArgumentException        if the matrix is not finite
-     * @throws IllegalStateException           if a frame runs (on any thread) or the scene was closed
-     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
-     */
-    public QueryResult frustumQuery(Matrix4fc viewProjection, int queryMask, QueryResult result) {
-        return queries.frustum(viewProjection, queryMask, result);
-    }
-
-    // ---- checks ----
-
-    void checkOwned(SceneNode node, String action) {
-        Objects.requireNonNull(node, "node");
-        if (node.scene() != this) {
-            throw new IllegalArgumentException(node.describe() + " cannot " + action + " here: it belongs to another"
-                    + " scene");
-        }
-        node.checkAlive();
-    }
-
-    void checkOwned(MovableObject object, String action) {
-        Objects.requireNonNull(object, "object");
-        if (object.scene != this) {
-            throw new IllegalArgumentException(object.describe() + " cannot " + action + " here: it belongs to"
-                    + " another scene");
-        }
-        object.checkAlive();
-    }
-
-    void afterStructuralChange() {
-        // The root's own creation is the first structural change; there is nothing to check until it exists.
-        if (config.validation() && root != null) {
-            validate();
-        }
+    /** {@return the scene's ray, box, sphere and frustum queries and its picking} */
+    public SceneQueries queries() {
+        return queries;
     }
 
     /**
@@ -1106,8 +715,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public void validate() {
         guard.checkAvailable("validate the scene");
-        validation.validate(root, kinds);
-        pipeline.validate(kinds.items().attachedCount());
+        changes.validate();
     }
 
     private WorkerPool workers() {

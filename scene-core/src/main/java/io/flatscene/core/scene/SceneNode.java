@@ -1,9 +1,7 @@
 package io.flatscene.core.scene;
 
-import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
-import io.flatscene.core.container.IndexField;
 import io.flatscene.core.container.SwapPopArray;
 import io.flatscene.core.layout.LaneBlocks;
 import io.flatscene.core.scene.store.TransformStore;
@@ -26,34 +24,35 @@ import org.joml.Vector3fc;
  * <p>World-space reads ({@link #getWorldMatrix}, {@link #getWorldPosition}, {@link #getWorldOrientation},
  * {@link #getWorldScale}), world-space setters and world-space operations ({@link Space#WORLD}) see the current
  * transforms, changes since the last {@link SceneManager#update()} included; culling alone reads the world matrices
- * as of the last transform pass.
+ * as of the last transform pass. Finite scales can multiply down a chain past the float range (a node scaled by 1e20
+ * under another): the world matrix then holds infinities or NaNs, the frame culls the items under it, and each world
+ * read refuses what it would return overflowed rather than hand the game a NaN to spread, while world setters and
+ * operations refuse a parent matrix they cannot invert or read.
+ *
+ * <p>Every method throws {@link IllegalStateException} for a node destroyed (or of a closed scene), and for a read
+ * while another thread holds the scene; every setter and structural change also while the scene cannot change (a
+ * frame runs, or another thread is changing its structure: see {@link SceneManager}). A setter refuses a value that
+ * is not finite with an {@link IllegalArgumentException} naming the node. A refused call leaves the node unchanged.
+ * The {@code @throws} clauses name the refusals particular to each method.
  */
 public final class SceneNode {
-    static final IndexField<SceneNode> GLOBAL_INDEX = IndexField.of(node -> node.globalIndex,
-            (node, index) -> node.globalIndex = index);
-
-    static final IndexField<SceneNode> PARENT_INDEX = IndexField.of(node -> node.parentIndex,
-            (node, index) -> node.parentIndex = index);
-
-    private static final int INITIAL_LIST_CAPACITY = 4;
     private static final int L = LaneBlocks.LANES;
 
     private final SceneManager scene;
     private final String name;
     private final long handle;
     /**
-     * The node's transform slot, or {@link Index#NONE} once destroyed: a copy of the store's id → slot entry, kept
-     * by the store's slot listener (called from the one place a slot moves, through {@link #slotMoved}), so a setter
-     * writes the slot with no look-up in the id table.
+     * The node's transform slot, or {@link Index#NONE} once destroyed: a copy of the store's id → slot entry, kept by
+     * the store's slot listener ({@link SceneHierarchy#slotMoved}), so a setter writes the slot with no look-up.
      */
     int slot;
     int globalIndex = Index.NONE;
     int parentIndex = Index.NONE;
     SceneNode parent;
-    /** Created on the first child, so the many leaves of a scene pay nothing for it. */
-    private SwapPopArray<SceneNode> children;
-    private SwapPopArray<MovableObject> attachments;
-    private Object userData;
+    /** Created by {@link SceneHierarchy} on the first child or attachment: the many leaves pay nothing for them. */
+    SwapPopArray<SceneNode> children;
+    SwapPopArray<MovableObject> attachments;
+    Object userData;
 
     SceneNode(SceneManager scene, String name, long handle) {
         this.scene = scene;
@@ -94,18 +93,9 @@ public final class SceneNode {
      * {@return the node's depth in its tree: 0 for the root and for detached nodes, their parent's depth plus one
      * otherwise} O(1) above depth {@link TransformStore#DEEP}, where the node's band tells it; counted up the parents
      * below.
-     *
-     * @throws IllegalStateException if the node was destroyed
      */
     public int depth() {
-        int depth = scene.transforms().depth(readableSlot("the hierarchy"));
-        if (depth < TransformStore.DEEP) {
-            return depth;
-        }
-        for (SceneNode ancestor = parent; ancestor.bandDepth() == TransformStore.DEEP; ancestor = ancestor.parent) {
-            depth++;
-        }
-        return depth;
+        return SceneHierarchy.depth(this, scene.transforms().depth(scene.guard().readableSlot(this, "the hierarchy")));
     }
 
     /** The depth, or {@link TransformStore#DEEP} for a node at least that deep: what structural checks need. */
@@ -114,43 +104,34 @@ public final class SceneNode {
     }
 
     /**
-     * Marks the node static (or dynamic again). A static node's transform is expected to change rarely: static
-     * nodes live apart from dynamic ones, so a static subtree costs nothing per frame until one of its nodes changes.
-     * A static node's parent must be static or at depth 0 (the root, or a detached node).
+     * Marks the node static (or dynamic again): static nodes live apart from dynamic ones, so a static subtree costs
+     * nothing per frame until one of its nodes changes. A static node's parent must be static or at depth 0.
      *
-     * @param isStatic true to make the node static, false to make it dynamic again; setting the current state does
-     *                 nothing
+     * @param isStatic true to make the node static, false to make it dynamic again; the current state does nothing
      * @return this node, for chaining
-     * @throws IllegalArgumentException if the rule above would break (a dynamic parent deeper than depth 0 for a
-     *                                  static node, or a static child for a node made dynamic), naming the node that
-     *                                  breaks it
-     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
-     *                                  another thread is changing its structure)
+     * @throws IllegalArgumentException if that rule would break (for this node or a static child), naming the node
      */
     public SceneNode setStatic(boolean isStatic) {
-        checkAlive();
-        scene.setStatic(this, isStatic);
+        scene.changes().setStatic(this, isStatic);
         return this;
     }
 
     /**
      * {@return whether the node is static; see {@link #setStatic}}
-     *
-     * @throws IllegalStateException if the node was destroyed
      */
     public boolean isStatic() {
-        return scene.transforms().isStatic(readableSlot("the flags"));
+        return scene.transforms().isStatic(scene.guard().readableSlot(this, "the flags"));
     }
 
     /** {@return the parent, or null for the root and for detached nodes} */
     public SceneNode parent() {
-        checkReadable("the hierarchy");
+        scene.guard().readableSlot(this, "the hierarchy");
         return parent;
     }
 
     /** {@return whether this node is its scene's root, which lives as long as the scene and has no parent} */
     public boolean isRoot() {
-        checkReadable("the hierarchy");
+        scene.guard().readableSlot(this, "the hierarchy");
         return this == scene.rootNode();
     }
 
@@ -159,17 +140,13 @@ public final class SceneNode {
      * drawn} True for the root itself. O(depth).
      */
     public boolean isInSceneGraph() {
-        checkReadable("the hierarchy");
-        SceneNode top = this;
-        while (top.parent != null) {
-            top = top.parent;
-        }
-        return top.isRoot();
+        scene.guard().readableSlot(this, "the hierarchy");
+        return SceneHierarchy.top(this) == scene.rootNode();
     }
 
     /** {@return the number of direct children (not the whole subtree)} */
     public int childCount() {
-        checkReadable("the hierarchy");
+        scene.guard().readableSlot(this, "the hierarchy");
         return children == null ? 0 : children.size();
     }
 
@@ -177,11 +154,10 @@ public final class SceneNode {
      * Reads a direct child by position, in O(1); swap-and-pop removal reorders children, so indices are not stable.
      *
      * @param index the child's position, 0 to {@code childCount() - 1}
-     * @return the child at that position
-     * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code childCount() - 1}
+     * @return the child at that position; an index outside that range throws {@link IndexOutOfBoundsException}
      */
     public SceneNode child(int index) {
-        checkReadable("the hierarchy");
+        scene.guard().readableSlot(this, "the hierarchy");
         if (children == null) {
             throw new IndexOutOfBoundsException(describe() + " has no children");
         }
@@ -192,8 +168,6 @@ public final class SceneNode {
      * Creates an unnamed node as a child of this one, with an identity local transform.
      *
      * @return the new child
-     * @throws IllegalStateException if this node was destroyed, or the scene cannot change now (a frame runs, or
-     *                               another thread is changing its structure)
      */
     public SceneNode createChild() {
         return createChild("");
@@ -204,12 +178,10 @@ public final class SceneNode {
      *
      * @param name the child's name, not necessarily unique; null or "" for none
      * @return the new child
-     * @throws IllegalStateException if this node was destroyed, or the scene cannot change now (a frame runs, or
-     *                               another thread is changing its structure)
      */
     public SceneNode createChild(String name) {
         checkAlive();
-        return scene.createNode(this, name);
+        return scene.changes().createNode(this, name);
     }
 
     /**
@@ -219,18 +191,9 @@ public final class SceneNode {
      * @return this node, for chaining
      * @throws IllegalArgumentException if {@code child} already has a parent (use {@link #reparent}), is this node or
      *                                  one of its ancestors, or is from another scene
-     * @throws IllegalStateException    if this node or {@code child} was destroyed
      */
     public SceneNode addChild(SceneNode child) {
-        checkAlive();
-        scene.checkOwned(child, "be added as a child");
-        // before the parent is read: another thread changing the structure may be rewriting it
-        scene.guard().checkChangeable(this);
-        if (child.parent != null) {
-            throw new IllegalArgumentException("cannot add " + child.describe() + " to " + describe() + ": it is a "
-                    + "child of " + child.parent.describe() + "; detach or reparent it");
-        }
-        scene.reparent(child, this);
+        scene.changes().addChild(this, child);
         return this;
     }
 
@@ -240,18 +203,9 @@ public final class SceneNode {
      * @param child a direct child of this node
      * @return this node, for chaining
      * @throws IllegalArgumentException if {@code child} is not a child of this node, or is from another scene
-     * @throws IllegalStateException    if this node or {@code child} was destroyed
      */
     public SceneNode removeChild(SceneNode child) {
-        checkAlive();
-        scene.checkOwned(child, "be removed as a child");
-        // before the parent is read: another thread changing the structure may be rewriting it
-        scene.guard().checkChangeable(this);
-        if (child.parent != this) {
-            throw new IllegalArgumentException("cannot remove " + child.describe() + " from " + describe()
-                    + ": it is not a child of it");
-        }
-        scene.reparent(child, null);
+        scene.changes().removeChild(this, child);
         return this;
     }
 
@@ -265,14 +219,9 @@ public final class SceneNode {
      * @throws NullPointerException     if {@code newParent} is null
      * @throws IllegalArgumentException if this node is the root, {@code newParent} is in this node's subtree, is from
      *                                  another scene, or the static rule of {@link #setStatic} would break
-     * @throws IllegalStateException    if this node or {@code newParent} was destroyed
      */
     public SceneNode reparent(SceneNode newParent) {
-        checkAlive();
-        Objects.requireNonNull(newParent, () -> "cannot move " + describe() + " under null: detachFromParent() "
-                + "detaches a node");
-        scene.checkOwned(newParent, "become a parent");
-        scene.reparent(this, newParent);
+        scene.changes().moveUnder(this, newParent);
         return this;
     }
 
@@ -283,55 +232,9 @@ public final class SceneNode {
      * @return this node, for chaining
      */
     public SceneNode detachFromParent() {
-        checkAlive();
-        // refused like a change even when there is none to make: another thread changing the structure may be
-        // rewriting the parent
-        scene.guard().checkChangeable(this);
-        if (parent != null) {
-            scene.reparent(this, null);
-        }
+        scene.changes().detachFromParent(this);
         return this;
     }
-
-    SwapPopArray<SceneNode> children() {
-        if (children == null) {
-            children = new SwapPopArray<>("children of " + describe(), INITIAL_LIST_CAPACITY, GrowthPolicy.ON_DEMAND,
-                    PARENT_INDEX);
-        }
-        return children;
-    }
-
-    SwapPopArray<SceneNode> childrenOrNull() {
-        return children;
-    }
-
-    SwapPopArray<MovableObject> attachmentsOrNull() {
-        return attachments;
-    }
-
-    /**
-     * Ends the node with its closed scene: it reads as destroyed, and drops its links to other nodes, its objects and
-     * the game's data, so that a node the game still holds keeps nothing of the scene reachable.
-     */
-    void close() {
-        slot = Index.NONE;
-        parent = null;
-        children = null;
-        attachments = null;
-        userData = null;
-    }
-
-    /** The store moved this node's transform to {@code slot}: the node and what hangs from it keep the new slot. */
-    void slotMoved(int slot) {
-        this.slot = slot;
-        if (attachments != null) {
-            for (int i = 0; i < attachments.size(); i++) {
-                attachments.get(i).nodeMoved(slot);
-            }
-        }
-    }
-
-    // ---- attached objects ----
 
     /**
      * Attaches an object to this node in O(1): it follows the node's world transform from the next update.
@@ -339,28 +242,10 @@ public final class SceneNode {
      * @param object an item, light or camera of this scene that is attached to no node
      * @return this node, for chaining
      * @throws IllegalArgumentException if the object is attached to a node already
-     * @throws IllegalStateException    if this node or the object was destroyed
      */
     public SceneNode attachObject(MovableObject object) {
-        checkAlive();
-        scene.checkOwned(object, "be attached");
-        boolean claimed = scene.guard().claim(this);
-        try {
-            if (object.parentNode != null) {
-                throw new IllegalArgumentException("cannot attach " + object.describe() + " to " + describe()
-                        + ": it is attached to " + object.parentNode.describe());
-            }
-            if (attachments == null) {
-                attachments = new SwapPopArray<>("objects of " + describe(), INITIAL_LIST_CAPACITY,
-                        GrowthPolicy.ON_DEMAND, MovableObject.PARENT_INDEX);
-            }
-            attachments.add(object);
-            object.attachedTo(this);
-            scene.afterStructuralChange();
-            return this;
-        } finally {
-            scene.guard().release(claimed);
-        }
+        scene.changes().attach(this, object);
+        return this;
     }
 
     /**
@@ -369,30 +254,15 @@ public final class SceneNode {
      * @param object an object attached to this node
      * @return this node, for chaining
      * @throws IllegalArgumentException if the object is not attached to this node, or is from another scene
-     * @throws IllegalStateException    if this node or the object was destroyed
      */
     public SceneNode detachObject(MovableObject object) {
-        checkAlive();
-        scene.checkOwned(object, "be detached");
-        boolean claimed = scene.guard().claim(this);
-        try {
-            if (object.parentNode != this) {
-                throw new IllegalArgumentException("cannot detach " + object.describe() + " from " + describe()
-                        + ": it is attached to "
-                        + (object.parentNode == null ? "no node" : object.parentNode.describe()));
-            }
-            attachments.remove(object);
-            object.attachedTo(null);
-            scene.afterStructuralChange();
-            return this;
-        } finally {
-            scene.guard().release(claimed);
-        }
+        scene.changes().detach(this, object);
+        return this;
     }
 
     /** {@return the number of objects attached to this node (not to its children)} */
     public int attachedObjectCount() {
-        checkReadable("the attached objects");
+        scene.guard().readableSlot(this, "the attached objects");
         return attachments == null ? 0 : attachments.size();
     }
 
@@ -400,11 +270,10 @@ public final class SceneNode {
      * Reads an attached object by position, in O(1); detaching reorders them, so indices are not stable.
      *
      * @param index the object's position, 0 to {@code attachedObjectCount() - 1}
-     * @return the object at that position
-     * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code attachedObjectCount() - 1}
+     * @return the object at that position; an index outside that range throws {@link IndexOutOfBoundsException}
      */
     public MovableObject attachedObject(int index) {
-        checkReadable("the attached objects");
+        scene.guard().readableSlot(this, "the attached objects");
         if (attachments == null) {
             throw new IndexOutOfBoundsException(describe() + " has no attached objects");
         }
@@ -419,7 +288,7 @@ public final class SceneNode {
      * @throws ConcurrentModificationException if the action changed the number of children, naming the node
      */
     public void forEachChild(Consumer<? super SceneNode> action) {
-        checkReadable("the hierarchy");
+        scene.guard().readableSlot(this, "the hierarchy");
         Objects.requireNonNull(action, "action");
         int count = childCount();
         for (int i = 0; i < count; i++) {
@@ -436,7 +305,7 @@ public final class SceneNode {
      * @throws ConcurrentModificationException if the action changed the number of attached objects, naming the node
      */
     public void forEachAttachment(Consumer<? super MovableObject> action) {
-        checkReadable("the attached objects");
+        scene.guard().readableSlot(this, "the attached objects");
         Objects.requireNonNull(action, "action");
         int count = attachedObjectCount();
         for (int i = 0; i < count; i++) {
@@ -452,21 +321,16 @@ public final class SceneNode {
         }
     }
 
-    // ---- visibility ----
-
     /**
      * Shows or hides this node's subtree (shown by default): items attached in a hidden subtree are neither culled
      * nor drawn, and lights there do not shine; queries still find its items, as jME's picking finds culled geometry.
-     * The flag is the node's own: a node is drawn when it and every ancestor are visible, so showing a node under a
-     * hidden one shows nothing until the ancestor is shown. Changing it recomputes the subtree's transforms at the
-     * next update, once; a hidden subtree costs the cull nothing more than its item count's reads after that.
+     * A node is drawn when it and every ancestor are visible. A hidden subtree costs the cull its item count's reads.
      *
      * @param visible true to show the subtree, false to hide it
      * @return this node, for chaining
-     * @throws IllegalStateException if the node was destroyed, or the scene cannot change now (a frame runs)
      */
     public SceneNode setVisible(boolean visible) {
-        int slot = writableSlot();
+        int slot = scene.guard().writableSlot(this);
         TransformStore t = scene.transforms();
         if (t.isHidden(slot) == visible) {
             t.setHidden(slot, !visible);
@@ -478,27 +342,24 @@ public final class SceneNode {
 
     /** {@return this node's own visibility switch, whatever its ancestors' say; see {@link #setVisible}} */
     public boolean isVisible() {
-        return !scene.transforms().isHidden(readableSlot("the flags"));
+        return !scene.transforms().isHidden(scene.guard().readableSlot(this, "the flags"));
     }
-
-    // ---- the game's data ----
 
     /**
      * Hangs any object of the game's on this node (null to clear): the scene keeps it and reads nothing of it.
      *
      * @param userData the game's object, or null
      * @return this node, for chaining
-     * @throws IllegalStateException if the node was destroyed, or the scene cannot change now (a frame runs)
      */
     public SceneNode setUserData(Object userData) {
-        checkWritable();
+        scene.guard().writableSlot(this);
         this.userData = userData;
         return this;
     }
 
     /** {@return what {@link #setUserData} last set, or null} */
     public Object userData() {
-        checkReadable("the user data");
+        scene.guard().readableSlot(this, "the user data");
         return userData;
     }
 
@@ -508,20 +369,17 @@ public final class SceneNode {
      *
      * @param tag any value; the scene gives it no meaning
      * @return this node, for chaining
-     * @throws IllegalStateException if the node was destroyed, or the scene cannot change now (a frame runs)
      */
     public SceneNode setTag(long tag) {
-        int slot = writableSlot();
+        int slot = scene.guard().writableSlot(this);
         scene.transforms().tags()[slot] = tag;
         return this;
     }
 
     /** {@return what {@link #setTag} last set, or 0} */
     public long tag() {
-        return scene.transforms().tags()[readableSlot("the tag")];
+        return scene.transforms().tags()[scene.guard().readableSlot(this, "the tag")];
     }
-
-    // ---- local transform ----
 
     /**
      * Sets the local position: the node's origin in its parent's space, in the parent's units (world units for a
@@ -531,13 +389,10 @@ public final class SceneNode {
      * @param y the position along the parent's y axis
      * @param z the position along the parent's z axis
      * @return this node, for chaining
-     * @throws IllegalArgumentException if a value is not finite; the node is unchanged
-     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
-     *                                  another thread is changing its structure)
      */
     public SceneNode setPosition(float x, float y, float z) {
-        int slot = writableSlot();
-        checkFinite("position", x, y, z, 0f);
+        int slot = scene.guard().writableSlot(this);
+        Finite.check(this, "position", x, y, z, 0f);
         scene.transforms().setPosition(slot, x, y, z);
         return this;
     }
@@ -553,8 +408,7 @@ public final class SceneNode {
     }
 
     /**
-     * Sets the local orientation, relative to the parent's axes; the quaternion need not be unit: the store keeps
-     * it normalized.
+     * Sets the local orientation, relative to the parent's axes, from a quaternion of any length (stored normalized).
      *
      * @param x the quaternion's x component
      * @param y the quaternion's y component
@@ -563,12 +417,10 @@ public final class SceneNode {
      * @return this node, for chaining
      * @throws IllegalArgumentException if a component is not finite, or the quaternion has length 0; the node is
      *                                  unchanged
-     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
-     *                                  another thread is changing its structure)
      */
     public SceneNode setOrientation(float x, float y, float z, float w) {
-        int slot = writableSlot();
-        checkRotation(x, y, z, w);
+        int slot = scene.guard().writableSlot(this);
+        Finite.checkRotation(this, x, y, z, w);
         scene.transforms().setOrientation(slot, x, y, z, w);
         return this;
     }
@@ -591,13 +443,10 @@ public final class SceneNode {
      * @param y the factor along the node's y axis
      * @param z the factor along the node's z axis
      * @return this node, for chaining
-     * @throws IllegalArgumentException if a value is not finite; the node is unchanged
-     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
-     *                                  another thread is changing its structure)
      */
     public SceneNode setScale(float x, float y, float z) {
-        int slot = writableSlot();
-        checkFinite("scale", x, y, z, 0f);
+        int slot = scene.guard().writableSlot(this);
+        Finite.check(this, "scale", x, y, z, 0f);
         scene.transforms().setScale(slot, x, y, z);
         return this;
     }
@@ -618,11 +467,9 @@ public final class SceneNode {
      *
      * @param inherit true to compose the local orientation with the parent's world orientation
      * @return this node, for chaining
-     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
-     *                                  another thread is changing its structure)
      */
     public SceneNode setInheritOrientation(boolean inherit) {
-        int slot = writableSlot();
+        int slot = scene.guard().writableSlot(this);
         TransformStore t = scene.transforms();
         t.setInherit(slot, inherit, t.inheritsScale(slot));
         return this;
@@ -634,11 +481,9 @@ public final class SceneNode {
      *
      * @param inherit true to compose the local scale with the parent's world scale
      * @return this node, for chaining
-     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
-     *                                  another thread is changing its structure)
      */
     public SceneNode setInheritScale(boolean inherit) {
-        int slot = writableSlot();
+        int slot = scene.guard().writableSlot(this);
         TransformStore t = scene.transforms();
         t.setInherit(slot, t.inheritsOrientation(slot), inherit);
         return this;
@@ -646,12 +491,12 @@ public final class SceneNode {
 
     /** {@return whether this node's orientation follows its parent's; see {@link #setInheritOrientation}} */
     public boolean inheritsOrientation() {
-        return scene.transforms().inheritsOrientation(readableSlot("the flags"));
+        return scene.transforms().inheritsOrientation(scene.guard().readableSlot(this, "the flags"));
     }
 
     /** {@return whether this node's scale follows its parent's; see {@link #setInheritScale}} */
     public boolean inheritsScale() {
-        return scene.transforms().inheritsScale(readableSlot("the flags"));
+        return scene.transforms().inheritsScale(scene.guard().readableSlot(this, "the flags"));
     }
 
     /**
@@ -659,10 +504,9 @@ public final class SceneNode {
      *
      * @param dest receives the position
      * @return {@code dest}
-     * @throws IllegalStateException if the node was destroyed
      */
     public Vector3f getPosition(Vector3f dest) {
-        int o = LaneBlocks.base(readableSlot("the local transform"), TransformStore.VECTOR_WIDTH);
+        int o = LaneBlocks.base(scene.guard().readableSlot(this, "the local transform"), TransformStore.VECTOR_WIDTH);
         float[] p = scene.transforms().positions();
         return dest.set(p[o], p[o + L], p[o + 2 * L]);
     }
@@ -672,10 +516,10 @@ public final class SceneNode {
      *
      * @param dest receives the unit quaternion
      * @return {@code dest}
-     * @throws IllegalStateException if the node was destroyed
      */
     public Quaternionf getOrientation(Quaternionf dest) {
-        int o = LaneBlocks.base(readableSlot("the local transform"), TransformStore.QUATERNION_WIDTH);
+        int slot = scene.guard().readableSlot(this, "the local transform");
+        int o = LaneBlocks.base(slot, TransformStore.QUATERNION_WIDTH);
         float[] q = scene.transforms().orientations();
         return dest.set(q[o], q[o + L], q[o + 2 * L], q[o + 3 * L]);
     }
@@ -685,15 +529,12 @@ public final class SceneNode {
      *
      * @param dest receives the scale factors
      * @return {@code dest}
-     * @throws IllegalStateException if the node was destroyed
      */
     public Vector3f getScale(Vector3f dest) {
-        int o = LaneBlocks.base(readableSlot("the local transform"), TransformStore.VECTOR_WIDTH);
+        int o = LaneBlocks.base(scene.guard().readableSlot(this, "the local transform"), TransformStore.VECTOR_WIDTH);
         float[] s = scene.transforms().scales();
         return dest.set(s[o], s[o + L], s[o + 2 * L]);
     }
-
-    // ---- relative operations and the world transform, computed by the scene's NodeSpace ----
 
     /**
      * Moves the node by a vector expressed in {@code space}: {@link Space#LOCAL} along the node's own axes (turned by
@@ -705,11 +546,8 @@ public final class SceneNode {
      * @param z     the offset along the z axis of {@code space}
      * @param space the frame the offset is expressed in
      * @return this node, for chaining
-     * @throws IllegalArgumentException if a value is not finite, or the new position would leave the float range, or
-     *                                  (in {@link Space#WORLD}) the parent's world matrix has no inverse (a zero scale
-     *                                  up the chain) or overflowed the float range; the node is unchanged
-     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
-     *                                  another thread is changing its structure)
+     * @throws IllegalArgumentException if the new position would leave the float range, or (in {@link Space#WORLD})
+     *                                  the parent's world matrix has no inverse (a zero scale up the chain)
      */
     public SceneNode translate(float x, float y, float z, Space space) {
         return scene.nodeSpace().translate(this, x, y, z, space);
@@ -722,11 +560,8 @@ public final class SceneNode {
      * @param rotation the rotation to apply, not necessarily unit (it is normalized first); read, not kept
      * @param space    the frame whose axes the rotation turns about
      * @return this node, for chaining
-     * @throws IllegalArgumentException if the rotation is not finite or has length 0, or (in {@link Space#WORLD}) the
-     *                                  parent's world rotation cannot be read (a zero scale up the chain, or a world
-     *                                  matrix that overflowed the float range); the node is unchanged
-     * @throws IllegalStateException    if the node was destroyed, or the scene cannot change now (a frame runs, or
-     *                                  another thread is changing its structure)
+     * @throws IllegalArgumentException if the rotation has length 0, or (in {@link Space#WORLD}) the parent's world
+     *                                  rotation cannot be read (a zero scale up the chain)
      */
     public SceneNode rotate(Quaternionfc rotation, Space space) {
         return scene.nodeSpace().rotate(this, rotation, space);
@@ -772,10 +607,8 @@ public final class SceneNode {
      * @param target the point to face; read, not kept
      * @param space  the frame {@code target} is expressed in
      * @return this node, for chaining
-     * @throws IllegalArgumentException if the target is not finite, coincides with the node's position, or cannot be
-     *                                  taken into the parent's space (a zero scale up the chain, or a parent world
-     *                                  matrix that overflowed the float range), or in {@link Space#WORLD} the node's
-     *                                  own world position overflowed; the node is unchanged
+     * @throws IllegalArgumentException if the target coincides with the node's position, or cannot be taken into the
+     *                                  parent's space, or (in {@link Space#WORLD}) the node's world position overflowed
      */
     public SceneNode lookAt(Vector3fc target, Space space) {
         return scene.nodeSpace().lookAt(this, target, space);
@@ -786,70 +619,56 @@ public final class SceneNode {
      * already the matrix the next transform pass will store, bit for bit, computed on demand by walking up to the
      * root and composing down from the highest changed ancestor (O(depth), no allocation, the scene untouched).
      *
-     * <p>Finite scales can multiply down a chain past the float range (a node scaled by 1e20 under another): the
-     * matrix then holds infinities or NaNs, the frame culls the items under it, and the world reads refuse it rather
-     * than hand the game a NaN to spread. Each read refuses only what it returns: a node whose axes overflowed may
-     * still have a finite world position.
-     *
      * @param dest receives the matrix, from the node's local space to world space
      * @return {@code dest}
-     * @throws IllegalStateException if the node was destroyed, or a frame runs on another thread (world reads are
-     *                               made between frames, on the thread that runs them), or the matrix overflowed the
-     *                               float range ({@code dest} then holds it)
+     * @throws IllegalStateException if a frame runs on another thread (world reads are made between frames, on the
+     *                               thread that runs them), or the matrix overflowed ({@code dest} then holds it)
      */
     public Matrix4x3f getWorldMatrix(Matrix4x3f dest) {
         return scene.nodeSpace().getWorldMatrix(this, dest);
     }
 
     /**
-     * The current world matrix, as {@link #getWorldMatrix(Matrix4x3f)} computes it, written into {@code dest}.
+     * The current world matrix, as {@link #getWorldMatrix(Matrix4x3f)} computes and refuses it.
      *
      * @param dest receives the matrix, its last row (0, 0, 0, 1)
      * @return {@code dest}
-     * @throws IllegalStateException as {@link #getWorldMatrix(Matrix4x3f)} says
      */
     public Matrix4f getWorldMatrix(Matrix4f dest) {
         return scene.nodeSpace().getWorldMatrix(this, dest);
     }
 
     /**
-     * The current world position, as {@link #getWorldMatrix(Matrix4x3f)} computes it, written into {@code dest}.
+     * The current world position, as {@link #getWorldMatrix(Matrix4x3f)} computes it; refused only if it overflowed.
      *
      * @param dest receives the node's origin in world space
      * @return {@code dest}
-     * @throws IllegalStateException if the position overflowed the float range (see {@link #getWorldMatrix}), or as
-     *                               {@link #getWorldMatrix(Matrix4x3f)} says of a destroyed node and a running frame
      */
     public Vector3f getWorldPosition(Vector3f dest) {
         return scene.nodeSpace().getWorldPosition(this, dest);
     }
 
     /**
-     * The current world orientation, written into {@code dest}: the rotation of the world matrix's columns once each
-     * is divided by its length. When the world matrix mirrors (negative determinant) its x column is negated first,
-     * so the mirror is read as a negative x scale (see {@link #getWorldScale}). Exact when the chain has no shear,
-     * which a non-uniform scale with a rotated node below it makes; otherwise the nearest such reading.
+     * The current world orientation: the rotation of the world matrix's columns once each is divided by its length.
+     * When the world matrix mirrors (negative determinant) its x column is negated first, so the mirror is read as a
+     * negative x scale (see {@link #getWorldScale}). Exact when the chain has no shear, which a non-uniform scale with
+     * a rotated node below it makes; otherwise the nearest such reading.
      *
      * @param dest receives the unit quaternion
      * @return {@code dest}
      * @throws IllegalStateException if the world matrix's axes are zero or share a plane (a zero scale on the node
-     *                               or an ancestor), which leaves no orientation, or overflowed the float range (see
-     *                               {@link #getWorldMatrix}), or as {@link #getWorldMatrix(Matrix4x3f)} says of a
-     *                               destroyed node and a running frame
+     *                               or an ancestor), which leaves no orientation
      */
     public Quaternionf getWorldOrientation(Quaternionf dest) {
         return scene.nodeSpace().getWorldOrientation(this, dest);
     }
 
     /**
-     * The current world scale, written into {@code dest}: the lengths of the world matrix's columns, the x one
-     * negated when the world matrix mirrors. Exact as {@link #getWorldOrientation} is.
+     * The current world scale: the lengths of the world matrix's columns, the x one negated when the world matrix
+     * mirrors; exact as {@link #getWorldOrientation} is. An axis of finite components can overflow here.
      *
      * @param dest receives the scale factors along the node's world axes
      * @return {@code dest}
-     * @throws IllegalStateException if a factor overflowed the float range (see {@link #getWorldMatrix}; an axis of
-     *                               finite components can be longer than the largest float), or as
-     *                               {@link #getWorldMatrix(Matrix4x3f)} says of a destroyed node and a running frame
      */
     public Vector3f getWorldScale(Vector3f dest) {
         return scene.nodeSpace().getWorldScale(this, dest);
@@ -864,9 +683,8 @@ public final class SceneNode {
      * @param y the world y coordinate, in world units
      * @param z the world z coordinate, in world units
      * @return this node, for chaining
-     * @throws IllegalArgumentException if a value is not finite, or the parent's world matrix has no inverse (a zero
-     *                                  scale up the chain) or overflowed the float range, or the local position would
-     *                                  leave the float range; the node is unchanged
+     * @throws IllegalArgumentException if the parent's world matrix has no inverse (a zero scale up the chain), or the
+     *                                  local position would leave the float range
      */
     public SceneNode setWorldPosition(float x, float y, float z) {
         return scene.nodeSpace().setWorldPosition(this, x, y, z);
@@ -885,19 +703,16 @@ public final class SceneNode {
     /**
      * Turns the node so that its world orientation becomes {@code orientation} (normalized): with
      * {@link #inheritsOrientation()} off the orientation is the local one; otherwise the local orientation becomes
-     * the parent's current world orientation ({@link #getWorldOrientation}) inverted, times {@code orientation} (as
-     * Ogre's derived orientation does), conjugated by the x mirror when the parent's world matrix mirrors. Reading
-     * {@link #getWorldOrientation} back gives {@code orientation} when the chain has no shear and the node's own scale
-     * does not mirror.
+     * the parent's current world orientation inverted, times {@code orientation} (as Ogre's derived orientation does),
+     * conjugated by the x mirror when the parent's world matrix mirrors. Reading {@link #getWorldOrientation} back
+     * gives {@code orientation} when the chain has no shear and the node's own scale does not mirror.
      *
      * @param x the quaternion's x component
      * @param y the quaternion's y component
      * @param z the quaternion's z component
      * @param w the quaternion's w (scalar) component
      * @return this node, for chaining
-     * @throws IllegalArgumentException if the quaternion is not finite or zero, or the parent's world matrix has a
-     *                                  zero axis (a zero scale up the chain) or overflowed the float range; the node
-     *                                  is unchanged
+     * @throws IllegalArgumentException if the quaternion is zero, or the parent's world matrix has a zero axis
      */
     public SceneNode setWorldOrientation(float x, float y, float z, float w) {
         return scene.nodeSpace().setWorldOrientation(this, x, y, z, w);
@@ -923,9 +738,8 @@ public final class SceneNode {
      * @param y the world scale factor along the node's y axis
      * @param z the world scale factor along the node's z axis
      * @return this node, for chaining
-     * @throws IllegalArgumentException if a value is not finite, a parent axis has length 0 (a zero scale up the
-     *                                  chain), the parent's world matrix overflowed the float range, or a factor would
-     *                                  leave the float range; the node is unchanged
+     * @throws IllegalArgumentException if a parent axis has length 0 (a zero scale up the chain), or a factor would
+     *                                  leave the float range
      */
     public SceneNode setWorldScale(float x, float y, float z) {
         return scene.nodeSpace().setWorldScale(this, x, y, z);
@@ -948,10 +762,8 @@ public final class SceneNode {
 
     /** The current world matrix as composed, finite or not: what the world reads and operations check. */
     Matrix4x3f currentWorldMatrix(Matrix4x3f dest) {
-        return scene.worldComposer().compose(readableSlot("the world transform"), dest);
+        return scene.worldComposer().compose(scene.guard().readableSlot(this, "the world transform"), dest);
     }
-
-    // ---- checks ----
 
     void checkAlive() {
         if (!isAlive()) {
@@ -964,11 +776,6 @@ public final class SceneNode {
                 : " was destroyed") + " and cannot be used");
     }
 
-    void checkWritable() {
-        checkAlive();
-        scene.guard().checkMutable(this);
-    }
-
     /** Checks once that the node lives (its kept slot) and returns the slot, for the reads of a public call. */
     int liveSlot() {
         int slot = this.slot;
@@ -976,46 +783,6 @@ public final class SceneNode {
             throw destroyed();
         }
         return slot;
-    }
-
-    /** Checks once that the node lives and no other thread holds the scene, and returns the slot, for a read. */
-    private int readableSlot(String what) {
-        int slot = liveSlot();
-        scene.guard().checkReadable(what, this);
-        return slot;
-    }
-
-    /** Checks that the node lives and no other thread holds the scene, for a read that needs no slot. */
-    private void checkReadable(String what) {
-        checkAlive();
-        scene.guard().checkReadable(what, this);
-    }
-
-    /** Checks the handle and the scene's openness to changes once, and returns the slot to write. */
-    int writableSlot() {
-        int slot = liveSlot();
-        scene.guard().checkMutable(this);
-        return slot;
-    }
-
-    /**
-     * A finite quaternion that is not zero: one the store can normalize into a rotation. Its length is taken in double,
-     * as the store takes it, so a tiny quaternion (whose squares vanish in float) is a rotation too.
-     */
-    void checkRotation(float x, float y, float z, float w) {
-        checkFinite("orientation", x, y, z, w);
-        if ((double) x * x + (double) y * y + (double) z * z + (double) w * w == 0.0) {
-            throw new IllegalArgumentException(describe() + ": orientation (" + x + ", " + y + ", " + z + ", " + w
-                    + ") has length 0, so it is no rotation");
-        }
-    }
-
-    void checkFinite(String what, float x, float y, float z, float w) {
-        if (!Finite.all(x, y, z, w)) {
-            throw new IllegalArgumentException(describe() + ": " + what + " (" + x + ", " + y + ", " + z
-                    + (what.equals("orientation") || what.equals("rotation") ? ", " + w : "")
-                    + ") must be finite: NaN and infinity would spread to every descendant");
-        }
     }
 
     /** The node as messages name it: handle (id:version) and name. */

@@ -10,23 +10,32 @@ import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.ObjectStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayList;
+import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.joml.Matrix4fc;
+import org.joml.Vector3f;
 import org.joml.Vector3fc;
 
 /**
- * Ray, box, sphere and frustum queries over the items' world bounds, answered by the {@link QueryIndex}.
+ * A scene's ray, box, sphere and frustum queries over its items' world bounds, and picking through a camera
+ * ({@link SceneManager#queries()}).
  *
  * <p>An item takes part when it is attached to a node in the scene graph and its query flags share a bit with the
- * query mask; query flags are separate from visibility flags, so what a camera draws and what a pick can hit are
- * chosen independently. Each query first brings the world bounds up to the scene as it is (the frame's own
- * incremental update, run only when something changed since the last query, and then only over what changed), then
- * the index up to the bounds (the chunks of items whose bounds changed), so that an item created or moved a moment
- * ago is found at once. A query claims the scene as a pass does: it is refused while a frame runs on another thread
- * or another thread changes the structure.
+ * query mask ({@code queryMask}: -1 for all, 0 for none); query flags are separate from visibility flags, so what a
+ * camera draws and what a pick can hit are chosen independently. A query sees the scene as it is now: an item
+ * created or moved since the last frame is found where it is. For that, a query after a change first runs what the
+ * next {@link SceneManager#update()} would (the transforms and bounds of what changed, no more), so the next frame
+ * finds that work done, then brings its index up to the bounds; a query after none costs no update. Items found by a
+ * box, sphere or frustum come in global index order; hits of a ray nearest first, by the distance at which the ray
+ * enters the item's box, in world units whatever the direction's length (ties in global index order).
+ *
+ * <p>A query claims the scene as a frame does. Every query throws {@link IllegalStateException} while a frame runs
+ * (on any thread) or once the scene is closed, and {@link ConcurrentModificationException} while another thread is
+ * changing the scene's structure; nothing runs then. The variants that fill a caller's {@link QueryResult} allocate
+ * nothing once it has room for what they find; the others return a new list.
  *
  * <p>The exact tests, per item, on its world box (center c, half extents h):
  * <ul>
@@ -42,7 +51,8 @@ import org.joml.Vector3fc;
  * unless its center has a NaN.
  * </ul>
  */
-final class SceneQueries {
+public final class SceneQueries {
+    private final SceneChanges changes;
     private final SceneGuard guard;
     private final ObjectStore<Item> items;
     /** The item at a global index, made once so that a query allocates nothing. */
@@ -60,8 +70,9 @@ final class SceneQueries {
      * @param update  the scene's update of transforms and world bounds, to run inside a claimed pass
      * @param workers the scene's worker pool, which a batch of rays is spread over
      */
-    SceneQueries(SceneGuard guard, ObjectStore<Item> items, ItemStore itemData, TransformStore transforms,
-                 Runnable update, Supplier<WorkerPool> workers) {
+    SceneQueries(SceneChanges changes, SceneGuard guard, ObjectStore<Item> items, ItemStore itemData,
+                 TransformStore transforms, Runnable update, Supplier<WorkerPool> workers) {
+        this.changes = changes;
         this.guard = guard;
         this.items = items;
         this.itemAt = items::get;
@@ -122,7 +133,22 @@ final class SceneQueries {
                 + (double) direction.z() * direction.z());
     }
 
-    QueryResult ray(Vector3fc origin, Vector3fc direction, float maxDistance, int mask, QueryResult result) {
+    /**
+     * The items whose world bounds the ray from {@code origin} along {@code direction} enters within
+     * {@code maxDistance} world units, into a result the caller reuses.
+     *
+     * @param origin      where the ray starts, in world space; finite
+     * @param direction   the ray's direction in world space, finite and not zero, of any length
+     * @param maxDistance how far along the ray to look, in world units, &gt;= 0; {@link Float#POSITIVE_INFINITY} for
+     *                    no limit
+     * @param mask        the items to consider: those whose query flags share a bit with it
+     * @param result      the result to fill, replacing what it held; it grows as needed
+     * @return {@code result}, holding the hits nearest first and their distances
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException if the origin or direction is not finite, the direction is zero or the
+     *                                  distance is negative or NaN
+     */
+    public QueryResult ray(Vector3fc origin, Vector3fc direction, float maxDistance, int mask, QueryResult result) {
         Objects.requireNonNull(result, "result");
         double length = checkRay(origin, direction, maxDistance);
         begin("run a ray query", result);
@@ -137,7 +163,18 @@ final class SceneQueries {
         return result;
     }
 
-    List<RayHit> ray(Vector3fc origin, Vector3fc direction, float maxDistance, int mask) {
+    /**
+     * {@link #ray(Vector3fc, Vector3fc, float, int, QueryResult)} into a new list.
+     *
+     * @param origin      where the ray starts, in world space; finite
+     * @param direction   the ray's direction in world space, finite and not zero, of any length
+     * @param maxDistance how far along the ray to look, in world units, &gt;= 0
+     * @param mask        the items to consider: those whose query flags share a bit with it
+     * @return the hits, nearest first; empty when none
+     * @throws NullPointerException     if {@code origin} or {@code direction} is null
+     * @throws IllegalArgumentException as the other variant says
+     */
+    public List<RayHit> ray(Vector3fc origin, Vector3fc direction, float maxDistance, int mask) {
         ray(origin, direction, maxDistance, mask, scratch);
         List<RayHit> hits = new ArrayList<>(scratch.size());
         for (int i = 0; i < scratch.size(); i++) {
@@ -147,7 +184,16 @@ final class SceneQueries {
         return hits;
     }
 
-    QueryResult box(Aabb box, int mask, QueryResult result) {
+    /**
+     * The items whose world bounds overlap {@code box}, touching included, into a reused result.
+     *
+     * @param box    the box, in world space
+     * @param mask   the items to consider: those whose query flags share a bit with it
+     * @param result the result to fill, replacing what it held; it grows as needed
+     * @return {@code result}, holding the items found (their distances 0)
+     * @throws NullPointerException if {@code box} or {@code result} is null
+     */
+    public QueryResult box(Aabb box, int mask, QueryResult result) {
         Objects.requireNonNull(box, "box");
         Objects.requireNonNull(result, "result");
         begin("run a box query", result);
@@ -160,11 +206,31 @@ final class SceneQueries {
         return result;
     }
 
-    List<Item> box(Aabb box, int mask) {
+    /**
+     * {@link #box(Aabb, int, QueryResult)} into a new list.
+     *
+     * @param box  the box, in world space
+     * @param mask the items to consider: those whose query flags share a bit with it
+     * @return the items found; empty when none
+     * @throws NullPointerException if {@code box} is null
+     */
+    public List<Item> box(Aabb box, int mask) {
         return list(box(box, mask, scratch));
     }
 
-    QueryResult sphere(Vector3fc center, float radius, int mask, QueryResult result) {
+    /**
+     * The items whose world bounds come within {@code radius} of {@code center}, touching included, into a reused
+     * result.
+     *
+     * @param center the sphere's center, in world space; finite
+     * @param radius the sphere's radius, in world units, &gt;= 0 (0 finds the items whose bounds hold the center)
+     * @param mask   the items to consider: those whose query flags share a bit with it
+     * @param result the result to fill, replacing what it held; it grows as needed
+     * @return {@code result}, holding the items found (their distances 0)
+     * @throws NullPointerException     if {@code center} or {@code result} is null
+     * @throws IllegalArgumentException if the center is not finite or the radius is negative or NaN
+     */
+    public QueryResult sphere(Vector3fc center, float radius, int mask, QueryResult result) {
         Objects.requireNonNull(center, "center");
         Objects.requireNonNull(result, "result");
         if (!center.isFinite()) {
@@ -182,11 +248,33 @@ final class SceneQueries {
         return result;
     }
 
-    List<Item> sphere(Vector3fc center, float radius, int mask) {
+    /**
+     * {@link #sphere(Vector3fc, float, int, QueryResult)} into a new list.
+     *
+     * @param center the sphere's center, in world space; finite
+     * @param radius the sphere's radius, in world units, &gt;= 0
+     * @param mask   the items to consider: those whose query flags share a bit with it
+     * @return the items found; empty when none
+     * @throws NullPointerException     if {@code center} is null
+     * @throws IllegalArgumentException if the center is not finite or the radius is negative or NaN
+     */
+    public List<Item> sphere(Vector3fc center, float radius, int mask) {
         return list(sphere(center, radius, mask, scratch));
     }
 
-    QueryResult frustum(Matrix4fc viewProjection, int mask, QueryResult result) {
+    /**
+     * The items whose world bounds meet the clip volume of {@code viewProjection} (OpenGL's -w..w clip space): those
+     * no plane of it has wholly outside, and those with infinite bounds; into a reused result.
+     *
+     * @param viewProjection projection times view, from world space to clip space (a camera's
+     *                       {@code projection * view}); finite
+     * @param mask           the items to consider: those whose query flags share a bit with it
+     * @param result         the result to fill, replacing what it held; it grows as needed
+     * @return {@code result}, holding the items found (their distances 0)
+     * @throws NullPointerException     if {@code viewProjection} or {@code result} is null
+     * @throws IllegalArgumentException if the matrix is not finite
+     */
+    public QueryResult frustum(Matrix4fc viewProjection, int mask, QueryResult result) {
         Objects.requireNonNull(viewProjection, "viewProjection");
         Objects.requireNonNull(result, "result");
         if (!viewProjection.isFinite()) {
@@ -203,11 +291,30 @@ final class SceneQueries {
         return result;
     }
 
-    List<Item> frustum(Matrix4fc viewProjection, int mask) {
+    /**
+     * {@link #frustum(Matrix4fc, int, QueryResult)} into a new list.
+     *
+     * @param viewProjection projection times view, from world space to clip space; finite
+     * @param mask           the items to consider: those whose query flags share a bit with it
+     * @return the items found; empty when none
+     * @throws NullPointerException     if {@code viewProjection} is null
+     * @throws IllegalArgumentException if the matrix is not finite
+     */
+    public List<Item> frustum(Matrix4fc viewProjection, int mask) {
         return list(frustum(viewProjection, mask, scratch));
     }
 
-    RayBatch rays(RayBatch batch) {
+    /**
+     * Casts every ray of {@code batch}, each as {@link #ray(Vector3fc, Vector3fc, float, int, QueryResult)} would,
+     * and writes what each found into the batch, replacing what the last cast wrote: a frame's shots or line-of-sight
+     * checks in one call, spread over the scene's worker threads. Allocates nothing once the batch has room for what
+     * the rays find.
+     *
+     * @param batch the rays; their hits are written into it
+     * @return {@code batch}
+     * @throws NullPointerException if {@code batch} is null
+     */
+    public RayBatch rays(RayBatch batch) {
         Objects.requireNonNull(batch, "batch");
         claim("cast a batch of rays");
         try {
@@ -221,6 +328,42 @@ final class SceneQueries {
             guard.endPass();
         }
         return batch;
+    }
+
+    /**
+     * The item drawn nearest the camera at window point {@code (x, y)}, or null: {@link #ray} along
+     * {@link Camera#pickRay} (window pixels from the viewport's top-left corner, y down) up to the far plane, among
+     * items whose query flags share a bit with {@code mask}. Picks by bounding box, in the scene as it is now and from
+     * the camera's current place.
+     *
+     * @param x      the window x coordinate, in pixels from the viewport's left edge
+     * @param y      the window y coordinate, in pixels from the viewport's top edge
+     * @param camera a live camera of this scene, whose viewport the coordinates are in
+     * @param mask   the items to consider: those whose query flags share a bit with it; -1 for every item
+     * @return the nearest item hit between the near and far planes, or null when none is
+     * @throws NullPointerException     if {@code camera} is null
+     * @throws IllegalArgumentException if the camera is of another scene, or a coordinate is not finite
+     * @throws IllegalStateException    as {@link Camera#pickRay} says
+     */
+    public Item pick(float x, float y, Camera camera, int mask) {
+        changes.checkOwned(camera, "pick");
+        Vector3f origin = new Vector3f();
+        Vector3f direction = new Vector3f();
+        float length = camera.pickRay(x, y, origin, direction);
+        List<RayHit> hits = ray(origin, direction, length, mask);
+        return hits.isEmpty() ? null : hits.get(0).item();
+    }
+
+    /**
+     * {@link #pick(float, float, Camera, int)} among every item, whatever its query flags.
+     *
+     * @param x      the window x coordinate, in pixels from the viewport's left edge
+     * @param y      the window y coordinate, in pixels from the viewport's top edge
+     * @param camera a live camera of this scene, whose viewport the coordinates are in
+     * @return the nearest item hit between the near and far planes, or null when none is
+     */
+    public Item pick(float x, float y, Camera camera) {
+        return pick(x, y, camera, -1);
     }
 
     /** Copies every ray's hits, from the buffer of the worker that cast it, into the batch in ray order. */

@@ -40,7 +40,7 @@ final class SceneRebuild {
             } finally {
                 scene.guard().release(claimed);
             }
-            scene.afterStructuralChange();
+            scene.changes().afterChange();
             return scene;
         } catch (SceneFileException e) {
             scene.close();
@@ -78,7 +78,7 @@ final class SceneRebuild {
         int parent = image.nodeParent[i];
         String name = image.strings[image.nodeName[i]];
         SceneNode node = i == 0 ? scene.rootNode()
-                : scene.appendNode(parent == Index.NONE ? null : scene.nodeAt(parent), name);
+                : scene.changes().appendNode(parent == Index.NONE ? null : scene.nodeAt(parent), name);
         TransformStore t = scene.transforms();
         int slot = node.slot;
         float[] position = image.position;

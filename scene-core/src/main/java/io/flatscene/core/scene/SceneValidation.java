@@ -60,14 +60,14 @@ final class SceneValidation {
             throw new IllegalStateException(node.describe() + " has parent " + node.parent
                     + " but its transform records parent id " + recordedParent);
         }
-        if (node.parent != null && (!node.parent.children().contains(node))) {
+        if (node.parent != null && (node.parent.children == null || !node.parent.children.contains(node))) {
             throw new IllegalStateException(node.describe() + " is not in its parent's child list at parent index "
                     + node.parentIndex);
         }
         if (node.parent == null && node.parentIndex != -1) {
             throw new IllegalStateException(node.describe() + " has no parent but parent index " + node.parentIndex);
         }
-        SwapPopArray<SceneNode> children = node.childrenOrNull();
+        SwapPopArray<SceneNode> children = node.children;
         if (children != null) {
             children.validate();
             for (int c = 0; c < children.size(); c++) {
@@ -77,7 +77,7 @@ final class SceneValidation {
                 }
             }
         }
-        SwapPopArray<MovableObject> attached = node.attachmentsOrNull();
+        SwapPopArray<MovableObject> attached = node.attachments;
         if (attached != null) {
             attached.validate();
             for (int a = 0; a < attached.size(); a++) {

@@ -102,7 +102,7 @@ class ArraySizeLimitTest {
                     new Aabb(0f, 0f, -10f, 1f, 1f, 1f)));
             RayBatch batch = new RayBatch(2);
             batch.add(new Vector3f(), new Vector3f(0f, 0f, -1f), Float.POSITIVE_INFINITY, -1);
-            scene.rayQuery(batch);
+            scene.queries().rays(batch);
             assertEquals(1, batch.hitCount(0), "the box is hit");
 
             long total = Capacity.MAX_ARRAY_LENGTH + 1L;
@@ -113,7 +113,7 @@ class ArraySizeLimitTest {
             assertEquals(0, batch.hitCount(0), "the batch reads as never cast");
             assertEquals(1, batch.size(), "its rays stay");
 
-            scene.rayQuery(batch);
+            scene.queries().rays(batch);
             assertEquals(1, batch.hitCount(0), "and cast again as before");
         }
     }

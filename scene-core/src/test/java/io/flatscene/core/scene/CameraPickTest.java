@@ -76,7 +76,7 @@ class CameraPickTest {
             // the centre of the pixel the item's centre falls in
             float x = (float) Math.floor(window.x) + 0.5f;
             float y = (float) Math.floor(window.y) + 0.5f;
-            assertSame(item, scene.pick(x, y, camera), item + " at window (" + x + ", " + y + ")");
+            assertSame(item, scene.queries().pick(x, y, camera), item + " at window (" + x + ", " + y + ")");
 
             Vector3f origin = new Vector3f();
             Vector3f direction = new Vector3f();
@@ -114,13 +114,13 @@ class CameraPickTest {
 
     @Test
     void pickingEmptySpaceFindsNothingAndBadInputIsRefused() {
-        assertNull(scene.pick(1f, 1f, camera));
+        assertNull(scene.queries().pick(1f, 1f, camera));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> scene.pick(Float.NaN, 1f, camera));
+                () -> scene.queries().pick(Float.NaN, 1f, camera));
         assertEquals(camera.describe() + ": pick point (NaN, 1.0) must be finite", e.getMessage());
         try (SceneManager other = new SceneManager(SceneConfig.builder().build())) {
             Camera stranger = other.createCamera("stranger");
-            assertThrows(IllegalArgumentException.class, () -> scene.pick(1f, 1f, stranger));
+            assertThrows(IllegalArgumentException.class, () -> scene.queries().pick(1f, 1f, stranger));
         }
     }
 
@@ -133,7 +133,7 @@ class CameraPickTest {
                 .sub(first.parentNode().getWorldPosition(new Vector3f()));
         // moved by the step between the two boxes: the next one is where the first was on screen
         eyeNode.setWorldPosition(eyeNode.getWorldPosition(new Vector3f()).add(step));
-        assertSame(next, scene.pick(window.x, window.y, camera), "moved, not yet updated");
+        assertSame(next, scene.queries().pick(window.x, window.y, camera), "moved, not yet updated");
     }
 
     /** The camera ignores its chain's scale: culling under a scaled (or mirroring) node is that of an unscaled one. */

@@ -135,10 +135,10 @@ class MisuseTest {
         other.attachObject(camera);
         scene.update();
         RenderQueue queue = scene.cull(camera, new RenderQueue());
-        QueryResult result = scene.boxQuery(new Aabb(0f, 0f, 0f, 2f, 2f, 2f), -1, new QueryResult());
+        QueryResult result = scene.queries().box(new Aabb(0f, 0f, 0f, 2f, 2f, 2f), -1, new QueryResult());
         RayBatch batch = new RayBatch();
         batch.add(new Vector3f(0f, 0f, 5f), new Vector3f(0f, 0f, -1f), 10f, -1);
-        scene.rayQuery(batch);
+        scene.queries().rays(batch);
         FrameStats stats = scene.updateFrame(camera);
         assertEquals(List.of(1, 1, 1, 1, 1), List.of(queue.instanceCount(), queue.batchCount(), queue.lightCount(),
                 result.size(), batch.hitCount(0)), "each of the caller's objects holds what its reads below read");

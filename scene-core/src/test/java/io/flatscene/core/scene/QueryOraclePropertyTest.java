@@ -169,18 +169,18 @@ class QueryOraclePropertyTest {
                         direction.set(0f, 0f, -1f);
                     }
                     float maxDistance = random.nextInt(5) == 0 ? Float.POSITIVE_INFINITY : random.nextFloat() * 150f;
-                    scene.rayQuery(origin, direction, maxDistance, mask, indexed);
+                    scene.queries().ray(origin, direction, maxDistance, mask, indexed);
                     LinearScan.ray(scene, origin, direction, maxDistance, mask, scanned);
                 }
                 case 1 -> {
                     Aabb box = new Aabb(origin.x, origin.y, origin.z, random.nextFloat() * 30f,
                             random.nextFloat() * 30f, random.nextFloat() * 30f);
-                    scene.boxQuery(box, mask, indexed);
+                    scene.queries().box(box, mask, indexed);
                     LinearScan.box(scene, box, mask, scanned);
                 }
                 case 2 -> {
                     float radius = random.nextFloat() * 40f;
-                    scene.sphereQuery(origin, radius, mask, indexed);
+                    scene.queries().sphere(origin, radius, mask, indexed);
                     LinearScan.sphere(scene, origin, radius, mask, scanned);
                 }
                 default -> {
@@ -189,7 +189,7 @@ class QueryOraclePropertyTest {
                                     20f + random.nextFloat() * 150f)
                             .lookAt(origin, new Vector3f(signed(40f), signed(40f), signed(40f)),
                                     new Vector3f(0f, 1f, 0f));
-                    scene.frustumQuery(viewProjection, mask, indexed);
+                    scene.queries().frustum(viewProjection, mask, indexed);
                     LinearScan.frustum(scene, viewProjection, mask, scanned);
                 }
             }

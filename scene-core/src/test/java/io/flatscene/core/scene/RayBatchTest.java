@@ -65,11 +65,11 @@ class RayBatchTest {
                     masks[r] = r % 5 == 0 ? 2 : -1;
                     assertEquals(r, batch.add(origins[r], directions[r], limits[r], masks[r]));
                 }
-                assertSame(batch, scene.rayQuery(batch));
+                assertSame(batch, scene.queries().rays(batch));
                 QueryResult single = new QueryResult();
                 int found = 0;
                 for (int r = 0; r < rays; r++) {
-                    scene.rayQuery(origins[r], directions[r], limits[r], masks[r], single);
+                    scene.queries().ray(origins[r], directions[r], limits[r], masks[r], single);
                     assertEquals(single.size(), batch.hitCount(r), "ray " + r + " with " + workers + " workers");
                     for (int h = 0; h < single.size(); h++) {
                         assertSame(single.item(h), batch.item(r, h), "ray " + r + ", hit " + h);
@@ -94,7 +94,7 @@ class RayBatchTest {
             batch.add(origin, down, 20f, -1);
             batch.add(origin, down, 20f, 8);
             assertEquals(0, batch.hitCount(0), "not cast yet");
-            scene.rayQuery(batch);
+            scene.queries().rays(batch);
             assertEquals(4, batch.hitCount(0), "the item below and the three infinite ones");
             assertSame(near, batch.item(0, 3));
             assertEquals(9.5f, batch.distance(0, 3));
@@ -107,7 +107,7 @@ class RayBatchTest {
                 assertNull(batch.items[h], "a cleared batch holds on to no item");
             }
             batch.add(origin, down, 5f, 8);
-            scene.rayQuery(batch);
+            scene.queries().rays(batch);
             assertEquals(0, batch.hitCount(0), "too short to reach the item");
             assertThrows(IndexOutOfBoundsException.class, () -> batch.item(0, 0));
             assertThrows(IndexOutOfBoundsException.class, () -> batch.hitCount(1));
@@ -131,9 +131,9 @@ class RayBatchTest {
         assertEquals(1, batch.size());
         assertThrows(IllegalArgumentException.class, () -> new RayBatch(-1));
         SceneManager scene = scatteredScene(10, 1, new SplittableRandom(3));
-        assertThrows(NullPointerException.class, () -> scene.rayQuery((RayBatch) null));
+        assertThrows(NullPointerException.class, () -> scene.queries().rays((RayBatch) null));
         scene.close();
-        IllegalStateException closed = assertThrows(IllegalStateException.class, () -> scene.rayQuery(batch));
+        IllegalStateException closed = assertThrows(IllegalStateException.class, () -> scene.queries().rays(batch));
         assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
     }
 
@@ -153,7 +153,7 @@ class RayBatchTest {
                     randomRay(random, origin, direction, limit);
                     batch.add(origin, direction, limit[0], -1);
                 }
-                scene.rayQuery(batch);
+                scene.queries().rays(batch);
                 for (int r = 0; r < batch.size(); r++) {
                     found[0] += batch.hitCount(r);
                 }

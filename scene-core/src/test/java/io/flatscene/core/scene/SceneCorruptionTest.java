@@ -82,7 +82,7 @@ class SceneCorruptionTest {
 
     @Test
     void aNodeMissingFromItsParentsChildList() {
-        a.childrenOrNull().remove(b);
+        a.children.remove(b);
         assertCaught(b.describe(), "is not in its parent's child list");
     }
 

@@ -46,19 +46,19 @@ class SceneQueryTest {
             itemAt(scene, root, -10, 0, 0, UNIT);
             refresh(scene);
 
-            List<RayHit> hits = scene.rayQuery(ORIGIN, PLUS_X, 100, -1);
+            List<RayHit> hits = scene.queries().ray(ORIGIN, PLUS_X, 100, -1);
             assertEquals(List.of(near, middle, far), hits.stream().map(RayHit::item).toList());
             assertEquals(9f, hits.get(0).distance(), 1e-6f);
             assertEquals(19f, hits.get(1).distance(), 1e-6f);
             assertEquals(29f, hits.get(2).distance(), 1e-6f);
 
             // Distances, and the range, are in world units whatever the direction's length.
-            List<RayHit> scaled = scene.rayQuery(ORIGIN, new Vector3f(2, 0, 0), 100, -1);
+            List<RayHit> scaled = scene.queries().ray(ORIGIN, new Vector3f(2, 0, 0), 100, -1);
             assertEquals(9f, scaled.get(0).distance(), 1e-6f);
             assertEquals(3, scaled.size());
 
             // From inside a box, the ray enters it at 0.
-            List<RayHit> inside = scene.rayQuery(new Vector3f(10.5f, 0, 0), PLUS_X, 100, -1);
+            List<RayHit> inside = scene.queries().ray(new Vector3f(10.5f, 0, 0), PLUS_X, 100, -1);
             assertEquals(near, inside.get(0).item());
             assertEquals(0f, inside.get(0).distance());
         }
@@ -70,13 +70,13 @@ class SceneQueryTest {
             Item near = itemAt(scene, scene.rootNode(), 10, 0, 0, UNIT);
             Item far = itemAt(scene, scene.rootNode(), 20, 0, 0, UNIT);
             refresh(scene);
-            assertEquals(List.of(), scene.rayQuery(ORIGIN, PLUS_X, 8.99f, -1));
-            assertEquals(List.of(near), items(scene.rayQuery(ORIGIN, PLUS_X, 9f, -1)));
-            assertEquals(List.of(near), items(scene.rayQuery(ORIGIN, PLUS_X, 18.5f, -1)));
-            assertEquals(List.of(near, far), items(scene.rayQuery(ORIGIN, PLUS_X, 19f, -1)));
-            assertEquals(List.of(near, far), items(scene.rayQuery(ORIGIN, PLUS_X, Float.POSITIVE_INFINITY, -1)));
+            assertEquals(List.of(), scene.queries().ray(ORIGIN, PLUS_X, 8.99f, -1));
+            assertEquals(List.of(near), items(scene.queries().ray(ORIGIN, PLUS_X, 9f, -1)));
+            assertEquals(List.of(near), items(scene.queries().ray(ORIGIN, PLUS_X, 18.5f, -1)));
+            assertEquals(List.of(near, far), items(scene.queries().ray(ORIGIN, PLUS_X, 19f, -1)));
+            assertEquals(List.of(near, far), items(scene.queries().ray(ORIGIN, PLUS_X, Float.POSITIVE_INFINITY, -1)));
             // A zero-length ray still finds the box it starts in.
-            assertEquals(List.of(near), items(scene.rayQuery(new Vector3f(10, 0, 0), PLUS_X, 0f, -1)));
+            assertEquals(List.of(near), items(scene.queries().ray(new Vector3f(10, 0, 0), PLUS_X, 0f, -1)));
         }
     }
 
@@ -94,12 +94,12 @@ class SceneQueryTest {
             Item both = itemAt(scene, scene.rootNode(), 0, 0, 0, UNIT).setQueryFlags(0b11);
             refresh(scene);
             Vector3f from = new Vector3f(-10, 0, 0);
-            assertEquals(Set.of(pickable, both), Set.copyOf(items(scene.rayQuery(from, PLUS_X, 100, 0b10))));
-            assertEquals(Set.of(both), Set.copyOf(items(scene.rayQuery(from, PLUS_X, 100, 0b01))));
-            assertEquals(List.of(), scene.rayQuery(from, PLUS_X, 100, 0));
-            assertEquals(Set.of(pickable, both), Set.copyOf(scene.boxQuery(UNIT, 0b10)));
-            assertEquals(Set.of(both), Set.copyOf(scene.sphereQuery(ORIGIN, 1, 0b01)));
-            assertTrue(!scene.boxQuery(UNIT, -1).contains(hidden));
+            assertEquals(Set.of(pickable, both), Set.copyOf(items(scene.queries().ray(from, PLUS_X, 100, 0b10))));
+            assertEquals(Set.of(both), Set.copyOf(items(scene.queries().ray(from, PLUS_X, 100, 0b01))));
+            assertEquals(List.of(), scene.queries().ray(from, PLUS_X, 100, 0));
+            assertEquals(Set.of(pickable, both), Set.copyOf(scene.queries().box(UNIT, 0b10)));
+            assertEquals(Set.of(both), Set.copyOf(scene.queries().sphere(ORIGIN, 1, 0b01)));
+            assertTrue(!scene.queries().box(UNIT, -1).contains(hidden));
         }
     }
 
@@ -116,7 +116,7 @@ class SceneQueryTest {
             Item leaving = itemAt(scene, root, 0, 0, 0, UNIT);
             refresh(scene);
             Vector3f from = new Vector3f(-10, 0, 0);
-            assertEquals(Set.of(attached, onBranch, leaving), Set.copyOf(items(scene.rayQuery(from, PLUS_X, 100,
+            assertEquals(Set.of(attached, onBranch, leaving), Set.copyOf(items(scene.queries().ray(from, PLUS_X, 100,
                     -1))));
 
             leaving.detachFromParent();
@@ -124,10 +124,10 @@ class SceneQueryTest {
             island.reparent(root);
             refresh(scene);
             Set<Item> expected = Set.of(attached, onIsland);
-            assertEquals(expected, Set.copyOf(items(scene.rayQuery(from, PLUS_X, 100, -1))));
-            assertEquals(expected, Set.copyOf(scene.boxQuery(UNIT, -1)));
-            assertEquals(expected, Set.copyOf(scene.sphereQuery(ORIGIN, 0.5f, -1)));
-            assertTrue(!scene.boxQuery(UNIT, -1).contains(loose));
+            assertEquals(expected, Set.copyOf(items(scene.queries().ray(from, PLUS_X, 100, -1))));
+            assertEquals(expected, Set.copyOf(scene.queries().box(UNIT, -1)));
+            assertEquals(expected, Set.copyOf(scene.queries().sphere(ORIGIN, 0.5f, -1)));
+            assertTrue(!scene.queries().box(UNIT, -1).contains(loose));
         }
     }
 
@@ -137,16 +137,16 @@ class SceneQueryTest {
             // Box [0, 1]^3: coordinates exact in float, so "touching" is exact too.
             Item box = itemAt(scene, scene.rootNode(), 0, 0, 0, Aabb.ofMinMax(0, 0, 0, 1, 1, 1));
             refresh(scene);
-            assertEquals(List.of(box), scene.boxQuery(Aabb.ofMinMax(1, 0, 0, 2, 1, 1), -1));
-            assertEquals(List.of(box), scene.boxQuery(Aabb.ofMinMax(1, 1, 1, 2, 2, 2), -1), "corner contact");
-            assertEquals(List.of(), scene.boxQuery(Aabb.ofMinMax(1.0001f, 0, 0, 2, 1, 1), -1));
-            assertEquals(List.of(box), scene.sphereQuery(new Vector3f(3, 0.5f, 0.5f), 2f, -1));
-            assertEquals(List.of(), scene.sphereQuery(new Vector3f(3, 0.5f, 0.5f), 1.999f, -1));
-            assertEquals(List.of(box), scene.sphereQuery(new Vector3f(0.5f, 0.5f, 0.5f), 0f, -1), "center inside");
+            assertEquals(List.of(box), scene.queries().box(Aabb.ofMinMax(1, 0, 0, 2, 1, 1), -1));
+            assertEquals(List.of(box), scene.queries().box(Aabb.ofMinMax(1, 1, 1, 2, 2, 2), -1), "corner contact");
+            assertEquals(List.of(), scene.queries().box(Aabb.ofMinMax(1.0001f, 0, 0, 2, 1, 1), -1));
+            assertEquals(List.of(box), scene.queries().sphere(new Vector3f(3, 0.5f, 0.5f), 2f, -1));
+            assertEquals(List.of(), scene.queries().sphere(new Vector3f(3, 0.5f, 0.5f), 1.999f, -1));
+            assertEquals(List.of(box), scene.queries().sphere(new Vector3f(0.5f, 0.5f, 0.5f), 0f, -1), "center inside");
             // Corner at distance 5 from (4, 5, 1): a 3-4-5 triangle.
-            assertEquals(List.of(box), scene.sphereQuery(new Vector3f(4, 5, 1), 5f, -1));
-            assertEquals(List.of(), scene.sphereQuery(new Vector3f(4, 5, 1), 4.99f, -1));
-            assertEquals(List.of(box), scene.rayQuery(new Vector3f(-1, 1, 0.5f), PLUS_X, 10, -1).stream()
+            assertEquals(List.of(box), scene.queries().sphere(new Vector3f(4, 5, 1), 5f, -1));
+            assertEquals(List.of(), scene.queries().sphere(new Vector3f(4, 5, 1), 4.99f, -1));
+            assertEquals(List.of(box), scene.queries().ray(new Vector3f(-1, 1, 0.5f), PLUS_X, 10, -1).stream()
                     .map(RayHit::item).toList(), "a ray grazing a face");
         }
     }
@@ -156,9 +156,9 @@ class SceneQueryTest {
         try (SceneManager scene = newScene()) {
             Item sky = itemAt(scene, scene.rootNode(), 100, 100, 100, Aabb.INFINITE);
             refresh(scene);
-            assertEquals(List.of(sky), scene.boxQuery(new Aabb(-500, 0, 0, 1, 1, 1), -1));
-            assertEquals(List.of(sky), scene.sphereQuery(new Vector3f(0, -1000, 0), 1, -1));
-            List<RayHit> hits = scene.rayQuery(ORIGIN, new Vector3f(0, 0, -1), 1, -1);
+            assertEquals(List.of(sky), scene.queries().box(new Aabb(-500, 0, 0, 1, 1, 1), -1));
+            assertEquals(List.of(sky), scene.queries().sphere(new Vector3f(0, -1000, 0), 1, -1));
+            List<RayHit> hits = scene.queries().ray(ORIGIN, new Vector3f(0, 0, -1), 1, -1);
             assertEquals(1, hits.size());
             assertEquals(0f, hits.get(0).distance());
         }
@@ -191,11 +191,11 @@ class SceneQueryTest {
                     Aabb box = new Aabb(origin.x, origin.y, origin.z, random.nextFloat() * 30,
                             random.nextFloat() * 30, random.nextFloat() * 30);
                     Set<Item> inBox = bruteBox(scene, box, mask);
-                    assertEquals(inBox, new HashSet<>(scene.boxQuery(box, mask)), "seed " + seed + " box " + q);
+                    assertEquals(inBox, new HashSet<>(scene.queries().box(box, mask)), "seed " + seed + " box " + q);
                     found[1] += inBox.size();
                     float radius = random.nextFloat() * 40;
                     Set<Item> inSphere = bruteSphere(scene, origin, radius, mask);
-                    assertEquals(inSphere, new HashSet<>(scene.sphereQuery(origin, radius, mask)),
+                    assertEquals(inSphere, new HashSet<>(scene.queries().sphere(origin, radius, mask)),
                             "seed " + seed + " sphere " + q);
                     found[2] += inSphere.size();
                 }
@@ -213,7 +213,7 @@ class SceneQueryTest {
     /** @return the number of hits */
     private static int checkRay(SceneManager scene, Vector3f o, Vector3f d, float maxDistance, int mask,
                                  String context) {
-        List<RayHit> hits = scene.rayQuery(o, d, maxDistance, mask);
+        List<RayHit> hits = scene.queries().ray(o, d, maxDistance, mask);
         Set<Item> expected = new HashSet<>();
         List<Double> expectedDistances = new ArrayList<>();
         Vector3f c = new Vector3f();
@@ -319,22 +319,22 @@ class SceneQueryTest {
             refresh(scene);
             float nan = Float.NaN;
             IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
-                    () -> scene.rayQuery(ORIGIN, new Vector3f(), 10, -1));
+                    () -> scene.queries().ray(ORIGIN, new Vector3f(), 10, -1));
             assertTrue(zero.getMessage().contains("direction"), zero.getMessage());
-            assertThrows(IllegalArgumentException.class, () -> scene.rayQuery(new Vector3f(nan, 0, 0), PLUS_X, 10,
+            assertThrows(IllegalArgumentException.class, () -> scene.queries().ray(new Vector3f(nan, 0, 0), PLUS_X, 10,
                     -1));
-            assertThrows(IllegalArgumentException.class, () -> scene.rayQuery(ORIGIN, new Vector3f(0, nan, 0), 10,
+            assertThrows(IllegalArgumentException.class, () -> scene.queries().ray(ORIGIN, new Vector3f(0, nan, 0), 10,
                     -1));
-            assertThrows(IllegalArgumentException.class, () -> scene.rayQuery(ORIGIN,
+            assertThrows(IllegalArgumentException.class, () -> scene.queries().ray(ORIGIN,
                     new Vector3f(Float.POSITIVE_INFINITY, 0, 0), 10, -1));
-            assertThrows(IllegalArgumentException.class, () -> scene.rayQuery(ORIGIN, PLUS_X, -1, -1));
-            assertThrows(IllegalArgumentException.class, () -> scene.rayQuery(ORIGIN, PLUS_X, nan, -1));
+            assertThrows(IllegalArgumentException.class, () -> scene.queries().ray(ORIGIN, PLUS_X, -1, -1));
+            assertThrows(IllegalArgumentException.class, () -> scene.queries().ray(ORIGIN, PLUS_X, nan, -1));
             IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
-                    () -> scene.sphereQuery(ORIGIN, -1, -1));
+                    () -> scene.queries().sphere(ORIGIN, -1, -1));
             assertTrue(negative.getMessage().contains("-1.0"), "names the radius: " + negative.getMessage());
-            assertThrows(IllegalArgumentException.class, () -> scene.sphereQuery(ORIGIN, nan, -1));
-            assertThrows(IllegalArgumentException.class, () -> scene.sphereQuery(new Vector3f(0, 0, nan), 1, -1));
-            assertThrows(NullPointerException.class, () -> scene.boxQuery(null, -1));
+            assertThrows(IllegalArgumentException.class, () -> scene.queries().sphere(ORIGIN, nan, -1));
+            assertThrows(IllegalArgumentException.class, () -> scene.queries().sphere(new Vector3f(0, 0, nan), 1, -1));
+            assertThrows(NullPointerException.class, () -> scene.queries().box(null, -1));
             assertThrows(IllegalArgumentException.class, () -> new Aabb(nan, 0, 0, 1, 1, 1));
             assertThrows(IllegalArgumentException.class, () -> new Aabb(0, 0, 0, -1, 1, 1));
         }

@@ -112,32 +112,18 @@ public final class ModuleSources {
 
     /**
      * {@return a line for each class over its limit: {@link #MAX_LINES} for all, and {@link #MAX_FACADE_CODE_LINES}
-     * of code for the {@code facades}; a class of {@code ceilings} is held to its own ceiling of lines instead, and is
-     * named when it is back within the limits, so that its ceiling is removed}
+     * of code for the {@code facades}}
      */
-    public static List<String> sizeViolations(Map<String, Size> sizes, Set<String> facades,
-                                              Map<String, Integer> ceilings) {
+    public static List<String> sizeViolations(Map<String, Size> sizes, Set<String> facades) {
         List<String> violations = new ArrayList<>();
         for (Map.Entry<String, Size> entry : sizes.entrySet()) {
             String file = entry.getKey();
             Size size = entry.getValue();
             boolean facade = facades.contains(file);
-            boolean within = size.lines() <= MAX_LINES && (!facade || size.codeLines() <= MAX_FACADE_CODE_LINES);
-            Integer ceiling = ceilings.get(file);
-            if (ceiling != null && within) {
-                violations.add(file + " is within the limits now (" + size + "): remove its ceiling");
-            } else if (ceiling != null && size.lines() > ceiling) {
-                violations.add(file + " grew to " + size.lines() + " lines past its ceiling of " + ceiling
-                        + ": it must shrink towards " + MAX_LINES + ", never grow");
-            } else if (ceiling == null && !within) {
+            if (size.lines() > MAX_LINES || facade && size.codeLines() > MAX_FACADE_CODE_LINES) {
                 violations.add(file + " holds " + size + ", over " + MAX_LINES + " lines"
                         + (facade ? " or " + MAX_FACADE_CODE_LINES + " lines of code" : "")
                         + ": split it by concern");
-            }
-        }
-        for (String file : ceilings.keySet()) {
-            if (!sizes.containsKey(file)) {
-                violations.add(file + " has a ceiling but no source: remove its ceiling");
             }
         }
         return violations;

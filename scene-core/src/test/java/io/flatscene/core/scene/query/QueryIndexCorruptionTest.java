@@ -38,13 +38,13 @@ class QueryIndexCorruptionTest {
             built.add(placed(i % 10 * 3f, i / 10 % 10 * 3f, i / 100 * 3f));
         }
         Item doomed = placed(-9f, -9f, -9f);
-        scene.boxQuery(Aabb.INFINITE, -1);
+        scene.queries().box(Aabb.INFINITE, -1);
         for (int i = 0; i < 3; i++) {
             pending.add(placed(50f + i, 50f, 50f));
         }
         deadId = QueryInternals.itemId(doomed);
         scene.destroyItem(doomed);
-        scene.boxQuery(Aabb.INFINITE, -1);
+        scene.queries().box(Aabb.INFINITE, -1);
         index = new QueryIndexFields(scene);
         assertEquals(301, index.intField("builtCount"), "the first query built the tree over every item then");
         assertEquals(304, index.intField("entryCount"));

@@ -43,7 +43,7 @@ class QueryIndexShapeTest {
             scene.rootNode().createChild().setPosition(p % GRID, p / GRID % GRID, p / (GRID * GRID))
                     .attachObject(item);
         }
-        scene.boxQuery(Aabb.INFINITE, -1);
+        scene.queries().box(Aabb.INFINITE, -1);
         index = new QueryIndexFields(scene);
         assertEquals(count, index.intField("builtCount"), "the query built the tree over every item");
     }

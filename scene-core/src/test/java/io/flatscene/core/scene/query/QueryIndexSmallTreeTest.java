@@ -47,14 +47,14 @@ class QueryIndexSmallTreeTest {
             scene.rootNode().createChild().setPosition(i * 3f, 0f, 0f).attachObject(item);
             made.add(item);
         }
-        scene.boxQuery(Aabb.INFINITE, -1);
+        scene.queries().box(Aabb.INFINITE, -1);
         QueryIndexFields index = new QueryIndexFields(scene);
         assertEquals(100, index.intField("builtCount"), "the first query built the tree over every item");
         for (Item item : made.subList(keep, made.size())) {
             scene.destroyItem(item);
         }
         left.addAll(made.subList(0, keep));
-        scene.boxQuery(Aabb.INFINITE, -1);
+        scene.queries().box(Aabb.INFINITE, -1);
         assertEquals(keep, index.intField("builtCount"), "so many dead entries rebuilt the tree over the live");
         assertEquals(0, index.intField("deadCount"));
         scene.validate();
@@ -67,7 +67,7 @@ class QueryIndexSmallTreeTest {
         Vector3f[] origins = {new Vector3f(-5f, 0f, 0f), new Vector3f(4f, 0.2f, -0.1f), new Vector3f(1000f, 0f, 0f)};
         Vector3f[] directions = {new Vector3f(1f, 0f, 0f), new Vector3f(1f, 0.001f, 0f), new Vector3f(-1f, 0f, 0f)};
         for (int r = 0; r < origins.length; r++) {
-            scene.rayQuery(origins[r], directions[r], Float.POSITIVE_INFINITY, -1, indexed);
+            scene.queries().ray(origins[r], directions[r], Float.POSITIVE_INFINITY, -1, indexed);
             assertFalse(index.grid().live(), "the tree answered: endless rays build no grid");
             LinearScan.ray(scene, origins[r], directions[r], Float.POSITIVE_INFINITY, -1, scanned);
             assertTrue(scanned.size() > 0, "ray " + r + " meets an item");

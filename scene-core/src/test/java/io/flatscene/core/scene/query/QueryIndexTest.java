@@ -40,22 +40,22 @@ class QueryIndexTest {
             Item item = scene.createItem(0, 0, UNIT);
             node.attachObject(item);
             // no frame yet: the query runs the update itself
-            scene.rayQuery(new Vector3f(5f, 0f, 10f), DOWN, 100f, -1, result);
+            scene.queries().ray(new Vector3f(5f, 0f, 10f), DOWN, 100f, -1, result);
             assertEquals(1, result.size());
             assertSame(item, result.item(0));
             assertEquals(9.5f, result.distance(0));
 
             node.setPosition(-5f, 0f, 0f);
-            assertTrue(scene.rayQuery(new Vector3f(5f, 0f, 10f), DOWN, 100f, -1, result).isEmpty(), "moved away");
-            assertEquals(List.of(item), scene.sphereQuery(new Vector3f(-5f, 0f, 0f), 0.1f, -1));
+            assertTrue(scene.queries().ray(new Vector3f(5f, 0f, 10f), DOWN, 100f, -1, result).isEmpty(), "moved away");
+            assertEquals(List.of(item), scene.queries().sphere(new Vector3f(-5f, 0f, 0f), 0.1f, -1));
 
             SceneNode parent = scene.rootNode().createChild().setPosition(0f, 20f, 0f);
             node.reparent(parent);
-            assertEquals(List.of(item), scene.boxQuery(new Aabb(-5f, 20f, 0f, 0.1f, 0.1f, 0.1f), -1), "moved with "
+            assertEquals(List.of(item), scene.queries().box(new Aabb(-5f, 20f, 0f, 0.1f, 0.1f, 0.1f), -1), "moved with "
                     + "its new parent");
 
             scene.destroyItem(item);
-            assertTrue(scene.boxQuery(Aabb.INFINITE, -1, result).isEmpty(), "destroyed");
+            assertTrue(scene.queries().box(Aabb.INFINITE, -1, result).isEmpty(), "destroyed");
             scene.validate();
         }
     }
@@ -71,7 +71,7 @@ class QueryIndexTest {
             scene.rootNode().createChild().setPosition(0f, 0f, 500f).attachObject(sky);
             Matrix4f viewProjection = new Matrix4f().perspective(1f, 1f, 0.1f, 100f)
                     .lookAt(0f, 0f, 0f, 0f, 0f, -1f, 0f, 1f, 0f);
-            assertEquals(Set.of(ahead, sky), Set.copyOf(scene.frustumQuery(viewProjection, -1)));
+            assertEquals(Set.of(ahead, sky), Set.copyOf(scene.queries().frustum(viewProjection, -1)));
         }
     }
 
@@ -98,11 +98,11 @@ class QueryIndexTest {
                     // a move between queries makes the next one bring the bounds and the index up to date
                     nodes[q * 7 % count].setPosition(q % 200, q * 3 % 100, 0f);
                     origin.set(-5f, q % 100, 0f);
-                    found[0] += scene.rayQuery(origin, direction, 500f, -1, result).size();
-                    found[0] += scene.boxQuery(box, -1, result).size();
+                    found[0] += scene.queries().ray(origin, direction, 500f, -1, result).size();
+                    found[0] += scene.queries().box(box, -1, result).size();
                     center.set(q % 200, 20f, 0f);
-                    found[0] += scene.sphereQuery(center, 3f, -1, result).size();
-                    found[0] += scene.frustumQuery(viewProjection, -1, result).size();
+                    found[0] += scene.queries().sphere(center, 3f, -1, result).size();
+                    found[0] += scene.queries().frustum(viewProjection, -1, result).size();
                 }
             };
             for (int warmUp = 0; warmUp < 5; warmUp++) {
@@ -124,14 +124,14 @@ class QueryIndexTest {
             frame.join();
             try {
                 IllegalStateException refused = assertThrows(IllegalStateException.class,
-                        () -> scene.rayQuery(new Vector3f(0f, 0f, 5f), DOWN, 10f, -1));
+                        () -> scene.queries().ray(new Vector3f(0f, 0f, 5f), DOWN, 10f, -1));
                 assertTrue(refused.getMessage().contains("ray query") && refused.getMessage().contains("frame thread"),
                         refused.getMessage());
-                assertThrows(IllegalStateException.class, () -> scene.boxQuery(UNIT, -1, new QueryResult()));
+                assertThrows(IllegalStateException.class, () -> scene.queries().box(UNIT, -1, new QueryResult()));
             } finally {
                 QueryInternals.endPass(scene);
             }
-            assertEquals(1, scene.sphereQuery(new Vector3f(), 1f, -1).size(), "allowed once the frame ended");
+            assertEquals(1, scene.queries().sphere(new Vector3f(), 1f, -1).size(), "allowed once the frame ended");
         }
     }
 
@@ -142,30 +142,30 @@ class QueryIndexTest {
             QueryResult result = new QueryResult();
             Vector3f origin = new Vector3f();
             assertMessage(IllegalArgumentException.class, "origin must be finite",
-                    () -> scene.rayQuery(new Vector3f(Float.NaN, 0f, 0f), DOWN, 10f, -1, result));
+                    () -> scene.queries().ray(new Vector3f(Float.NaN, 0f, 0f), DOWN, 10f, -1, result));
             assertMessage(IllegalArgumentException.class, "direction must be finite and not zero",
-                    () -> scene.rayQuery(origin, new Vector3f(), 10f, -1, result));
+                    () -> scene.queries().ray(origin, new Vector3f(), 10f, -1, result));
             assertMessage(IllegalArgumentException.class, "direction must be finite",
-                    () -> scene.rayQuery(origin, new Vector3f(0f, Float.POSITIVE_INFINITY, 0f), 10f, -1, result));
+                    () -> scene.queries().ray(origin, new Vector3f(0f, Float.POSITIVE_INFINITY, 0f), 10f, -1, result));
             assertMessage(IllegalArgumentException.class, "distance must be >= 0",
-                    () -> scene.rayQuery(origin, DOWN, -1f, -1, result));
+                    () -> scene.queries().ray(origin, DOWN, -1f, -1, result));
             assertMessage(IllegalArgumentException.class, "radius must be >= 0",
-                    () -> scene.sphereQuery(origin, -2f, -1, result));
+                    () -> scene.queries().sphere(origin, -2f, -1, result));
             assertMessage(IllegalArgumentException.class, "center must be finite",
-                    () -> scene.sphereQuery(new Vector3f(0f, 0f, Float.NaN), 1f, -1, result));
+                    () -> scene.queries().sphere(new Vector3f(0f, 0f, Float.NaN), 1f, -1, result));
             assertMessage(IllegalArgumentException.class, "matrix must be finite",
-                    () -> scene.frustumQuery(new Matrix4f().m00(Float.NaN), -1, result));
+                    () -> scene.queries().frustum(new Matrix4f().m00(Float.NaN), -1, result));
             assertMessage(NullPointerException.class, "result",
-                    () -> scene.rayQuery(origin, DOWN, 1f, -1, null));
-            assertMessage(NullPointerException.class, "result", () -> scene.boxQuery(UNIT, -1, null));
-            assertMessage(NullPointerException.class, "result", () -> scene.sphereQuery(origin, 1f, -1, null));
+                    () -> scene.queries().ray(origin, DOWN, 1f, -1, null));
+            assertMessage(NullPointerException.class, "result", () -> scene.queries().box(UNIT, -1, null));
+            assertMessage(NullPointerException.class, "result", () -> scene.queries().sphere(origin, 1f, -1, null));
             assertMessage(NullPointerException.class, "result",
-                    () -> scene.frustumQuery(new Matrix4f(), -1, null));
+                    () -> scene.queries().frustum(new Matrix4f(), -1, null));
             assertMessage(IllegalArgumentException.class, "QueryResult capacity -1 must be between 0 and",
                     () -> new QueryResult(-1));
             // the scene is as it was, and the result answers the next query
             scene.validate();
-            assertEquals(1, scene.boxQuery(UNIT, -1, result).size());
+            assertEquals(1, scene.queries().box(UNIT, -1, result).size());
         }
     }
 
@@ -184,13 +184,13 @@ class QueryIndexTest {
             scene.rootNode().createChild().setPosition(0f, 0f, -2f).attachObject(far);
             QueryResult result = new QueryResult(0);
             // a direction of length 4: distances are in world units all the same
-            scene.rayQuery(new Vector3f(0f, 0f, 10f), new Vector3f(0f, 0f, -4f), 100f, -1, result);
+            scene.queries().ray(new Vector3f(0f, 0f, 10f), new Vector3f(0f, 0f, -4f), 100f, -1, result);
             assertEquals(2, result.size());
             assertSame(near, result.item(0));
             assertEquals(7.5f, result.distance(0));
             assertSame(far, result.item(1));
             assertEquals(11.5f, result.distance(1));
-            scene.boxQuery(new Aabb(0f, 0f, -2f, 0.1f, 0.1f, 0.1f), -1, result);
+            scene.queries().box(new Aabb(0f, 0f, -2f, 0.1f, 0.1f, 0.1f), -1, result);
             assertEquals(1, result.size());
             assertSame(far, result.item(0));
             assertEquals(0f, result.distance(0));
@@ -208,7 +208,7 @@ class QueryIndexTest {
             for (int i = 0; i < 3; i++) {
                 scene.rootNode().createChild().setPosition(i, 0f, 0f).attachObject(scene.createItem(0, 0, UNIT));
             }
-            QueryResult result = scene.boxQuery(Aabb.INFINITE, -1, new QueryResult());
+            QueryResult result = scene.queries().box(Aabb.INFINITE, -1, new QueryResult());
             assertEquals(3, result.size());
             result.clear();
             Field items = QueryResult.class.getDeclaredField("items");
@@ -231,17 +231,17 @@ class QueryIndexTest {
                         .attachObject(scene.createItem(0, 0, UNIT));
             }
             QueryResult result = new QueryResult();
-            scene.boxQuery(Aabb.INFINITE, -1, result);
+            scene.queries().box(Aabb.INFINITE, -1, result);
             assertEquals(100, result.size(), "the first query builds the tree over all of them");
-            scene.sphereQuery(new Vector3f(28f, 0f, 0f), 0.7f, -1, result);
+            scene.queries().sphere(new Vector3f(28f, 0f, 0f), 0.7f, -1, result);
             assertEquals(1, result.size());
             assertEquals(new Vector3f(27f, 0f, 0f), result.item(0).parentNode().getPosition(new Vector3f()));
-            scene.sphereQuery(new Vector3f(28f, 0f, 0f), 0.45f, -1, result);
+            scene.queries().sphere(new Vector3f(28f, 0f, 0f), 0.45f, -1, result);
             assertTrue(result.isEmpty(), "the gap is half a unit");
             // the same gap on the other two axes, each alone
-            scene.sphereQuery(new Vector3f(0f, 28f, 0f), 0.7f, -1, result);
+            scene.queries().sphere(new Vector3f(0f, 28f, 0f), 0.7f, -1, result);
             assertEquals(new Vector3f(0f, 27f, 0f), result.item(0).parentNode().getPosition(new Vector3f()));
-            scene.sphereQuery(new Vector3f(0f, 0f, 1f), 0.7f, -1, result);
+            scene.queries().sphere(new Vector3f(0f, 0f, 1f), 0.7f, -1, result);
             assertEquals(new Vector3f(0f, 0f, 0f), result.item(0).parentNode().getPosition(new Vector3f()));
             assertEquals(1, result.size());
         }

@@ -48,7 +48,7 @@ class RayGridCorruptionTest {
         }
         QueryResult result = new QueryResult();
         for (int r = 0; r < 40; r++) {
-            scene.rayQuery(new Vector3f(r % 10 * 3f, -2f, 1f), new Vector3f(0.1f, 1f, 0.2f), 8f, -1, result);
+            scene.queries().ray(new Vector3f(r % 10 * 3f, -2f, 1f), new Vector3f(0.1f, 1f, 0.2f), 8f, -1, result);
         }
         index = new QueryIndexFields(scene);
         grid = index.grid();
@@ -56,7 +56,7 @@ class RayGridCorruptionTest {
         escaped = items[5];
         nodes[5].setPosition(15f, 40f, 0f);
         scene.destroyItem(items[6]);
-        scene.rayQuery(new Vector3f(0f, -2f, 1f), new Vector3f(0f, 1f, 0f), 8f, -1, result);
+        scene.queries().ray(new Vector3f(0f, -2f, 1f), new Vector3f(0f, 1f, 0f), 8f, -1, result);
         escapedEntry = entryOf(escaped);
         assertEquals(Index.NONE, ints("coverLo")[escapedEntry], "the moved item left its cover");
         scene.validate();
@@ -225,11 +225,11 @@ class RayGridCorruptionTest {
         assertEquals(index.intField("builtCount"), ints("coverLo").length, "the grid's first build sized its covers");
         Item late = scene.createItem(0, 0, UNIT);
         scene.rootNode().createChild().setPosition(1f, 1f, 1f).attachObject(late);
-        scene.boxQuery(Aabb.INFINITE, -1);
+        scene.queries().box(Aabb.INFINITE, -1);
         assertEquals(index.intField("builtCount"), entryOf(late), "the new item's entry is the first pending one");
         float[] before = cellBox().clone();
         scene.destroyItem(late);
-        scene.boxQuery(Aabb.INFINITE, -1);
+        scene.queries().box(Aabb.INFINITE, -1);
         assertTrue(grid.live());
         assertArrayEquals(before, cellBox());
         scene.validate();
@@ -239,7 +239,7 @@ class RayGridCorruptionTest {
     void aListingOfAPendingItemThatIsNotNaNIsCaught() throws ReflectiveOperationException {
         Item late = scene.createItem(0, 0, UNIT);
         scene.rootNode().createChild().setPosition(1f, 1f, 1f).attachObject(late);
-        scene.boxQuery(Aabb.INFINITE, -1);
+        scene.queries().box(Aabb.INFINITE, -1);
         assertTrue(entryOf(late) >= index.intField("builtCount"), "the new item's entry is pending");
         ints("cellId")[coveredListing()[0]] = QueryInternals.itemId(late);
         assertCaught("which no gridded entry holds");

@@ -102,7 +102,7 @@ class RayGridPropertyTest {
                 Vector3f direction = r % 4 == 0 ? new Vector3f(0f, 0f, 1f)
                         : new Vector3f(world.signed(1f), world.signed(1f), 1f);
                 leaves.setInt(caster, -1);
-                int hits = world.scene.rayQuery(origin, direction, 24f, -1, result).size();
+                int hits = world.scene.queries().ray(origin, direction, 24f, -1, result).size();
                 assertEquals(hits, found.getInt(stretch), "ray " + r + ": the grid found each hit once");
                 assertEquals(-1, leaves.getInt(caster), "ray " + r + ": the tree was not walked");
                 walked += hits;
@@ -110,7 +110,7 @@ class RayGridPropertyTest {
             assertTrue(walked > 20, "the short rays hit " + walked + " items");
             int hits = 0;
             for (int r = 0; hits == 0 && r < 100; r++) {
-                hits = world.scene.rayQuery(new Vector3f(-FIELD - 5f, world.signed(FIELD), world.signed(FIELD)),
+                hits = world.scene.queries().ray(new Vector3f(-FIELD - 5f, world.signed(FIELD), world.signed(FIELD)),
                         new Vector3f(1f, 0.01f, 0.02f), Float.POSITIVE_INFINITY, -1, result).size();
             }
             assertTrue(hits > 0, "one of 100 rays across the field hits something");
@@ -136,7 +136,7 @@ class RayGridPropertyTest {
                 float z = random.nextInt(10) * 3f + (random.nextInt(3) - 1) * 0.5f;
                 Vector3f origin = new Vector3f(x, random.nextFloat() * 30f - 2f, z);
                 Vector3f direction = new Vector3f(0f, random.nextBoolean() ? 1f : -1f, 0f);
-                scene.rayQuery(origin, direction, 12f, -1, indexed);
+                scene.queries().ray(origin, direction, 12f, -1, indexed);
                 LinearScan.ray(scene, origin, direction, 12f, -1, scanned);
                 assertEquals(scanned.size(), indexed.size(), "ray " + r + " from " + origin);
                 for (int i = 0; i < scanned.size(); i++) {
@@ -163,7 +163,7 @@ class RayGridPropertyTest {
             for (int r = 0; r < 3; r++) {
                 Vector3f origin = new Vector3f(-3f, 2f + 0.1f * r, 3f);
                 Vector3f direction = new Vector3f(1f, 0f, 0.05f);
-                world.scene.rayQuery(origin, direction, 10f, -1, indexed);
+                world.scene.queries().ray(origin, direction, 10f, -1, indexed);
                 LinearScan.ray(world.scene, origin, direction, 10f, -1, scanned);
                 assertTrue(scanned.size() >= 150, "the ray crosses the pile");
                 assertEquals(scanned.size(), indexed.size());
@@ -200,7 +200,7 @@ class RayGridPropertyTest {
         try (World world = new World(17L, 800, true, 0f)) {
             QueryResult result = new QueryResult();
             for (int r = 0; r < 2_000; r++) {
-                world.scene.rayQuery(new Vector3f(-100f, 0f, 0f), new Vector3f(1f, 0.01f * (r % 7), 0f),
+                world.scene.queries().ray(new Vector3f(-100f, 0f, 0f), new Vector3f(1f, 0.01f * (r % 7), 0f),
                         Float.POSITIVE_INFINITY, -1, result);
             }
             assertFalse(world.grid.live(), "rays the grid would leave to the tree do not pay for it");
@@ -296,7 +296,7 @@ class RayGridPropertyTest {
         void castShort(int count) {
             QueryResult result = new QueryResult();
             for (int r = 0; r < count; r++) {
-                scene.rayQuery(new Vector3f(offset + signed(FIELD), offset + signed(FIELD), offset + signed(FIELD)),
+                scene.queries().ray(new Vector3f(offset + signed(FIELD), offset + signed(FIELD), offset + signed(FIELD)),
                         new Vector3f(signed(1f), signed(1f), 1f), 4f, -1, result);
             }
         }
@@ -345,7 +345,7 @@ class RayGridPropertyTest {
             }
             float maxDistance = random.nextInt(8) == 0 ? random.nextFloat() * 200f : random.nextFloat() * 12f;
             int mask = random.nextInt(8) == 0 ? 0b10 : -1;
-            scene.rayQuery(origin, direction, maxDistance, mask, indexed);
+            scene.queries().ray(origin, direction, maxDistance, mask, indexed);
             LinearScan.ray(scene, origin, direction, maxDistance, mask, scanned);
             assertEquals(scanned.size(), indexed.size(), context + ": number of items found");
             for (int i = 0; i < scanned.size(); i++) {
