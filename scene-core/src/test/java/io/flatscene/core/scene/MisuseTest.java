@@ -34,15 +34,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Every public method of every public scene type, found by reflection so that a method added later is covered too,
  * called on a closed scene, on destroyed objects, and from a thread other than the one holding the scene (in a frame,
  * or in a structural change): each must refuse with an exception that says why, never answer from storage that no
- * longer belongs to anything or that another thread is rewriting. Only identity (name, handle, owner, liveness,
- * channel, text) still answers; so do the caller's own objects a call filled (render queue, query result, ray batch,
+ * longer belongs to anything or that another thread is rewriting. Only identity (name, handle, owner, liveness, the
+ * scene's settings and query facade, channel, text) still answers; so do the caller's own objects a call filled (render queue, query result, ray batch,
  * frame statistics), as {@link SceneManager}'s class comment says. The arguments are valid ones, so that the refusal
  * tested is the closed scene, the dead object or the thread, not an argument check that happens to come first.
  */
 class MisuseTest {
     /** Methods that tell what an object is rather than read its state: they still answer. */
     private static final Set<String> IDENTITY = Set.of("handle", "name", "scene", "isAlive", "toString", "channel",
-            "config", "transformKernel", "close");
+            "config", "transformKernel", "queries", "close");
     /**
      * Arguments for the methods whose values are checked before the scene's state is: the generic ones below would
      * break those methods' own rules and be refused as bad values.
@@ -73,7 +73,8 @@ class MisuseTest {
         scene.close();
         List<String> answered = new ArrayList<>();
         int refused = 0;
-        for (Object target : List.of(scene, node, other, item, light, camera, list, group, changedSlots)) {
+        for (Object target : List.of(scene, scene.queries(), node, other, item, light, camera, list, group,
+                changedSlots)) {
             refused += callEverything(target, answered, thrown -> thrown instanceof IllegalStateException
                     && thrown.getMessage().contains("closed"));
         }
@@ -161,7 +162,8 @@ class MisuseTest {
         long structureChanges = scene.guard().structureChanges();
         List<String> answered = new ArrayList<>();
         int refused = 0;
-        for (Object target : List.of(scene, node, other, item, light, camera, list, group, changedSlots)) {
+        for (Object target : List.of(scene, scene.queries(), node, other, item, light, camera, list, group,
+                changedSlots)) {
             refused += callEverything(target, answered, thrown -> explainsTheThread(thrown, holder, target));
         }
         assertEquals(List.of(), answered, "while thread '" + holder + "' holds the scene, these answered or threw "
