@@ -6,6 +6,7 @@ import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.query.HitKeys;
 import io.flatscene.core.scene.query.QueryIndex;
 import io.flatscene.core.scene.query.RayBatchCaster;
+import io.flatscene.core.scene.query.RayCaster;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.ObjectStore;
 import io.flatscene.core.scene.store.TransformStore;
@@ -58,7 +59,7 @@ public final class SceneQueries {
     /** The item at a global index, made once so that a query allocates nothing. */
     private final IntFunction<Item> itemAt;
     private final QueryIndex index;
-    private final QueryIndex.RayCaster caster;
+    private final RayCaster caster;
     private final Runnable update;
     private final Supplier<WorkerPool> workers;
     private final RayBatchCaster batchCaster;

@@ -2,6 +2,7 @@ package io.flatscene.core.scene;
 
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.scene.query.QueryIndex;
+import io.flatscene.core.scene.query.RayCaster;
 import io.flatscene.core.scene.store.ItemStore;
 import java.lang.reflect.Field;
 
@@ -20,8 +21,8 @@ public final class QueryInternals {
     }
 
     /** The ray caster the scene's single-ray queries use. */
-    public static QueryIndex.RayCaster caster(SceneManager scene) throws ReflectiveOperationException {
-        return (QueryIndex.RayCaster) queriesField(scene, "caster");
+    public static RayCaster caster(SceneManager scene) throws ReflectiveOperationException {
+        return (RayCaster) queriesField(scene, "caster");
     }
 
     private static Object queriesField(SceneManager scene, String name) throws ReflectiveOperationException {

@@ -47,12 +47,12 @@ import java.util.Arrays;
 public final class QueryIndex {
     static final int LEAF_SIZE = 4;
     /** The low bits of a ref: a leaf's entry count, 0 for an inner node. */
-    private static final int COUNT_BITS = 4;
-    private static final int COUNT_MASK = (1 << COUNT_BITS) - 1;
+    static final int COUNT_BITS = 4;
+    static final int COUNT_MASK = (1 << COUNT_BITS) - 1;
     /** Children per inner node at most. */
-    private static final int ARITY = 4;
+    static final int ARITY = 4;
     /** Floats per inner node in {@code tree}: its children's boxes, min x, y, z then max x, y, z each. */
-    private static final int STRIDE = 6 * ARITY;
+    static final int STRIDE = 6 * ARITY;
     /** The ref of an unused branch, whose box is NaN: no ray meets it, and volume queries skip it by its ref. */
     private static final int EMPTY = -1;
     /** The location of the root's box. */
@@ -80,31 +80,31 @@ public final class QueryIndex {
     private static final int MAX_GRID_REFUSALS = 16;
 
     private final ItemStore items;
-    private final SparseSet itemSet;
+    final SparseSet itemSet;
     private final TransformStore transforms;
 
     /** By item id: its entry, or {@link Index#NONE}. */
     private int[] entryOf = new int[0];
     /** By entry: the item id, or {@link Index#NONE} when dead. */
-    private int[] entryId = new int[0];
+    int[] entryId = new int[0];
     /** By entry, 6 floats: the world center and half extents as of the last sync. */
-    private float[] entryBox = new float[0];
+    float[] entryBox = new float[0];
     /** By entry: the location of its leaf's box, or {@link Index#NONE} while pending. */
     private int[] entryLeaf = new int[0];
-    private int entryCount;
-    private int builtCount;
+    int entryCount;
+    int builtCount;
     private int deadCount;
     /** Entry boxes changed since the last build: once they outnumber the built entries, the tree is rebuilt. */
     private int movedSinceBuild;
 
     /** By inner node, as the class comment lays out: its children's boxes, their refs, its own box's location. */
-    private float[] tree = new float[0];
-    private int[] childRef = new int[0];
+    float[] tree = new float[0];
+    int[] childRef = new int[0];
     private int[] up = new int[0];
-    private int innerTotal;
+    int innerTotal;
     /** The root's box (min x, y, z then max x, y, z) and ref, valid while {@code builtCount > 0}. */
-    private final float[] rootBox = new float[6];
-    private int rootRef;
+    final float[] rootBox = new float[6];
+    int rootRef;
     /** The sorted keys (Morton code above entry index) of the build in progress, for its splits; null otherwise. */
     private long[] buildKeys;
     /**
@@ -114,7 +114,7 @@ public final class QueryIndex {
      */
     private final int[] stack = new int[64 * (ARITY - 1) + 1];
     /** The built entries' grid for short rays, while live; the tree answers every ray otherwise. */
-    private final RayGrid grid = new RayGrid();
+    final RayGrid grid = new RayGrid();
     /** Short rays cast since the grid was last built, dropped or refused. */
     private int raysWithoutGrid;
     /**
@@ -567,7 +567,7 @@ public final class QueryIndex {
         }
     }
 
-    private boolean takesPart(int index, int mask) {
+    boolean takesPart(int index, int mask) {
         int slot = items.nodeSlotArray()[index];
         return slot != Index.NONE && (items.queryFlagsArray()[index] & mask) != 0 && transforms.isInGraph(slot);
     }
@@ -635,201 +635,7 @@ public final class QueryIndex {
 
     /** {@return a new ray caster over this index: one per thread casting rays at once} */
     public RayCaster newCaster() {
-        return new RayCaster();
-    }
-
-    /**
-     * Casts rays through the index, the state of one traversal at a time: the scene's queries keep one, a batch one
-     * per worker. Rays have a traversal of their own, the node test written out: they are the queries a game runs by
-     * the thousand.
-     */
-    public final class RayCaster {
-        /**
-         * The inner nodes to visit and the leaves to test, in the order met: queues, not a stack, so that the loads of
-         * the nodes queued are independent of the tests in progress and the processor overlaps their cache misses.
-         * Each holds a node at most once, plus one entry written past the end.
-         */
-        private int[] queue = new int[0];
-        private int[] leaves = new int[0];
-        /** The leaves {@link #traverse} queued. */
-        private int leafCount;
-        /** The origin, then the inverse direction (an infinite component for an axis the ray runs parallel to). */
-        private final float[] ray = new float[6];
-        private float maxDistance;
-        /** The ray's range inside the entry under test, clipped axis by axis. */
-        private float slabNear;
-        private float slabFar;
-        /** The grid walk's scratch: one per caster, since a batch's workers walk at once. */
-        private final RayGrid.Stretch stretch = new RayGrid.Stretch();
-        /**
-         * The global indices of the items a grid walk found, accepted after the walk one step at a time for all of
-         * them, so that each step's loads overlap.
-         */
-        private int[] foundIndex = new int[0];
-
-        private RayCaster() {
-        }
-
-        /**
-         * Adds to {@code out} the items whose world box the ray enters within {@code maxDistance}, direction of unit
-         * length, and which take part under {@code mask}: each as its key, its entry distance above its global index.
-         */
-        public void cast(float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance, int mask,
-                         HitKeys out) {
-            float[] ray = this.ray;
-            ray[0] = ox;
-            ray[1] = oy;
-            ray[2] = oz;
-            ray[3] = 1f / dx;
-            ray[4] = 1f / dy;
-            ray[5] = 1f / dz;
-            this.maxDistance = maxDistance;
-            boolean walked = grid.live() && walk(ox, oy, oz, dx, dy, dz, mask, out);
-            if (!walked && builtCount > 0 && meets(rootBox, 0)) {
-                if (queue.length < innerTotal + 1) {
-                    queue = new int[innerTotal + 1];
-                    leaves = new int[(ARITY - 1) * innerTotal + 2];
-                }
-                traverse();
-                for (int l = 0, count = leafCount; l < count; l++) {
-                    int leaf = leaves[l];
-                    for (int e = leaf >>> COUNT_BITS, end = e + (leaf & COUNT_MASK); e < end; e++) {
-                        test(e, mask, out);
-                    }
-                }
-            }
-            for (int e = builtCount; e < entryCount; e++) {
-                test(e, mask, out);
-            }
-        }
-
-        /** Casts the ray through the grid; false when the grid leaves it to the tree. */
-        private boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, int mask, HitKeys out) {
-            if (!grid.walk(ox, oy, oz, dx, dy, dz, maxDistance, stretch)) {
-                return false;
-            }
-            for (int a = 0, always = grid.alwaysTested(); a < always; a++) {
-                test(grid.alwaysTested(a), mask, out);
-            }
-            int count = stretch.foundCount;
-            int[] foundId = stretch.foundId;
-            if (foundIndex.length < foundId.length) {
-                foundIndex = new int[foundId.length];
-            }
-            for (int f = 0; f < count; f++) {
-                foundIndex[f] = itemSet.indexOf(foundId[f]);
-            }
-            for (int f = 0; f < count; f++) {
-                int index = foundIndex[f];
-                if (index >= 0 && takesPart(index, mask)) {
-                    out.add((long) Float.floatToRawIntBits(stretch.foundDistance[f]) << 32 | index);
-                }
-            }
-            return true;
-        }
-
-        /**
-         * Visits every inner node whose box the ray enters, from the root down, and queues the leaves it enters. The
-         * pushes are counted, not branched on, so that a test's outcome never stalls the loads of the next nodes.
-         */
-        private void traverse() {
-            float[] tree = QueryIndex.this.tree;
-            int[] childRef = QueryIndex.this.childRef;
-            int[] queue = this.queue;
-            int[] leaves = this.leaves;
-            int head = 0;
-            int tail = 0;
-            int leafCount = 0;
-            if ((rootRef & COUNT_MASK) == 0) {
-                queue[tail++] = rootRef;
-            } else {
-                leaves[leafCount++] = rootRef;
-            }
-            while (head < tail) {
-                int k = queue[head++] >>> COUNT_BITS;
-                for (int branch = 0; branch < ARITY; branch++) {
-                    int child = childRef[ARITY * k + branch];
-                    boolean hit = meets(tree, k * STRIDE + branch * 6);
-                    queue[tail] = child;
-                    tail += hit && (child & COUNT_MASK) == 0 ? 1 : 0;
-                    leaves[leafCount] = child;
-                    leafCount += hit && (child & COUNT_MASK) != 0 ? 1 : 0;
-                }
-            }
-            this.leafCount = leafCount;
-        }
-
-        /**
-         * The node test: whether the ray enters the node box at {@code box[n]} within its length. The slab test with
-         * min and max: node boxes hold no NaN, and the ray no zero inverse, so no product here is NaN and a signed
-         * zero changes no outcome. An unused child's NaN box fails.
-         */
-        private boolean meets(float[] box, int n) {
-            float[] ray = this.ray;
-            float near = 0f;
-            float far = maxDistance;
-            for (int axis = 0; axis < 3; axis++) {
-                float origin = ray[axis];
-                float inverse = ray[3 + axis];
-                if (Float.isInfinite(inverse)) {
-                    if (!(origin >= box[n + axis] && origin <= box[n + 3 + axis])) {
-                        return false;
-                    }
-                } else {
-                    float t1 = (box[n + axis] - origin) * inverse;
-                    float t2 = (box[n + 3 + axis] - origin) * inverse;
-                    near = Math.max(near, Math.min(t1, t2));
-                    far = Math.min(far, Math.max(t1, t2));
-                }
-            }
-            return near <= far;
-        }
-
-        /**
-         * The exact test of entry {@code e}. Every axis is clipped, with no exit after the first that empties the slab
-         * (a later one cannot refill it): the branches left follow the ray or a rare infinite extent, so the processor
-         * predicts them and goes on loading the next entries while this one is tested. The id is read only when the
-         * box passes (a dead entry's id fails then).
-         */
-        private void test(int e, int mask, HitKeys out) {
-            int b = e * 6;
-            float[] box = entryBox;
-            float[] ray = this.ray;
-            slabNear = 0f;
-            slabFar = maxDistance;
-            if (clipEntry(ray[0], ray[3], box[b], box[b + 3]) & clipEntry(ray[1], ray[4], box[b + 1], box[b + 4])
-                    & clipEntry(ray[2], ray[5], box[b + 2], box[b + 5])) {
-                int id = entryId[e];
-                if (id == Index.NONE) {
-                    return;
-                }
-                int index = itemSet.indexOf(id);
-                if (takesPart(index, mask)) {
-                    out.add((long) Float.floatToRawIntBits(slabNear) << 32 | index);
-                }
-            }
-        }
-
-        /** The slab test of an entry: an infinite extent leaves the ray unclipped on its axis. */
-        private boolean clipEntry(float origin, float inverse, float center, float half) {
-            return half == Float.POSITIVE_INFINITY || clip(origin, inverse, center - half, center + half);
-        }
-
-        /**
-         * Narrows [slabNear, slabFar] to the slab {@code [min, max]} of one axis; false once it is empty. Monotonic in
-         * {@code min} and {@code max}, as the node test is, so that a node's slab always holds the slabs of the
-         * entries below it.
-         */
-        private boolean clip(float origin, float inverse, float min, float max) {
-            if (Float.isInfinite(inverse)) {
-                return origin >= min && origin <= max;
-            }
-            float t1 = (min - origin) * inverse;
-            float t2 = (max - origin) * inverse;
-            slabNear = Math.max(slabNear, Math.min(t1, t2));
-            slabFar = Math.min(slabFar, Math.max(t1, t2));
-            return slabNear <= slabFar;
-        }
+        return new RayCaster(this);
     }
 
     // ---- validation ----

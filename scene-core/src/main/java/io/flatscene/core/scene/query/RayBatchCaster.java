@@ -22,7 +22,7 @@ public final class RayBatchCaster {
 
     private final QueryIndex index;
     /** A caster and a hit buffer per worker, made as the worker pool's size asks. */
-    private QueryIndex.RayCaster[] casters = new QueryIndex.RayCaster[0];
+    private RayCaster[] casters = new RayCaster[0];
     private HitKeys[] hits = new HitKeys[0];
     /** The rays' Morton codes, the rays in cast order, and which worker cast each ray. */
     private long[] order = new long[0];
@@ -115,7 +115,7 @@ public final class RayBatchCaster {
     }
 
     private void castShare(int worker, int workers) {
-        QueryIndex.RayCaster caster = casters[worker];
+        RayCaster caster = casters[worker];
         HitKeys found = hits[worker];
         found.count = 0;
         float[] rays = this.rays;

@@ -93,7 +93,7 @@ class RayGridPropertyTest {
             found.setAccessible(true);
             // the tree's walk writes how many leaves it queued: -1 stays while the grid answers alone
             Object caster = world.caster();
-            Field leaves = QueryIndex.RayCaster.class.getDeclaredField("leafCount");
+            Field leaves = RayCaster.class.getDeclaredField("leafCount");
             leaves.setAccessible(true);
             QueryResult result = new QueryResult();
             int walked = 0;
@@ -287,7 +287,7 @@ class RayGridPropertyTest {
 
         /** The caster's walk scratch, whose found count tells what the grid found. */
         Object stretch() throws ReflectiveOperationException {
-            Field stretch = QueryIndex.RayCaster.class.getDeclaredField("stretch");
+            Field stretch = RayCaster.class.getDeclaredField("stretch");
             stretch.setAccessible(true);
             return stretch.get(caster());
         }
