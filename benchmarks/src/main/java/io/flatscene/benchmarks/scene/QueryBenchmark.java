@@ -200,8 +200,8 @@ public class QueryBenchmark {
         int hits = 0;
         for (int i = 0; i < THOUSAND; i++) {
             int r = state.nextRay();
-            hits += state.scene.queries().ray(state.origins[r], state.directions[r], state.maxDistance, -1, state.result)
-                    .size();
+            hits += state.scene.queries().ray(state.origins[r], state.directions[r], state.maxDistance, -1,
+                    state.result).size();
         }
         return hits;
     }

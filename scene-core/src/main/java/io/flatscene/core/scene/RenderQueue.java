@@ -39,6 +39,7 @@ public final class RenderQueue {
     final LightList lights = new LightList();
     final FrameStats stats = new FrameStats();
     SceneManager scene;
+    ChangedSlots changedSlots;
     /** The camera of the last cull into this queue, and the scene's change count then; -1 while none completed. */
     Camera camera;
     long changeCount = -1L;
@@ -58,6 +59,15 @@ public final class RenderQueue {
     /** {@return the scene of the last cull into this queue, or null before the first} */
     public SceneManager scene() {
         return scene;
+    }
+
+    /**
+     * {@return the changed slots of the scene of the last cull into this queue ({@link SceneManager#changedSlots()}),
+     * or null before the first} A renderer that keeps world matrices on the GPU reads them between frames, under the
+     * scene's guard, to upload only the matrices that moved.
+     */
+    public ChangedSlots changedSlots() {
+        return changedSlots;
     }
 
     /**

@@ -18,12 +18,8 @@ import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.joml.Matrix4fc;
-import org.joml.Vector3f;
-import org.joml.Vector3fc;
 
 /**
  * A scene: its nodes, its items, lights and cameras, and the flat per-frame passes over them.
@@ -127,7 +123,7 @@ public final class SceneManager implements AutoCloseable {
         this.queries = new SceneQueries(changes, guard, items.store, items.data, transforms,
                 () -> pipeline.update(items.store.size(), workers()), this::workers);
         items.bind(pipeline, queries);
-        this.keptCull = new KeptCull(this, guard, pipeline, kinds, scratch);
+        this.keptCull = new KeptCull(this, guard, pipeline, kinds, scratch, changedSlots);
         this.root = changes.createRoot();
         LOG.info("FlatScene scene created: {}", config);
     }

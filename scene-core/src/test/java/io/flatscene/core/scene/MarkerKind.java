@@ -27,7 +27,8 @@ final class MarkerKind extends ObjectKind<Marker> {
     }
 
     Marker create(String name, float weight) {
-        return scene.changes().createObject("a new marker '" + name + "'", () -> add(new Marker(this, name))).setWeight(weight);
+        return scene.changes().createObject("a new marker '" + name + "'", () -> add(new Marker(this, name)))
+                .setWeight(weight);
     }
 
     @Override

@@ -36,8 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * or in a structural change): each must refuse with an exception that says why, never answer from storage that no
  * longer belongs to anything or that another thread is rewriting. Only identity (name, handle, owner, liveness, the
  * scene's settings and query facade, channel, text) still answers; so do the caller's own objects a call filled
- * (render queue, query result, ray batch, frame statistics), as {@link SceneManager}'s class comment says. The arguments are valid ones, so that the refusal
- * tested is the closed scene, the dead object or the thread, not an argument check that happens to come first.
+ * (render queue, query result, ray batch, frame statistics), as {@link SceneManager}'s class comment says. The
+ * arguments are valid ones, so that the refusal tested is the closed scene, the dead object or the thread, not an
+ * argument check that happens to come first.
  */
 class MisuseTest {
     /** Methods that tell what an object is rather than read its state: they still answer. */

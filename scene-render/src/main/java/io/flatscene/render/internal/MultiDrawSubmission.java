@@ -126,8 +126,8 @@ public final class MultiDrawSubmission implements DrawSubmission {
 
     @Override
     public long upload(RenderQueue queue, MeshRanges meshes) {
-        // the scene's own sets, not the queue's: a queue is read on any thread, the scene's state under its guard
-        ChangedSlots changes = queue.scene().changedSlots();
+        // the scene's own sets, which the queue names: a queue is read on any thread, the scene's state under its guard
+        ChangedSlots changes = queue.changedSlots();
         stream.update(queue, meshes);
         matrices.record(changes);
         waitNanos = 0L;

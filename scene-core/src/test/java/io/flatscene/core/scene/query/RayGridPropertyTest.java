@@ -296,7 +296,8 @@ class RayGridPropertyTest {
         void castShort(int count) {
             QueryResult result = new QueryResult();
             for (int r = 0; r < count; r++) {
-                scene.queries().ray(new Vector3f(offset + signed(FIELD), offset + signed(FIELD), offset + signed(FIELD)),
+                scene.queries().ray(
+                        new Vector3f(offset + signed(FIELD), offset + signed(FIELD), offset + signed(FIELD)),
                         new Vector3f(signed(1f), signed(1f), 1f), 4f, -1, result);
             }
         }
