@@ -20,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -456,7 +458,11 @@ class RenderQueueTest {
             Camera camera = turnedCamera(scene);
             Item ahead = scene.item(0).setTint(0.2f, 0.4f, 0.6f, 1f);
             scene.update();
-            RenderQueue queue = scene.cull(camera, new RenderQueue());
+            RenderQueue queue = new RenderQueue();
+            assertNull(queue.changedSlots(), "no cull yet, no scene");
+            scene.cull(camera, queue);
+            assertSame(scene, queue.scene());
+            assertSame(scene.changedSlots(), queue.changedSlots(), "the changed slots of the scene culled");
             assertEquals(640, queue.viewportWidth());
             assertEquals(480, queue.viewportHeight());
             assertFalse(queue.isAspectRatioFixed());
