@@ -1,9 +1,11 @@
 package io.flatscene.core.geometry;
 
+import java.util.Arrays;
 import org.joml.Matrix4f;
 import org.joml.Vector4f;
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -125,6 +127,152 @@ class FrustumTest {
                 float expected = clip[k + c] / length;
                 assertEquals(expected, unit[k + c], 1e-5f * Math.max(1f, Math.abs(expected)), "plane " + p);
             }
+        }
+    }
+
+    /** Planes {@code -lower <= axis <= upper}, the other two axes within 1e30, so that only {@code axis} decides. */
+    private static float[] slab(int axis, float lower, float upper) {
+        float[] planes = new float[Frustum.PLANE_FLOATS];
+        for (int a = 0; a < 3; a++) {
+            planes[a * 8 + a] = 1f;
+            planes[a * 8 + 3] = a == axis ? lower : 1e30f;
+            planes[a * 8 + 4 + a] = -1f;
+            planes[a * 8 + 7] = a == axis ? upper : 1e30f;
+        }
+        return planes;
+    }
+
+    /**
+     * A box centered at {@code c} on {@code axis} (0 on the others), half extent {@code h} there and 1 elsewhere,
+     * against {@code -10 <= axis <= 20}.
+     */
+    private static boolean outsideOn(int axis, float c, float h) {
+        float[] center = new float[3];
+        float[] half = {1f, 1f, 1f};
+        center[axis] = c;
+        half[axis] = h;
+        return Frustum.outside(slab(axis, 10f, 20f), center[0], center[1], center[2], half[0], half[1], half[2]);
+    }
+
+    /** As {@link #outsideOn}, classified against {@code -10 <= axis <= 10}. */
+    private static int classifyOn(int axis, float c, float h, float margin) {
+        float[] center = new float[3];
+        float[] half = {1f, 1f, 1f};
+        center[axis] = c;
+        half[axis] = h;
+        return Frustum.classify(slab(axis, 10f, 10f), center[0], center[1], center[2], half[0], half[1], half[2],
+                margin);
+    }
+
+    /** Each axis's planes read its own coordinate and half extent, on both sides (unlike, so that signs count). */
+    @Test
+    void everyAxisIsDecidedByItsOwnCoordinateAndHalfExtent() {
+        for (int axis = 0; axis < 3; axis++) {
+            String on = "axis " + axis;
+            assertFalse(outsideOn(axis, 23f, 3f), on + ": touching 20");
+            assertTrue(outsideOn(axis, Math.nextUp(23f), 3f), on);
+            assertFalse(outsideOn(axis, -13f, 3f), on + ": touching -10");
+            assertTrue(outsideOn(axis, Math.nextDown(-13f), 3f), on);
+            assertFalse(outsideOn(axis, 0f, 100f), on + ": a box wider than the slab");
+        }
+    }
+
+    /**
+     * The margin is {@code margin} times the magnitudes of each term of the plane's equation over the region: the
+     * center's distance from 0 plus the half extent, on each axis, and the plane's offset. On {@code axis <= 10} with
+     * margin 0.1, a region at 18 +- 5 is 3 outside, within its margin of 3.3; one at 7.25 +- 1 is 1.75 inside, within
+     * 1.825.
+     */
+    @Test
+    void theMarginCountsEachAxisCenterAndExtentAndThePlanesOffset() {
+        for (int axis = 0; axis < 3; axis++) {
+            String on = "axis " + axis;
+            assertEquals(Frustum.ACROSS, classifyOn(axis, 18f, 5f, 0.1f), on + ": 3 outside, within 3.3");
+            assertEquals(Frustum.OUTSIDE, classifyOn(axis, 18.5f, 5f, 0.1f), on + ": 3.5 outside, past 3.35");
+            assertEquals(Frustum.ACROSS, classifyOn(axis, -18f, 5f, 0.1f), on + ": the other side");
+            assertEquals(Frustum.ACROSS, classifyOn(axis, 7.25f, 1f, 0.1f), on + ": 1.75 inside, within 1.825");
+            assertEquals(Frustum.INSIDE, classifyOn(axis, 7f, 1f, 0.1f), on + ": 2 inside, past 1.8");
+            assertEquals(Frustum.ACROSS, classifyOn(axis, -7.25f, 1f, 0.1f), on + ": the other side");
+        }
+    }
+
+    /** Exactly at the margin is not past it: across, on either side (every value here exact in float). */
+    @Test
+    void aRegionExactlyAtTheMarginIsAcross() {
+        float[] planes = SLAB_X.clone();
+        planes[7] = 100f; // x <= 100, so that only x >= -10 is near
+        // x >= -10 for a region at 2 +- 4, margin 0.5: 8 inside, the margin 0.5 * (6 + 10) = 8
+        assertEquals(Frustum.ACROSS, Frustum.classify(planes, 2f, 0f, 0f, 4f, 1f, 1f, 0.5f));
+        assertEquals(Frustum.INSIDE, Frustum.classify(planes, 3f, 0f, 0f, 4f, 1f, 1f, 0.5f), "9 inside, past 8.5");
+        // at -42 +- 4: 28 outside, the margin 0.5 * (46 + 10) = 28; at -44 +- 4: 30 outside, past 0.5 * (48 + 10) = 29
+        assertEquals(Frustum.ACROSS, Frustum.classify(planes, -42f, 0f, 0f, 4f, 1f, 1f, 0.5f));
+        assertEquals(Frustum.OUTSIDE, Frustum.classify(planes, -44f, 0f, 0f, 4f, 1f, 1f, 0.5f));
+    }
+
+    /** An infinite box whose center overflowed to infinities, but holds no NaN, passes. */
+    @Test
+    void anInfiniteBoxWithAnInfiniteCenterPasses() {
+        float inf = Float.POSITIVE_INFINITY;
+        assertFalse(Frustum.outside(SLAB_X, inf, inf, 0f, inf, inf, inf));
+        assertFalse(Frustum.outside(SLAB_X, 0f, -inf, -inf, inf, inf, inf));
+        assertTrue(Frustum.outside(SLAB_X, 0f, 0f, Float.NaN, inf, inf, inf));
+    }
+
+    /**
+     * Where float normalization fails, every plane is still the clip plane scaled to a unit normal: an orthographic
+     * box 10^30 across under a view turned about three axes (every normal some 10^-30 long, its square underflowing
+     * float), and one 10^-20 thin on x (that normal 10^20 long, its square overflowing).
+     */
+    @Test
+    void planesWhoseNormalsUnderflowOrOverflowInFloatAreNormalizedInDouble() {
+        Matrix4f huge = new Matrix4f().ortho(-1e30f, 1e30f, -2e30f, 2e30f, -1e30f, 1e30f)
+                .rotateY(0.5f).rotateX(0.3f).rotateZ(-0.2f);
+        assertNormalizedClipPlanes(huge);
+        Matrix4f thin = new Matrix4f().ortho(-1e-20f, 1e-20f, -1f, 1f, -1f, 1f).rotateY(0.25f);
+        assertNormalizedClipPlanes(thin);
+        float[] planes = new float[Frustum.PLANE_FLOATS];
+        Frustum.normalizedPlanes(new Matrix4f().ortho(-1e-20f, 1e-20f, -1f, 1f, -1f, 1f), planes, new Vector4f());
+        assertArrayEquals(new float[] {1f, 0f, 0f, 1e-20f}, Arrays.copyOfRange(planes, 0, 4), 1e-26f, "left");
+        assertArrayEquals(new float[] {-1f, 0f, 0f, 1e-20f}, Arrays.copyOfRange(planes, 4, 8), 1e-26f, "right");
+        assertTrue(Frustum.outside(planes, 2e-20f, 0f, 0f, 0.5e-20f, 0f, 0f));
+        assertFalse(Frustum.outside(planes, 1e-20f, 0f, 0f, 0.5e-20f, 0f, 0f));
+    }
+
+    private static void assertNormalizedClipPlanes(Matrix4f m) {
+        float[] clip = new float[Frustum.PLANE_FLOATS];
+        float[] unit = new float[Frustum.PLANE_FLOATS];
+        Frustum.clipPlanes(m, clip);
+        Frustum.normalizedPlanes(m, unit, new Vector4f());
+        for (int p = 0; p < 6; p++) {
+            int k = p * 4;
+            double length = Math.sqrt((double) clip[k] * clip[k] + (double) clip[k + 1] * clip[k + 1]
+                    + (double) clip[k + 2] * clip[k + 2]);
+            String plane = "plane " + p + ": " + Arrays.toString(Arrays.copyOfRange(unit, k, k + 4));
+            for (int c = 0; c < 4; c++) {
+                float expected = (float) (clip[k + c] / length);
+                assertEquals(expected, unit[k + c], 1e-5f * Math.max(1f, Math.abs(expected)), plane);
+            }
+        }
+    }
+
+    /**
+     * A clip row difference that is zero even in double is a plane at infinity: {@code 0 x + 0 y + 0 z + d >= 0}
+     * holds everywhere when d is 0 or more, so the plane passes every box, and nowhere when d is negative. A far
+     * plane 10^9 times the near one's distance is one: float cannot tell the two rows apart.
+     */
+    @Test
+    void aPlaneWithNoNormalEvenInDoubleIsAtInfinity() {
+        float[] planes = new float[Frustum.PLANE_FLOATS];
+        Frustum.normalizedPlanes(new Matrix4f().perspective(1f, 1f, 1e-3f, 1e6f), planes, new Vector4f());
+        assertArrayEquals(new float[] {0f, 0f, 0f, 1f}, Arrays.copyOfRange(planes, 20, 24), "far, at infinity");
+        assertFalse(Frustum.outside(planes, 0f, 0f, -1e20f, 1f, 1f, 1f), "far past the far distance, still inside");
+        for (float d : new float[] {1f, 0f, -1f}) {
+            // the fourth row equal to the third but for d: the far plane's row difference is (0, 0, 0, d)
+            Matrix4f m = new Matrix4f().m03(0f).m13(0f).m23(1f).m33(d);
+            Frustum.normalizedPlanes(m, planes, new Vector4f());
+            float[] expected = {0f, 0f, 0f, d < 0f ? -1f : 1f};
+            assertArrayEquals(expected, Arrays.copyOfRange(planes, 20, 24), "far plane, d = " + d);
+            assertEquals(d < 0f, Frustum.outside(planes, 0f, 0f, 0f, 0.25f, 0.25f, 0.25f), "d = " + d);
         }
     }
 }

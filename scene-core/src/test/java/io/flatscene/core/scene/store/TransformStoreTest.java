@@ -304,6 +304,27 @@ class TransformStoreTest {
         }
     }
 
+    /** A capacity of 0 is a declaration like any other: FAIL refuses the first node, GROW makes room for it. */
+    @Test
+    void aStoreDeclaredForNoNodesRefusesOrGrowsAtTheFirst() {
+        TransformStore full = store(0, GrowthPolicy.FAIL);
+        assertThrows(CapacityExceededException.class, () -> full.create(Index.NONE));
+        assertEquals(0, full.size());
+        full.validate();
+
+        TransformStore store = store(0, GrowthPolicy.GROW);
+        int root = create(store, Index.NONE);
+        int child = create(store, root);
+        assertEquals(2, store.size());
+        assertEquals(2, store.capacity());
+        assertEquals(0, store.slotOfId(root));
+        assertTrue(dirty(store, root) && dirty(store, child));
+        assertTrue(store.dirtySlots().capacity() > store.capacity(), "room for the staging slot too");
+        store.setStatic(child, true);
+        assertTrue(store.isStatic(store.slotOfId(child)));
+        store.validate();
+    }
+
     @Test
     void growthPastAWordOfSlotsStartsTheNewWordsParentRangesEmpty() {
         TransformStore store = store(100, GrowthPolicy.ON_DEMAND);
@@ -419,6 +440,45 @@ class TransformStoreTest {
         assertTrue(dirty(store, a));
         store.setStatic(a, false);
         assertEquals(2, store.band(store.slotOfId(a)));
+        store.validate();
+    }
+
+    /**
+     * A node leaving a band whose parent slots are stale for one that was read since takes its parent's current slot:
+     * the stale one it carried would be trusted there.
+     */
+    @Test
+    void aNodeMovingIntoABandReadSinceItsParentMovedCachesThatParentsCurrentSlot() {
+        TransformStore store = store(16, GrowthPolicy.FAIL);
+        int first = create(store, Index.NONE);
+        int parent = create(store, Index.NONE);
+        int child = create(store, parent);
+        store.setStatic(child, true);
+        store.destroy(first);
+        assertEquals(0, store.slotOfId(parent));
+        assertEquals(1, store.parentSlots()[store.slotOfId(child)], "stale in the static band");
+        store.refreshParentSlots(2);
+        assertFalse(store.bands().parentsMoved(2));
+        assertTrue(store.bands().parentsMoved(3));
+
+        store.setStatic(child, false);
+        int slot = store.slotOfId(child);
+        assertEquals(2, store.band(slot));
+        assertEquals(0, store.parentSlots()[slot], "the parent's slot now");
+        store.validate();
+    }
+
+    /** Eight levels, the deepest static: bands 0 to 15, every one the band table holds before it grows. */
+    @Test
+    void aStoreUsingEveryBandOfItsFirstBandTableValidates() {
+        TransformStore store = store(16, GrowthPolicy.FAIL);
+        int node = create(store, Index.NONE);
+        for (int depth = 1; depth < 8; depth++) {
+            node = create(store, node);
+            store.setStatic(node, true);
+        }
+        assertEquals(15, store.band(store.slotOfId(node)));
+        assertEquals(16, store.bands().bands());
         store.validate();
     }
 
