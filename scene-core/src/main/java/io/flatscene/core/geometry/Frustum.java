@@ -12,12 +12,12 @@ import org.joml.Vector4f;
  * value at c is below minus the box's extent along the normal, {@code |a| hx + |b| hy + |c| hz}, and outside the
  * frustum when it is outside any plane ({@link #outside}).
  *
- * <p>Infinite and NaN boxes: a box whose x half extent is +infinity is infinite ({@code Aabb.INFINITE} and the bounds
- * pass make all three infinite together) and lies outside no plane, unless its center has a NaN (its node's world
- * matrix overflowed), when it lies outside the frustum. Any other box is tested plane by plane, and a NaN anywhere in
- * the test (a NaN center or extent, or a zero coefficient times an infinite extent on y or z) puts it outside: the test
- * is written as "not inside", which every comparison with NaN fails, where "outside" would let such a box through to be
- * drawn from nowhere.
+ * <p>Infinite and NaN boxes: a box whose x half extent is +infinity is infinite ({@code Aabb.INFINITE} and the
+ * bounds pass make all three infinite together) and lies outside no plane, unless its center's coordinates sum to
+ * NaN (a NaN, or infinities of both signs: its node's world matrix overflowed), when it lies outside the frustum.
+ * Any other box is tested plane by plane, and a NaN anywhere in the test (a NaN center or extent, or a zero
+ * coefficient times an infinite extent on y or z) puts it outside: the test is written as "not inside", which every
+ * comparison with NaN fails, where "outside" would let such a box through to be drawn from nowhere.
  */
 public final class Frustum {
     public static final int PLANE_FLOATS = 24;

@@ -209,13 +209,17 @@ class FrustumTest {
         assertEquals(Frustum.OUTSIDE, Frustum.classify(planes, -44f, 0f, 0f, 4f, 1f, 1f, 0.5f));
     }
 
-    /** An infinite box whose center overflowed to infinities, but holds no NaN, passes. */
+    /**
+     * An infinite box whose center overflowed to infinities of one sign passes; one whose center has a NaN, or
+     * infinities of both signs (which sum to NaN, as the class comment says), is outside.
+     */
     @Test
     void anInfiniteBoxWithAnInfiniteCenterPasses() {
         float inf = Float.POSITIVE_INFINITY;
         assertFalse(Frustum.outside(SLAB_X, inf, inf, 0f, inf, inf, inf));
         assertFalse(Frustum.outside(SLAB_X, 0f, -inf, -inf, inf, inf, inf));
         assertTrue(Frustum.outside(SLAB_X, 0f, 0f, Float.NaN, inf, inf, inf));
+        assertTrue(Frustum.outside(SLAB_X, inf, -inf, 0f, inf, inf, inf));
     }
 
     /**
