@@ -47,9 +47,9 @@ import org.joml.Vector3fc;
  * <li>box (center b, half extents e): {@code |c - b| <= h + e} on every axis, touching included;
  * <li>sphere (center s, radius r): the squared distance from s to the box, {@code max(|s - c| - h, 0)} per axis,
  * at most {@code r * r};
- * <li>frustum: the cull's test ({@link Frustum#outside}) against the matrix's clip planes ({@link Frustum#clipPlanes}):
- * for every plane, the plane's value at c at least {@code -|n| . h}; a box whose x half extent is infinite always,
- * unless its center has a NaN.
+ * <li>frustum: the cull's own test against the matrix's six clip planes: for every plane, the plane's value at c at
+ * least {@code -|n| . h}; a box whose x half extent is infinite always, unless its center's coordinates sum to NaN
+ * (its node's world matrix overflowed).
  * </ul>
  */
 public final class SceneQueries {
