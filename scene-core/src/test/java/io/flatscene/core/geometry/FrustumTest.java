@@ -115,19 +115,8 @@ class FrustumTest {
     /** The same planes normalized: a unit normal, the clip row's direction and the inside kept. */
     @Test
     void normalizedPlanesAreTheClipPlanesScaledToAUnitNormal() {
-        Matrix4f m = new Matrix4f().perspective(1f, 1.5f, 0.5f, 80f).lookAt(1f, 2f, 3f, -4f, 0f, -9f, 0f, 1f, 0f);
-        float[] clip = new float[Frustum.PLANE_FLOATS];
-        float[] unit = new float[Frustum.PLANE_FLOATS];
-        Frustum.clipPlanes(m, clip);
-        Frustum.normalizedPlanes(m, unit, new Vector4f());
-        for (int p = 0; p < 6; p++) {
-            int k = p * 4;
-            float length = (float) Math.sqrt(clip[k] * clip[k] + clip[k + 1] * clip[k + 1] + clip[k + 2] * clip[k + 2]);
-            for (int c = 0; c < 4; c++) {
-                float expected = clip[k + c] / length;
-                assertEquals(expected, unit[k + c], 1e-5f * Math.max(1f, Math.abs(expected)), "plane " + p);
-            }
-        }
+        assertNormalizedClipPlanes(new Matrix4f().perspective(1f, 1.5f, 0.5f, 80f)
+                .lookAt(1f, 2f, 3f, -4f, 0f, -9f, 0f, 1f, 0f));
     }
 
     /** Planes {@code -lower <= axis <= upper}, the other two axes within 1e30, so that only {@code axis} decides. */
