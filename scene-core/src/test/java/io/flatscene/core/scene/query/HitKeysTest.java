@@ -1,0 +1,54 @@
+package io.flatscene.core.scene.query;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class HitKeysTest {
+    /**
+     * Runs of every length up to well past the insertion sort's 24, at an offset inside a larger array, in random,
+     * descending and ascending order with repeats: the run comes out as {@link Arrays#sort} orders it, and not one
+     * key outside it changes.
+     */
+    @Test
+    void sortOrdersExactlyTheRunItIsGiven() {
+        Random random = new Random(34);
+        for (int length = 0; length <= 70; length++) {
+            for (int order = 0; order < 3; order++) {
+                HitKeys hits = new HitKeys(4);
+                int from = 5;
+                for (int i = 0; i < from + length + 5; i++) {
+                    long key = order == 0 ? random.nextInt(40) : order == 1 ? 1000 - i : i;
+                    hits.add(i < from || i >= from + length ? -1L - i : key);
+                }
+                long[] expected = Arrays.copyOf(hits.keys, hits.count);
+                Arrays.sort(expected, from, from + length);
+                hits.sort(from, from + length);
+                assertArrayEquals(expected, Arrays.copyOf(hits.keys, hits.count), "length " + length + ", order "
+                        + order);
+            }
+        }
+    }
+
+    @Test
+    void addingPastTheRoomKeepsEveryKeyInOrder() {
+        HitKeys hits = new HitKeys(0);
+        for (long key = 0; key < 100; key++) {
+            hits.add(key * 3);
+        }
+        assertEquals(100, hits.count);
+        for (int i = 0; i < 100; i++) {
+            assertEquals(i * 3L, hits.keys[i]);
+        }
+    }
+
+    @Test
+    void aKeyHoldsItsDistanceAboveItsIndex() {
+        long key = (long) Float.floatToRawIntBits(2.5f) << 32 | 77L;
+        assertEquals(2.5f, HitKeys.distance(key));
+        assertEquals(77, HitKeys.index(key));
+    }
+}
