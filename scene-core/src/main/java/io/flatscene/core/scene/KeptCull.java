@@ -17,7 +17,6 @@ final class KeptCull {
     private final ItemKind items;
     private final LightKind lights;
     private final NodeScratch scratch;
-    private final ChangedSlots changedSlots;
     private final Matrix4f cameraWorld = new Matrix4f();
     /** A cull's view, captured before it is compared with the one its queue was last culled for. */
     private final CameraView nextView = new CameraView();
@@ -27,10 +26,8 @@ final class KeptCull {
      */
     private long changeCount;
 
-    KeptCull(SceneManager scene, SceneGuard guard, FramePipeline pipeline, ObjectKinds kinds, NodeScratch scratch,
-             ChangedSlots changedSlots) {
+    KeptCull(SceneManager scene, SceneGuard guard, FramePipeline pipeline, ObjectKinds kinds, NodeScratch scratch) {
         this.scene = scene;
-        this.changedSlots = changedSlots;
         this.guard = guard;
         this.pipeline = pipeline;
         this.items = kinds.items();
@@ -65,7 +62,6 @@ final class KeptCull {
             queue.version++;
         }
         queue.scene = scene;
-        queue.changedSlots = changedSlots;
         queue.camera = camera;
         queue.changeCount = changeCount;
         queue.layoutChanges = layoutChanges();

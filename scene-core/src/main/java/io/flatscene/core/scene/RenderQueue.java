@@ -39,7 +39,6 @@ public final class RenderQueue {
     final LightList lights = new LightList();
     final FrameStats stats = new FrameStats();
     SceneManager scene;
-    ChangedSlots changedSlots;
     /** The camera of the last cull into this queue, and the scene's change count then; -1 while none completed. */
     Camera camera;
     long changeCount = -1L;
@@ -67,7 +66,7 @@ public final class RenderQueue {
      * scene's guard, to upload only the matrices that moved.
      */
     public ChangedSlots changedSlots() {
-        return changedSlots;
+        return scene == null ? null : scene.changedSlotsUnchecked();
     }
 
     /**

@@ -123,7 +123,7 @@ public final class SceneManager implements AutoCloseable {
         this.queries = new SceneQueries(changes, guard, items.store, items.data, transforms,
                 () -> pipeline.update(items.store.size(), workers()), this::workers);
         items.bind(pipeline, queries);
-        this.keptCull = new KeptCull(this, guard, pipeline, kinds, scratch, changedSlots);
+        this.keptCull = new KeptCull(this, guard, pipeline, kinds, scratch);
         this.root = changes.createRoot();
         LOG.info("FlatScene scene created: {}", config);
     }
@@ -179,6 +179,11 @@ public final class SceneManager implements AutoCloseable {
 
     SceneChanges changes() {
         return changes;
+    }
+
+    /** {@link #changedSlots()} without the guard's check: what a queue hands to a renderer on any thread. */
+    ChangedSlots changedSlotsUnchecked() {
+        return changedSlots;
     }
 
     /**
