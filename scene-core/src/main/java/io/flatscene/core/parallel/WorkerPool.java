@@ -14,7 +14,7 @@ import org.apache.logging.log4j.Logger;
  * <p>Nothing is allocated per {@link #run}: the task is published through a volatile field and a generation counter,
  * completion is counted down on an {@link AtomicInteger}, and waiting threads spin, then yield, for a quarter of a
  * millisecond before parking with {@link LockSupport}, whose permits need no queue nodes (unlike
- * {@code CyclicBarrier} and {@code Phaser}). A pool of one worker runs every task on the caller's thread.
+ * {@code CyclicBarrier} and {@code Phaser}). A pool of one worker has no threads: it runs every task on the caller's.
  */
 public final class WorkerPool implements AutoCloseable {
     /**
@@ -116,14 +116,6 @@ public final class WorkerPool implements AutoCloseable {
             throw new IllegalStateException("the worker pool is closed");
         }
         caller = Thread.currentThread();
-        if (workers == 1) {
-            try {
-                task.run(0, 1);
-            } finally {
-                caller = null;
-            }
-            return;
-        }
         failure.set(null);
         current = task;
         pending.set(workers - 1);
@@ -131,9 +123,11 @@ public final class WorkerPool implements AutoCloseable {
         for (Thread thread : threads) {
             LockSupport.unpark(thread);
         }
+        // every throwable, checked ones thrown past the compiler included: the caller must still wait for the
+        // workers and clear the run, or its next run would be refused as nested and race the workers of this one
         try {
             task.run(0, workers);
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) {
             recordFailure(e);
         }
         long waitStart = System.nanoTime();
