@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -56,12 +57,13 @@ public final class SceneFiles {
      * complete, so a failed save leaves any earlier file whole.
      *
      * @param scene         the scene to save; open, and not in a frame
-     * @param file          the file to write, replaced if it exists
+     * @param file          the file to write, replaced if it exists; not a directory
      * @param meshNames     gives the name a mesh id is known by across runs (null for an id left unnamed), or
      *                      null to name none
      * @param materialNames the same for material ids, or null to name none
-     * @throws IOException           if the file cannot be written, or the scene exceeds the 2 GiB (less 9 bytes, the
-     *                                longest array) a file holds
+     * @throws IOException           if the file cannot be written (a {@link FileSystemException} if it is a
+     *                               directory), leaving nothing beside it, or if the scene exceeds the 2 GiB (less 9
+     *                               bytes, the longest array) a file holds
      * @throws IllegalStateException if the scene is closed, or another thread runs a frame or changes it
      */
     public static void save(SceneManager scene, Path file, IntFunction<String> meshNames,
@@ -76,17 +78,23 @@ public final class SceneFiles {
             throw new SceneFileException(e.getMessage(), e);
         }
         Path absolute = file.toAbsolutePath();
+        // refused before anything is written: the move would fail on a full directory and replace an empty one
+        if (Files.isDirectory(absolute)) {
+            throw new FileSystemException(file.toString(), null, "is a directory, which a scene file cannot replace");
+        }
         Path partial = absolute.resolveSibling(absolute.getFileName() + ".partial");
-        try (FileChannel channel = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            while (bytes.hasRemaining()) {
-                channel.write(bytes);
+        try {
+            try (FileChannel channel = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING)) {
+                while (bytes.hasRemaining()) {
+                    channel.write(bytes);
+                }
             }
+            Files.move(partial, absolute, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             Files.deleteIfExists(partial);
             throw e;
         }
-        Files.move(partial, absolute, StandardCopyOption.REPLACE_EXISTING);
         LOG.debug("saved {} nodes and {} items to {} ({} bytes)", image.nodeCount, image.objects[0].count(), file,
                 bytes.capacity());
     }

@@ -7,11 +7,14 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,6 +68,29 @@ class SceneFileBadInputTest {
 
     private static void assertContains(String message, String part) {
         assertTrue(message.contains(part), message);
+    }
+
+    /**
+     * A save onto a directory, empty or not, is refused before anything is written, and leaves the directory as it
+     * was with nothing beside it.
+     */
+    @Test
+    void aSaveOntoADirectoryIsRefusedAndLeavesNothingBehind() throws IOException {
+        Path full = Files.createDirectory(dir.resolve("full"));
+        Files.writeString(full.resolve("inside.txt"), "kept");
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        try (SceneManager scene = new SceneManager(SceneFileScenes.config())) {
+            for (Path target : List.of(full, empty)) {
+                FileSystemException e = assertThrows(FileSystemException.class, () -> SceneFiles.save(scene, target));
+                assertEquals(target + ": is a directory, which a scene file cannot replace", e.getMessage());
+                assertTrue(Files.isDirectory(target), target + " is still a directory");
+            }
+        }
+        assertEquals("kept", Files.readString(full.resolve("inside.txt")));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of("base.fscene", "empty", "full"), files.map(p -> p.getFileName().toString()).sorted()
+                    .toList());
+        }
     }
 
     @Test
