@@ -2,6 +2,7 @@ package io.flatscene.core.scene;
 
 import org.joml.Matrix4d;
 import org.joml.Matrix4f;
+import org.joml.Matrix4fc;
 import org.joml.Matrix4x3fc;
 import org.joml.Vector3f;
 import org.joml.Vector4d;
@@ -342,6 +343,23 @@ public final class Camera extends MovableObject {
                 world.m30(), world.m31(), world.m32(), 1f);
     }
 
+    /**
+     * Why no finite view-projection comes from {@code eye} (as {@link #eye} gives it), for a refusal's message: axes
+     * that could not be made unit, a position that is not finite, or one so far out that the product overflows.
+     */
+    static String whyNoView(Matrix4fc eye) {
+        if (!Float.isFinite(eye.m00() + eye.m01() + eye.m02() + eye.m10() + eye.m11() + eye.m12() + eye.m20()
+                + eye.m21() + eye.m22())) {
+            return "its node's world matrix has a zero axis (a zero scale on the node or an ancestor) or one that "
+                    + "overflowed the float range, so it has no orientation";
+        }
+        if (!Float.isFinite(eye.m30() + eye.m31() + eye.m32())) {
+            return "its node's world position is not finite (a transform chain overflowed the float range)";
+        }
+        return "its node's world position (" + eye.m30() + ", " + eye.m31() + ", " + eye.m32() + ") is too far "
+                + "from the origin: its view-projection overflows the float range";
+    }
+
     private static double length(float x, float y, float z) {
         return Math.sqrt((double) x * x + (double) y * y + (double) z * z);
     }
@@ -358,8 +376,8 @@ public final class Camera extends MovableObject {
      * @param directionDest receives the ray's unit direction, in world space
      * @return the distance along the ray from {@code originDest} to the far plane, in world units
      * @throws IllegalArgumentException if {@code x} or {@code y} is not finite
-     * @throws IllegalStateException    if the camera's view is singular (a zero scale up its node's chain), or as
-     *                                  {@link SceneNode#getWorldMatrix} says
+     * @throws IllegalStateException    if the camera has no finite view (a zero scale up its node's chain, or a
+     *                                  position too far out), or as {@link SceneNode#getWorldMatrix} says
      */
     public float pickRay(float x, float y, Vector3f originDest, Vector3f directionDest) {
         checkReadable("the view");
@@ -369,8 +387,8 @@ public final class Camera extends MovableObject {
         NodeScratch scratch = scene.scratch();
         Matrix4f viewProjection = getViewProjection(scratch.matrix, scratch.matrix2);
         if (!viewProjection.isFinite()) {
-            throw new IllegalStateException("cannot pick through " + describe() + ": its node's world matrix has a "
-                    + "zero axis (a zero scale on the node or an ancestor), so it has no view");
+            throw new IllegalStateException("cannot pick through " + describe() + ": "
+                    + whyNoView(eye(parentNode.getWorldMatrix(scratch.world), scratch.matrix2)));
         }
         // normalized device coordinates, y up; the inverse in double keeps far/near ratios of 10^6 and more usable
         double ndcX = 2.0 * x / viewportWidth - 1.0;

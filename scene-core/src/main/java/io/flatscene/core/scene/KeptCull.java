@@ -94,9 +94,8 @@ final class KeptCull {
         view.aspectFixed = camera.isAspectRatioFixed();
         if (!view.derive(camera.far(), camera.visibilityMask(), camera.viewportWidth(), camera.viewportHeight())) {
             // NaN planes would let every box through: refuse rather than draw the whole scene from nowhere.
-            throw new IllegalStateException("cannot cull for " + camera.describe() + ": its node's world matrix "
-                    + "cannot be turned into a view (a zero scale on the node or an ancestor leaves it no orientation, "
-                    + "or a transform chain overflowed the float range)");
+            throw new IllegalStateException("cannot cull for " + camera.describe() + ": "
+                    + Camera.whyNoView(cameraWorld));
         }
     }
 }

@@ -550,7 +550,26 @@ class RenderQueueTest {
             Camera camera = scene.createCamera("flat");
             scene.rootNode().createChild("flat").setScale(0f, 1f, 1f).attachObject(camera);
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> scene.updateFrame(camera));
-            assertTrue(e.getMessage().contains("cannot be turned into a view"), e.getMessage());
+            assertTrue(e.getMessage().contains("'flat'") && e.getMessage().contains("a zero scale"), e.getMessage());
+        }
+    }
+
+    /**
+     * A camera so far out that its view-projection overflows float has axes and a position: the refusal of its cull
+     * and of its pick says so, rather than blaming a zero scale no node has.
+     */
+    @Test
+    void aCameraTooFarOutIsRefusedForItsPosition() {
+        try (SceneManager scene = newScene(1)) {
+            Camera camera = scene.createCamera("far");
+            scene.rootNode().createChild("far").setPosition(0f, 3e38f, 0f).attachObject(camera);
+            String expected = "its node's world position (0.0, 3.0E38, 0.0) is too far from the origin: its "
+                    + "view-projection overflows the float range";
+            IllegalStateException cull = assertThrows(IllegalStateException.class, () -> scene.updateFrame(camera));
+            assertEquals("cannot cull for " + camera + ": " + expected, cull.getMessage());
+            IllegalStateException pick = assertThrows(IllegalStateException.class,
+                    () -> camera.pickRay(1f, 1f, new Vector3f(), new Vector3f()));
+            assertEquals("cannot pick through " + camera + ": " + expected, pick.getMessage());
         }
     }
 
