@@ -341,11 +341,12 @@ public final class SceneManager implements AutoCloseable {
     /**
      * Creates an unnamed detached item, as {@link #createItem(String, int, int, Aabb)} does.
      *
-     * @param meshId     the mesh's id in the renderer's mesh registry (see {@link Item#setMesh}); not checked here
-     * @param materialId the material's id in the renderer's material registry
+     * @param meshId     the mesh's id in the renderer's mesh registry (see {@link Item#setMesh}), &gt;= 0; the
+     *                   renderer refuses an unregistered one when it prepares the frame
+     * @param materialId the material's id in the renderer's material registry, &gt;= 0, refused there likewise
      * @param localAabb  the mesh's bounds in the node's local space, or {@link Aabb#INFINITE} for an item never culled
      * @return the new item, detached, with the default render-queue group, visibility flags and query flags
-     * @throws IllegalArgumentException  if {@code localAabb} is null
+     * @throws IllegalArgumentException  if {@code localAabb} is null or an id is negative, naming the item
      * @throws io.flatscene.core.container.CapacityExceededException if the item capacity is full under
      *                                   {@link GrowthPolicy#FAIL}, or at the most any store can hold
      */
@@ -358,11 +359,12 @@ public final class SceneManager implements AutoCloseable {
      * neither drawn nor found by queries, and costs the frame passes nothing.
      *
      * @param name       the item's name, not necessarily unique; null or "" for none
-     * @param meshId     the mesh's id in the renderer's mesh registry (see {@link Item#setMesh}); not checked here
-     * @param materialId the material's id in the renderer's material registry
+     * @param meshId     the mesh's id in the renderer's mesh registry (see {@link Item#setMesh}), &gt;= 0; the
+     *                   renderer refuses an unregistered one when it prepares the frame
+     * @param materialId the material's id in the renderer's material registry, &gt;= 0, refused there likewise
      * @param localAabb  the mesh's bounds in the node's local space, or {@link Aabb#INFINITE} for an item never culled
      * @return the new item, detached, with the default render-queue group, visibility flags and query flags
-     * @throws IllegalArgumentException  if {@code localAabb} is null
+     * @throws IllegalArgumentException  if {@code localAabb} is null or an id is negative, naming the item
      * @throws io.flatscene.core.container.CapacityExceededException if the item capacity is full under
      *                                   {@link GrowthPolicy#FAIL}, or at the most any store can hold
      */
