@@ -1,6 +1,7 @@
 package io.flatscene.samples.viewer;
 
 import io.flatscene.samples.model.ModelImporter;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -118,6 +119,15 @@ record ViewerOptions(SceneKind scene, Integer frames, Path screenshot, boolean h
         if (existing != null && (!Files.isDirectory(existing) || !Files.isWritable(existing))) {
             throw new UsageException(option + " " + value + ": cannot write a file there, " + existing
                     + (Files.isDirectory(existing) ? " is not writable" : " is not a directory"));
+        }
+        // made now, not when the file is written after every frame: a writable-looking directory may still refuse
+        // them (a file system that holds none, or root, to whom every directory looks writable)
+        Path parent = file.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(parent);
+        } catch (IOException e) {
+            throw new UsageException(option + " " + value + ": cannot write a file there, cannot create " + parent
+                    + " (" + e.getClass().getSimpleName() + ")");
         }
         return file;
     }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** A command line the viewer cannot use prints the reason and the usage and exits with status 2, before any GL. */
 class ViewerCommandLineTest {
@@ -64,9 +65,19 @@ class ViewerCommandLineTest {
                 "--screenshot", under);
         assertRejected("--screenshot " + dir + ": cannot write a file there, it is a directory", "--screenshot",
                 dir.toString());
-        // missing directories under one that exists are made when the screenshot is written
+        // missing directories under one that exists are made when the option is read
         Path missing = dir.resolve("new").resolve("deeper").resolve("shot.png");
         assertEquals(missing, ViewerOptions.parse("--screenshot", missing.toString()).screenshot());
+        assertTrue(Files.isDirectory(missing.getParent()));
+    }
+
+    /** A directory that looks writable but takes no new directories (proc's, even to root) is refused up front. */
+    @Test
+    void aScreenshotDirectoryThatCannotBeMadeIsRefusedBeforeRendering() {
+        Path proc = Path.of("/proc");
+        assumeTrue(Files.isDirectory(proc), "a Linux proc file system");
+        String shot = proc.resolve("flatscene-shots").resolve("last.png").toString();
+        assertRejected("--screenshot " + shot + ": cannot write a file there, ", "--screenshot", shot);
     }
 
     @Test
