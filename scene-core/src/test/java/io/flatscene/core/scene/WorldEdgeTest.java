@@ -52,6 +52,27 @@ class WorldEdgeTest {
         return message;
     }
 
+    /**
+     * Items whose boxes lie at subnormal coordinates, where halving a bound rounds: their chunk's box still holds
+     * every one of them, so the cull and the validation agree.
+     */
+    @Test
+    void aChunkOfSubnormalBoxesHoldsThem() {
+        try (SceneManager tiny = new SceneManager(SceneConfig.builder().maxNodes(256).maxItems(256).validation(true)
+                .build())) {
+            Camera camera = tiny.createCamera("eye");
+            tiny.rootNode().createChild("eye").setPosition(0f, 0f, 10f).attachObject(camera);
+            for (int i = 0; i < 100; i++) {
+                float at = Float.MIN_VALUE * (i % 7 + 1);
+                tiny.rootNode().createChild().setPosition(at, -at, at * 3)
+                        .attachObject(tiny.createItem(0, 0, new Aabb(0f, 0f, 0f, Float.MIN_VALUE * (i % 3),
+                                Float.MIN_VALUE, 0f)));
+            }
+            assertEquals(100, tiny.updateFrame(camera).itemsVisible());
+            tiny.validate();
+        }
+    }
+
     @Test
     void aWorldPositionOrScaleOverflowingOnOneAxisIsRefused() {
         for (int i = 0; i < 3; i++) {

@@ -171,9 +171,9 @@ final class ChunkBounds {
         float cx = minX * 0.5f + maxX * 0.5f;
         float cy = minY * 0.5f + maxY * 0.5f;
         float cz = minZ * 0.5f + maxZ * 0.5f;
-        float hx = maxX * 0.5f - minX * 0.5f;
-        float hy = maxY * 0.5f - minY * 0.5f;
-        float hz = maxZ * 0.5f - minZ * 0.5f;
+        float hx = holding(cx, maxX * 0.5f - minX * 0.5f, minX, maxX);
+        float hy = holding(cy, maxY * 0.5f - minY * 0.5f, minY, maxY);
+        float hz = holding(cz, maxZ * 0.5f - minZ * 0.5f, minZ, maxZ);
         boolean changed = was == OPEN || cx != center[o] || cy != center[o + 1] || cz != center[o + 2]
                 || hx != half[o] || hy != half[o + 1] || hz != half[o + 2];
         center[o] = cx;
@@ -184,6 +184,20 @@ final class ChunkBounds {
         half[o + 2] = hz;
         state[chunk] = BOXED;
         return changed;
+    }
+
+    /**
+     * The half extent {@code half}, widened until {@code center} plus and minus it holds {@code [min, max]} in float:
+     * halving rounds (subnormal bounds lose their last bit), and a box a rounding short of an item would let the
+     * chunk test reject what the item's own test accepts. Past the first widening, {@code center - min} is exact or
+     * within an ulp of the same magnitude, so the steps are few.
+     */
+    private static float holding(float center, float half, float min, float max) {
+        float held = Math.max(half, Math.max(center - min, max - center));
+        while (center - held > min || center + held < max) {
+            held = Math.nextUp(held);
+        }
+        return held;
     }
 
     /** The mean half extents (x + y + z) of the boxed chunks at the last {@link #refresh}. */
