@@ -218,6 +218,30 @@ class QueryIndexPruningTest {
     }
 
     /**
+     * A root box unbounded below on one axis, where the plane's coefficient is 0 (a node box whose lower bound
+     * overflowed): the plane takes the box's upper bound there, 0 times a finite value, and so still skips a box wholly
+     * outside it on the next axis; the lower bound, 0 times -infinity, would make a NaN, which keeps every node.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2})
+    void aFrustumPlaneWithAZeroCoefficientReadsAnUnboundedBoxByItsFiniteBound(int axis)
+            throws ReflectiveOperationException {
+        oneLeaf();
+        int outside = (axis + 1) % 3;
+        float[] normal = new float[3];
+        normal[outside] = 1f;
+        float[] planes = planes(normal[0], normal[1], normal[2], 0f);
+        float[] box = {-1f, -1f, -1f, 1f, 1f, 1f};
+        box[axis] = Float.NEGATIVE_INFINITY;
+        box[outside] = -2f;
+        box[3 + outside] = -1f;
+        System.arraycopy(box, 0, index.rootBox, 0, 6);
+        assertFalse(frustumFindsTheItem(planes), "the root box lies below the plane on axis " + outside);
+        index.rootBox[3 + outside] = 0f;
+        assertTrue(frustumFindsTheItem(planes), "touching it");
+    }
+
+    /**
      * A ray down the z axis runs parallel to x and y: a root box is entered when the origin lies within it on those
      * axes, on its faces included, and skipped when it lies outside.
      */
