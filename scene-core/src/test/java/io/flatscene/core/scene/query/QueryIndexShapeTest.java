@@ -180,11 +180,11 @@ class QueryIndexShapeTest {
 
     /**
      * Points on the three axes at the powers of two to 1,024, whose Morton codes cut one or two entries off at each
-     * split: the tree has more inner nodes than one per four entries, the room a build makes at first, so it grows
-     * its node arrays as it goes, and holds every entry. Reached by destroying 100 other items after a first build.
+     * split: the tree has more inner nodes than one per four entries, and holds every entry, its boxes tight. Reached
+     * by destroying 100 other items after a first build.
      */
     @Test
-    void aTreeOfShortLeavesGrowsItsNodeArraysAsItIsBuilt() throws ReflectiveOperationException {
+    void aTreeOfShortLeavesHoldsEveryEntry() throws ReflectiveOperationException {
         scene = newScene(140);
         try {
             List<Item> others = new ArrayList<>();
@@ -203,8 +203,7 @@ class QueryIndexShapeTest {
             index = new QueryIndexFields(scene);
             assertEquals(34, index.intField("builtCount"), "rebuilt over the 34 left");
             int innerTotal = index.intField("innerTotal");
-            assertTrue(innerTotal > (34 + 3) / 4, innerTotal + " inner nodes, more than the " + (34 + 3) / 4
-                    + " made room for at first");
+            assertTrue(innerTotal > (34 + 3) / 4, innerTotal + " inner nodes, more than one per four entries");
             checkShape(true, 34);
             scene.validate();
         } finally {
