@@ -137,12 +137,13 @@ class RayBatchTest {
         assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
     }
 
+    /** A batch filled to its capacity, whose arrays the caster's own then match in length. */
     @Test
     void aReusedBatchAllocatesNothing() {
         Set<Thread> threadsBefore = AllocationMeter.liveThreads();
         SplittableRandom random = new SplittableRandom(11);
         try (SceneManager scene = scatteredScene(5_000, 2, random)) {
-            RayBatch batch = new RayBatch();
+            RayBatch batch = new RayBatch(500);
             Vector3f origin = new Vector3f();
             Vector3f direction = new Vector3f();
             float[] limit = new float[1];

@@ -11,18 +11,19 @@ class HitKeysTest {
     /**
      * Runs of every length up to well past the insertion sort's 24, at an offset inside a larger array, in random,
      * descending and ascending order with repeats: the run comes out as {@link Arrays#sort} orders it, and not one
-     * key outside it changes.
+     * key outside it changes, whether the keys around it are below the run's or above them.
      */
     @Test
     void sortOrdersExactlyTheRunItIsGiven() {
         Random random = new Random(34);
         for (int length = 0; length <= 70; length++) {
-            for (int order = 0; order < 3; order++) {
+            for (int order = 0; order < 6; order++) {
                 HitKeys hits = new HitKeys(4);
                 int from = 5;
                 for (int i = 0; i < from + length + 5; i++) {
-                    long key = order == 0 ? random.nextInt(40) : order == 1 ? 1000 - i : i;
-                    hits.add(i < from || i >= from + length ? -1L - i : key);
+                    long key = order % 3 == 0 ? random.nextInt(40) : order % 3 == 1 ? 1000 - i : i;
+                    long outside = order < 3 ? -1L - i : Long.MAX_VALUE - i;
+                    hits.add(i < from || i >= from + length ? outside : key);
                 }
                 long[] expected = Arrays.copyOf(hits.keys, hits.count);
                 Arrays.sort(expected, from, from + length);

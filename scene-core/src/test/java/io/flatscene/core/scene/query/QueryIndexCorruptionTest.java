@@ -7,6 +7,7 @@ import io.flatscene.core.scene.Item;
 import io.flatscene.core.scene.QueryInternals;
 import io.flatscene.core.scene.SceneManager;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -178,11 +179,61 @@ class QueryIndexCorruptionTest {
         scene.validate();
     }
 
+    /** A second validation catches it again: the first leaves every box as it found it. */
     @Test
     void aNodeBoxThatDoesNotHoldWhatLiesBelowIt() throws ReflectiveOperationException {
         int leaf = index.ints("entryLeaf")[entryOf(built.get(42))];
-        index.floats("tree")[leaf * 6 + 4] -= 1f;
+        float[] tree = index.floats("tree");
+        tree[leaf * 6 + 4] -= 1f;
+        float broken = tree[leaf * 6 + 4];
         assertCaught("query index node at location " + leaf + " has box", "but what lies below it makes");
+        assertEquals(broken, tree[leaf * 6 + 4]);
+        assertCaught("query index node at location " + leaf + " has box", "but what lies below it makes");
+    }
+
+    /**
+     * The first location past the inner nodes, whose record a larger tree of an earlier build could have left
+     * holding a leaf of the entry: still no leaf of the tree.
+     */
+    @Test
+    void aBuiltEntryNamingAStaleRecordPastTheInnerNodes() throws ReflectiveOperationException {
+        int e = entryOf(built.get(0));
+        int past = index.intField("innerTotal") * 4;
+        int[] childRef = index.ints("childRef");
+        assertTrue(past < childRef.length, "the build made room for more inner nodes than it used");
+        childRef[past] = e << 4 | 1;
+        index.ints("entryLeaf")[e] = past;
+        assertCaught("query index entry " + e + " of 301 built names leaf location " + past, "which does not hold it");
+    }
+
+    /** With nothing built the leaf fields mean nothing, and the validation reads none of them. */
+    @Test
+    void anIndexWithNothingBuiltReadsNoLeaf() throws ReflectiveOperationException {
+        try (SceneManager small = new SceneManager(SceneConfig.builder().maxNodes(8).maxItems(8).workerThreads(1)
+                .build())) {
+            Item item = small.createItem(0, 0, UNIT);
+            small.rootNode().createChild().attachObject(item);
+            small.queries().box(Aabb.INFINITE, -1);
+            QueryIndexFields unbuilt = new QueryIndexFields(small);
+            assertEquals(0, unbuilt.intField("builtCount"));
+            int e = unbuilt.entryOf(item);
+            unbuilt.setInt("rootRef", e << 4 | 1);
+            unbuilt.ints("entryLeaf")[e] = -2;
+            small.validate();
+        }
+    }
+
+    /** The item made last, its entry gone and its id past the end of the entry map: in no entry. */
+    @Test
+    void anItemWhoseIdIsPastTheEntryMap() throws ReflectiveOperationException {
+        Item item = pending.get(2);
+        int id = QueryInternals.itemId(item);
+        int e = entryOf(item);
+        index.ints("entryId")[e] = Index.NONE;
+        index.setInt("deadCount", 2);
+        index.set("entryOf", Arrays.copyOf(index.ints("entryOf"), id));
+        assertCaught("item at global index " + QueryInternals.globalIndex(item) + " (id " + id
+                + ") is in no query index entry");
     }
 
     @Test

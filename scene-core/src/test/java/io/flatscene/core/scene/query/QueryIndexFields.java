@@ -30,6 +30,11 @@ final class QueryIndexFields {
         field(name).setInt(index, value);
     }
 
+    /** Replaces the array (or other reference) a field holds. */
+    void set(String name, Object value) throws ReflectiveOperationException {
+        field(name).set(index, value);
+    }
+
     int[] ints(String name) throws ReflectiveOperationException {
         return (int[]) field(name).get(index);
     }

@@ -101,6 +101,30 @@ class QueryIndexSmallTreeTest {
         assertRaysMatchTheScan(index);
     }
 
+    @Test
+    void fourEntriesMakeOneLeaf() throws ReflectiveOperationException {
+        QueryIndexFields index = treeOver(4);
+        assertEquals(4, index.intField("rootRef") & 15, "the root is a leaf of the four entries");
+        assertEquals(0, index.intField("innerTotal"));
+        assertRaysMatchTheScan(index);
+    }
+
+    /**
+     * Eight entries 3 apart, whose Morton cells split four and four: each half fits in a leaf, so the root holds two
+     * leaves of four, not four of two.
+     */
+    @Test
+    void aHalfThatFitsInALeafIsOneLeaf() throws ReflectiveOperationException {
+        QueryIndexFields index = treeOver(8);
+        int[] childRef = index.ints("childRef");
+        assertEquals(0, index.intField("rootRef"), "the root is inner node 0");
+        assertEquals(0 << 4 | 4, childRef[0], "entries 0 to 3");
+        assertEquals(4 << 4 | 4, childRef[1], "entries 4 to 7");
+        assertEquals(-1, childRef[2], "no third branch");
+        assertEquals(-1, childRef[3]);
+        assertRaysMatchTheScan(index);
+    }
+
     /** The first entry of the second leaf, or the last entry of all, named the first leaf; or an entry the root. */
     @ParameterizedTest
     @ValueSource(strings = {"next", "last", "root"})

@@ -1,0 +1,100 @@
+package io.flatscene.core.scene.query;
+
+import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.scene.Aabb;
+import io.flatscene.core.scene.Item;
+import io.flatscene.core.scene.QueryInternals;
+import io.flatscene.core.scene.SceneManager;
+import io.flatscene.core.scene.SceneNode;
+import java.util.ArrayList;
+import java.util.List;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/**
+ * A caster's rays through the tree and the pending entries, cast by the caster itself so that no grid answers them:
+ * the exact slab test on boxes infinite along one axis, and a ray that meets every node of a full tree.
+ */
+class RayCasterTest {
+    private static final Aabb UNIT = new Aabb(0f, 0f, 0f, 0.5f, 0.5f, 0.5f);
+
+    private final SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(512).maxItems(512)
+            .workerThreads(1).build());
+    private final List<Item> items = new ArrayList<>();
+
+    @AfterEach
+    void close() {
+        scene.close();
+    }
+
+    private Item place(Aabb bounds, float x, float y, float z) {
+        Item item = scene.createItem(0, 0, bounds);
+        scene.rootNode().createChild().setPosition(x, y, z).attachObject(item);
+        items.add(item);
+        return item;
+    }
+
+    /** Casts along a unit direction; the hits nearest first, their distances into {@code distances}. */
+    private List<Item> cast(float ox, float oy, float oz, float dx, float dy, float dz, List<Float> distances)
+            throws ReflectiveOperationException {
+        scene.queries().box(Aabb.INFINITE, -1);
+        QueryIndex index = QueryInternals.index(scene);
+        HitKeys hits = new HitKeys(4);
+        index.newCaster().cast(ox, oy, oz, dx, dy, dz, Float.POSITIVE_INFINITY, -1, hits);
+        assertFalse(index.grid.live());
+        hits.sort(0, hits.count);
+        List<Item> found = new ArrayList<>();
+        for (int h = 0; h < hits.count; h++) {
+            found.add(scene.item(HitKeys.index(hits.keys[h])));
+            distances.add(HitKeys.distance(hits.keys[h]));
+        }
+        return found;
+    }
+
+    /**
+     * An item whose world box is infinite along x alone (its node's scale overflowed the float range on x, which
+     * takes the center's x too) is entered by rays within its y and z extents, at any x, and by none outside them:
+     * its infinite axis leaves a ray unclipped, but the others still clip it.
+     */
+    @Test
+    void aBoxInfiniteAlongOneAxisIsStillClippedOnTheOthers() throws ReflectiveOperationException {
+        SceneNode stretched = scene.rootNode().createChild().setScale(1e20f, 1f, 1f).createChild()
+                .setScale(1e20f, 1f, 1f);
+        Item column = scene.createItem(0, 0, new Aabb(1f, 0f, 0f, 0.5f, 0.5f, 0.5f));
+        stretched.attachObject(column);
+        Item beside = place(UNIT, 0f, 5f, 0f);
+        List<Float> distances = new ArrayList<>();
+        assertEquals(List.of(beside), cast(-10f, 5f, 0f, 1f, 0f, 0f, distances), "along x at y = 5: the column is "
+                + "4.5 away on y");
+        assertEquals(List.of(9.5f), distances);
+        assertEquals(Float.POSITIVE_INFINITY, column.getWorldHalfExtents(new Vector3f()).x);
+        assertEquals(0.5f, column.getWorldHalfExtents(new Vector3f()).y);
+        distances.clear();
+        assertEquals(List.of(column), cast(1e6f, 0f, -10f, 0f, 0f, 1f, distances), "along z at any x");
+        assertEquals(List.of(9.5f), distances);
+        assertEquals(List.of(), cast(1e6f, 0.75f, -10f, 0f, 0f, 1f, distances), "along z at y = 0.75");
+    }
+
+    /**
+     * 256 items in a row make a full tree (four levels, leaves of four): a ray along the row meets every node of it,
+     * and finds every item, in order, each 3 further than the last.
+     */
+    @Test
+    void aRayAlongARowMeetsEveryNodeAndFindsEveryItem() throws ReflectiveOperationException {
+        for (int i = 0; i < 256; i++) {
+            place(UNIT, i * 3f, 0f, 0f);
+        }
+        List<Float> distances = new ArrayList<>();
+        List<Item> found = cast(-10f, 0f, 0f, 1f, 0f, 0f, distances);
+        assertEquals(256, QueryInternals.index(scene).builtCount);
+        assertEquals(21, new QueryIndexFields(scene).intField("innerTotal"), "1 + 4 + 16 inner nodes over 64 leaves");
+        assertEquals(items, found);
+        for (int i = 0; i < 256; i++) {
+            assertEquals(9.5f + 3f * i, distances.get(i), "item " + i);
+        }
+    }
+}
