@@ -212,6 +212,34 @@ class RayGridWalkTest {
     }
 
     /**
+     * A row whose region is exactly 61 cells of side 2 long (its last cube nudged until it is): a ray entering at the
+     * region's high x face is at 61 sides from its low face, and starts in the last cell, 60, not one past the row.
+     */
+    @Test
+    void aRayEnteringAtTheRegionsHighFaceStartsInTheLastCell() throws ReflectiveOperationException {
+        RayGridFields row = row();
+        int last = row.ids.length - 1;
+        row.boxes[last * 6] = 119.87378f;
+        row.build();
+        float[] min = row.floats("min");
+        float[] max = row.floats("max");
+        for (int step = 0; max[0] - min[0] != 122f && step < 100_000; step++) {
+            row.boxes[last * 6] = max[0] - min[0] < 122f ? Math.nextUp(row.boxes[last * 6])
+                    : Math.nextDown(row.boxes[last * 6]);
+            row.build();
+            min = row.floats("min");
+            max = row.floats("max");
+        }
+        assertEquals(122f, max[0] - min[0], "the region is 61 cells long");
+        assertEquals(2f, row.side());
+        assertEquals(61, row.counts()[0]);
+        float[] o = {130f, 0.3f, 0.2f};
+        float[] d = {-1f, 0f, 0f};
+        assertEquals(2, assertWalkFindsExactHits(row, o, d, 13f).size());
+        assertEquals(row.cell(60, 0, 0), row.visited()[0]);
+    }
+
+    /**
      * The bound on rounding: the ray's reach (its origin's largest coordinate, or the region's) and length, times
      * 2^-18, at most the slack of a cell (a 64th of the side, 2): a ray from x = 8000 up to 192 long is answered.
      */
