@@ -259,10 +259,17 @@ class RayGridShapeTest {
         setProbe(grid, PROBES[0], face + 0.015 - slack, 0.5);
         double margin = QueryIndex.MARGIN * (face - slack);
         setProbe(grid, PROBES[1], face - slack - margin / 2, 5);
+        // a box from 0.04 to 9 whose magnitude, its center's and half extent's, is mostly its half extent's
+        int near = 5;
+        double nearFace = min[0] + near * (double) side;
+        double nearMargin = QueryIndex.MARGIN * (nearFace - slack);
+        grid.boxes[PROBES[2] * 6] = 4.5f;
+        grid.boxes[PROBES[2] * 6 + 3] = (float) (nearFace - slack - nearMargin / 2 - 4.5);
         grid.build();
         assertSameRegion(grid, side, min, max);
         assertEquals(k, grid.cover(PROBES[0])[3], "the slack reaches the next cell");
         assertEquals(k, grid.cover(PROBES[1])[3], "the margin reaches the next cell");
+        assertEquals(near, grid.cover(PROBES[2])[3], "the margin of the center's and half extent's sum");
         int judged = 0;
         for (int e = 0; e < grid.ids.length; e++) {
             int[] expected = new int[6];
@@ -467,6 +474,16 @@ class RayGridShapeTest {
         grid.grid.removed(count, count);
         assertEquals(0, grid.always().length);
         assertArrayEquals(cellBox, grid.floats("cellBox"));
+    }
+
+    /** A dropped grid answers no ray until built again: its stale listings are not checked. */
+    @Test
+    void aDroppedGridIsNotValidated() {
+        RayGridFields grid = probeLattice();
+        grid.grid.drop();
+        grid.boxes[PROBES[0] * 6] = 1000f;
+        grid.validate();
+        assertFalse(grid.grid.live());
     }
 
     /** A covered entry removed: its listings NaN; an always-tested one removed: nothing to poison. */

@@ -237,6 +237,10 @@ class RayGridWalkTest {
         float[] d = {-1f, 0f, 0f};
         assertEquals(2, assertWalkFindsExactHits(row, o, d, 13f).size());
         assertEquals(row.cell(60, 0, 0), row.visited()[0]);
+        // and one leaving through that face, the last cell's, ends its walk there
+        float[] up = {115f, 0.3f, 0.2f};
+        assertEquals(3, assertWalkFindsExactHits(row, up, new float[] {1f, 0f, 0f}, 20f).size());
+        assertEquals(row.cell(60, 0, 0), row.visited()[row.visited().length - 1]);
     }
 
     /**
@@ -275,6 +279,19 @@ class RayGridWalkTest {
         float[] d = straight ? new float[] {1f, 0f, 0f} : unit(1, 1e-3, 2e-3);
         TreeMap<Integer, Float> found = assertWalkFindsExactHits(grid, o, d, 4f);
         assertEquals((face - o[0]) * (1f / d[0]), found.get(e), "entered at the face");
+    }
+
+    /** A ray whose length ends exactly where it enters a box: it enters the box, at its full length. */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aRayEndingExactlyAtABoxsFaceEntersIt(boolean straight) throws ReflectiveOperationException {
+        RayGridFields row = row();
+        float[] o = {10f, 0.3f, 0.2f};
+        float[] d = straight ? new float[] {1f, 0f, 0f} : unit(1, 1e-3, 2e-3);
+        float length = (11.5f - o[0]) * (1f / d[0]);
+        TreeMap<Integer, Float> found = assertWalkFindsExactHits(row, o, d, length);
+        assertEquals(length, found.get(5), "the box at 12.5 is entered at the ray's end");
+        assertEquals(2, found.size());
     }
 
     /**
