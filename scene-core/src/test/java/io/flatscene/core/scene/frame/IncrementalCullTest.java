@@ -9,7 +9,9 @@ import io.flatscene.core.scene.RenderQueue;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
+import java.lang.reflect.Field;
 import java.util.Random;
+import org.joml.Quaternionf;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -157,6 +159,71 @@ class IncrementalCullTest {
                 }
                 assertEquals(distinct, cull(scene, camera), "frame " + frame + ": only the moved items are tested");
             }
+        }
+    }
+
+    /**
+     * Settling pays when at most half of the re-tested visible instances still move: seen straight from above, an item
+     * moved sideways keeps its depth and key and stays in place, one moved up or down does not. After a cull where it
+     * did not pay, the next 2n + 1 culls (n skipped after the last such cull; at most 15) skip it, and one where it
+     * pays resets the count.
+     */
+    @Test
+    void settlingBacksOffWhileMostChangedInstancesMove() throws ReflectiveOperationException {
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(2000).maxItems(2000).build())) {
+            SceneNode[] nodes = new SceneNode[SIDE * SIDE];
+            Aabb box = new Aabb(-0.4f, -0.4f, -0.4f, 0.4f, 0.4f, 0.4f);
+            for (int i = 0; i < nodes.length; i++) {
+                nodes[i] = scene.rootNode().createChild().setPosition(i % SIDE - SIDE / 2f, 0, i / SIDE - SIDE / 2f);
+                nodes[i].attachObject(scene.createItem(i % 3, i % 5, box));
+            }
+            Camera camera = scene.createCamera("eye").setPerspective(1f, 0.5f, 100f).setViewport(64, 64);
+            scene.rootNode().createChild("eye").setPosition(0, 60, 0)
+                    .setOrientation(new Quaternionf().rotateX((float) (-Math.PI / 2))).attachObject(camera);
+            Field field = RenderQueue.class.getDeclaredField("draws");
+            field.setAccessible(true);
+            DrawList draws = (DrawList) field.get(scene.renderQueue());
+            cull(scene, camera);
+            Random random = new Random(5);
+            // skips left and the backoff after each cull: 1 and 3 skipped after the first and second costly ones
+            int[][] expected = {{1, 1}, {0, 1}, {3, 3}, {2, 3}, {1, 3}, {0, 3}, {7, 7}};
+            for (int[] after : expected) {
+                moveUpOrDown(nodes, random, 0, 10);
+                assertEquals(10, cull(scene, camera));
+                assertEquals(after[0], draws.settleSkips, "skips left");
+                assertEquals(after[1], draws.settleBackoff, "backoff");
+            }
+            for (int skipped = 0; skipped < 7; skipped++) {
+                moveUpOrDown(nodes, random, 0, 10);
+                cull(scene, camera);
+            }
+            moveUpOrDown(nodes, random, 0, 10);
+            cull(scene, camera);
+            assertEquals(15, draws.settleBackoff, "at most 15");
+            for (int skipped = 0; skipped < 15; skipped++) {
+                moveUpOrDown(nodes, random, 0, 10);
+                cull(scene, camera);
+            }
+            assertEquals(0, draws.settleSkips);
+            // one of two moves sideways: half still move, which pays
+            moveUpOrDown(nodes, random, 0, 1);
+            nodes[500].setPosition(nodes[500].getPosition(new Vector3f()).add(0.3f, 0f, 0f));
+            assertEquals(2, cull(scene, camera));
+            assertEquals(0, draws.settleBackoff, "half the instances moving pays");
+            assertEquals(0, draws.settleSkips);
+            moveUpOrDown(nodes, random, 0, 3);
+            nodes[500].setPosition(nodes[500].getPosition(new Vector3f()).add(0.3f, 0f, 0f));
+            cull(scene, camera);
+            assertEquals(1, draws.settleBackoff, "three of four moving does not");
+        }
+    }
+
+    /** Moves {@code count} items from {@code first} to a new height, which changes their depth. */
+    private static void moveUpOrDown(SceneNode[] nodes, Random random, int first, int count) {
+        for (int i = first; i < first + count; i++) {
+            SceneNode node = nodes[i * 37 + 300];
+            Vector3f at = node.getPosition(new Vector3f());
+            node.setPosition(at.x, at.y + 0.5f + random.nextFloat(), at.z);
         }
     }
 
