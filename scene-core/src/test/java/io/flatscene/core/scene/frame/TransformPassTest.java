@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The transform pass over a store filled by hand, with a block kernel that records its calls: what each pass
@@ -333,6 +334,94 @@ class TransformPassTest {
         assertEquals(3, ownPass.run(pool), "the static node and both its children");
         assertEquals(0, ownPass.run(pool));
         assertFalse(own.isUpdating());
+    }
+
+    /**
+     * Below depth {@value TransformStore#DEEP} parents and children share the deep bands in any slot order: a node
+     * given a parent made after it is still computed after that parent, and each pass recomputes the dirty nodes and
+     * everything under them, once.
+     */
+    @Test
+    void deepNodesAreComputedAfterTheirParentsWhateverTheirSlots() {
+        TransformStore own = new TransformStore("nodes", 64, GrowthPolicy.FAIL, (id, slot) -> { });
+        TransformPass ownPass = new TransformPass(own, new ScalarBlockKernel());
+        int[] chain = new int[40];
+        chain[0] = HandleTable.idOf(own.create(Index.NONE));
+        own.setGraphRoot(chain[0]);
+        for (int d = 1; d < chain.length; d++) {
+            chain[d] = HandleTable.idOf(own.create(chain[d - 1]));
+            int s = own.slotOfId(chain[d]);
+            own.setPosition(s, 0.5f, 0.25f * (d % 3), 0f);
+            own.setOrientation(s, 0f, 0f, (float) Math.sin(0.05 * d), (float) Math.cos(0.05 * d));
+        }
+        int late = HandleTable.idOf(own.create(chain[32]));
+        int early = HandleTable.idOf(own.create(chain[31]));
+        int under = HandleTable.idOf(own.create(late));
+        own.setPosition(own.slotOfId(early), 3f, 0f, 0f);
+        own.setParent(late, early);
+        assertTrue(own.slotOfId(late) < own.slotOfId(early), "the child's slot before its new parent's");
+        assertEquals(43, ownPass.run(pool));
+        assertDeepChanged(own, 43);
+        assertComputedAfterParents(own);
+
+        own.setPosition(own.slotOfId(early), 2f, 1f, 0f);
+        assertEquals(3, ownPass.run(pool), "the moved parent and its two descendants");
+        assertDeepChanged(own, 3, early, late, under);
+        assertComputedAfterParents(own);
+        own.setPosition(own.slotOfId(chain[35]), 1f, 1f, 1f);
+        assertEquals(5, ownPass.run(pool), "a deep node and its four descendants");
+        assertDeepChanged(own, 5, chain[35], chain[36], chain[37], chain[38], chain[39]);
+        own.setPosition(own.slotOfId(chain[20]), 1f, 1f, 1f);
+        assertEquals(23, ownPass.run(pool), "a node above the deep bands, and 22 under it");
+        assertComputedAfterParents(own);
+        own.setPosition(own.slotOfId(under), 1f, 1f, 1f);
+        assertEquals(1, ownPass.run(pool));
+        assertDeepChanged(own, 1, under);
+        assertEquals(0, ownPass.run(pool));
+        assertDeepChanged(own, 0);
+    }
+
+    private static void assertDeepChanged(TransformStore own, int count, int... ids) {
+        SummaryBitSet changed = own.changedSlots();
+        changed.validate("changed slots");
+        List<Integer> found = new ArrayList<>();
+        for (int s = changed.nextSetBit(0, own.size()); s != Index.NONE; s = changed.nextSetBit(s + 1, own.size())) {
+            found.add(s);
+        }
+        assertEquals(count, found.size(), "the changed slots " + found);
+        for (int id : ids) {
+            assertTrue(found.contains(own.slotOfId(id)), "node " + id + " recomputed");
+        }
+    }
+
+    /** Every node's matrix as computed from its parent's, parents first. */
+    private static void assertComputedAfterParents(TransformStore own) {
+        float[] world = own.worlds().clone();
+        boolean[] done = new boolean[own.size()];
+        for (int s = 0; s < own.size(); s++) {
+            computeAfterParent(own, world, done, s);
+        }
+        for (int s = 0; s < own.size(); s++) {
+            for (int k = 0; k < M; k++) {
+                int at = LaneBlocks.base(s, M) + k * L;
+                assertEquals(world[at], own.worlds()[at], "slot " + s + " entry " + k);
+            }
+        }
+    }
+
+    private static void computeAfterParent(TransformStore own, float[] world, boolean[] done, int slot) {
+        if (done[slot]) {
+            return;
+        }
+        int parent = own.parentId(slot);
+        if (parent == Index.NONE) {
+            TransformKernels.writeLocal(own.positions(), own.orientations(), own.scales(), world, slot);
+        } else {
+            computeAfterParent(own, world, done, own.slotOfId(parent));
+            TransformKernels.writeChild(own.positions(), own.orientations(), own.scales(), world, slot,
+                    own.slotOfId(parent), true, true);
+        }
+        done[slot] = true;
     }
 
     private int run() {
