@@ -1,0 +1,191 @@
+package io.flatscene.core.scene.frame;
+
+import io.flatscene.core.container.GrowthPolicy;
+import io.flatscene.core.container.Index;
+import io.flatscene.core.container.IndexField;
+import io.flatscene.core.scene.store.ItemStore;
+import io.flatscene.core.scene.store.ObjectStore;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The spatial order over 20,000 items filled by hand, centers scattered in a cube, each on its own node slot: no sort
+ * under 4,096 items; the first sort orders every item by cell (about 4,096 items a cell: two cells an axis here, the
+ * centers' box cut in eight) and within a cell by node slot, its data moving with it; a later sort comes only once 32
+ * bounds passes have passed since, the chunks have grown more than twice as loose and have settled, and goes a window
+ * of 16,384 items a pass.
+ */
+class SpatialOrderTest {
+    private static final int ITEMS = 20_000;
+    private static final int WINDOW = 16_384;
+    private static final int PERIOD = 32;
+    private static final float SIDE = 100f;
+    private static final IndexField<Thing> DENSE = IndexField.of(t -> t.dense, (t, i) -> t.dense = i);
+
+    private final ObjectStore<Thing> objects = new ObjectStore<>("items", ITEMS, GrowthPolicy.FAIL, DENSE,
+            t -> t.handle, 3);
+    private final ItemStore items = new ItemStore(objects.columns());
+    private final SpatialOrder order = new SpatialOrder(objects, items);
+    private final ChunkBounds chunks = new ChunkBounds(items);
+    private final Random random = new Random(20261129L);
+
+    SpatialOrderTest() {
+        for (int i = 0; i < ITEMS; i++) {
+            Thing thing = new Thing();
+            thing.handle = objects.add(thing);
+            items.init(thing.dense, 1, 1, 0, -1, -1);
+            items.attach(thing.dense, i);
+        }
+        scatter(SIDE);
+    }
+
+    /** Gives every item a new center in a cube, derived from its node slot so that it moves with the item. */
+    private void scatter(float side) {
+        float[] c = items.worldCenterArray();
+        float[] h = items.worldHalfArray();
+        int[] slot = items.nodeSlotArray();
+        int salt = random.nextInt();
+        for (int i = 0; i < ITEMS; i++) {
+            Random own = new Random(slot[i] * 31L + salt);
+            for (int axis = 0; axis < 3; axis++) {
+                c[i * 3 + axis] = own.nextFloat() * side;
+                h[i * 3 + axis] = 0.5f;
+            }
+            chunks.mark(i);
+        }
+    }
+
+    /** One bounds pass's refresh of the chunks, then the order's turn. */
+    private boolean pass(int itemCount) {
+        chunks.refresh(itemCount);
+        return order.sortDue(itemCount, chunks);
+    }
+
+    @Test
+    void theFirstSortWaitsForEnoughItemsAndOrdersThemByCellThenSlot() {
+        float[] before = centersBySlot();
+        assertFalse(pass(4_095), "too few items to sort");
+        double loose = chunks.looseness();
+        assertTrue(pass(ITEMS), "the first pass with enough items sorts them all");
+        assertArrayEquals(before, centersBySlot(), "every item's data moved with it");
+        assertTrue(chunks.looseness() < loose * 0.75, "tighter chunks: " + chunks.looseness() + " after " + loose);
+        assertOrderedByCellThenSlot(0, ITEMS);
+    }
+
+    @Test
+    void laterSortsWaitForLooseSettledChunksAndGoAWindowAPass() {
+        assertTrue(pass(ITEMS));
+        for (int p = 1; p < PERIOD; p++) {
+            if (p == 10) {
+                // four times as wide: chunks far more than twice as loose as the sort left them
+                scatter(4 * SIDE);
+            }
+            assertFalse(pass(ITEMS), "pass " + p + " after the sort");
+        }
+        assertTrue(chunks.settled());
+        assertTrue(pass(ITEMS), "the first window, 32 passes after the sort");
+        assertOrderedByCellThenSlot(0, WINDOW);
+        assertTrue(pass(ITEMS), "the rest");
+        assertOrderedByCellThenSlot(WINDOW, ITEMS);
+        assertFalse(pass(ITEMS), "the round is over");
+
+        for (int p = 2; p < PERIOD; p++) {
+            assertFalse(pass(ITEMS), "pass " + p + " after the round: the chunks are as tight as after it");
+        }
+        scatter(16 * SIDE);
+        assertTrue(pass(ITEMS), "32 passes after the round, and loose again: a new round");
+        assertFalse(pass(WINDOW), "the items past the first window are gone: the round is over");
+        assertFalse(pass(ITEMS), "and no new one is due");
+    }
+
+    @Test
+    void aStillSceneIsSortedOnceAndAMovingOneOnceItSettles() {
+        assertTrue(pass(ITEMS));
+        for (int p = 1; p < 2 * PERIOD; p++) {
+            assertFalse(pass(ITEMS), "pass " + p + " of a still scene");
+        }
+        scatter(4 * SIDE);
+        assertTrue(pass(ITEMS), "loose, and the chunks changed at one refresh only");
+        assertTrue(pass(ITEMS));
+        for (int p = 1; p < 2 * PERIOD; p++) {
+            // wider than the last sort's cube: chunks more than twice as loose as it left them
+            scatter(16 * SIDE);
+            assertFalse(pass(ITEMS), "pass " + p + ": the chunks keep moving");
+        }
+        assertFalse(chunks.settled(), "every chunk changed at the last two refreshes");
+        assertTrue(pass(ITEMS), "settled, and loose");
+    }
+
+    private float[] centersBySlot() {
+        float[] bySlot = new float[ITEMS * 3];
+        float[] c = items.worldCenterArray();
+        int[] slot = items.nodeSlotArray();
+        for (int i = 0; i < ITEMS; i++) {
+            System.arraycopy(c, i * 3, bySlot, slot[i] * 3, 3);
+        }
+        return bySlot;
+    }
+
+    /**
+     * Items {@code [from, to)} go by cell, then node slot: each cell is an eighth of the centers' box, numbered in
+     * Morton order (x lowest), so the slots rise within each of at most eight runs and the runs' cells rise.
+     */
+    private void assertOrderedByCellThenSlot(int from, int to) {
+        float[] c = items.worldCenterArray();
+        float[] min = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE};
+        float[] max = {-Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE};
+        for (int i = 0; i < ITEMS; i++) {
+            for (int axis = 0; axis < 3; axis++) {
+                min[axis] = Math.min(min[axis], c[i * 3 + axis]);
+                max[axis] = Math.max(max[axis], c[i * 3 + axis]);
+            }
+        }
+        int[] slot = items.nodeSlotArray();
+        int lastCell = -1;
+        int cells = 0;
+        for (int i = from; i < to; i++) {
+            int cell = 0;
+            for (int axis = 0; axis < 3; axis++) {
+                float middle = min[axis] + (max[axis] - min[axis]) * 0.5f;
+                float offset = Math.abs(c[i * 3 + axis] - middle);
+                if (offset < 1e-3f * SIDE) {
+                    cell = Index.NONE;
+                    break;
+                }
+                cell |= (c[i * 3 + axis] > middle ? 1 : 0) << axis;
+            }
+            if (cell == Index.NONE) {
+                continue;
+            }
+            assertTrue(cell >= lastCell, "item " + i + " in cell " + cell + " after cell " + lastCell);
+            if (cell != lastCell) {
+                cells++;
+                lastCell = cell;
+            } else if (i > from) {
+                assertTrue(slot[i] > slot[i - 1] || cellOf(i - 1, min, max) != cell,
+                        "item " + i + ": slots rise within a cell");
+            }
+        }
+        assertEquals(8, cells, "eight cells");
+    }
+
+    private int cellOf(int i, float[] min, float[] max) {
+        float[] c = items.worldCenterArray();
+        int cell = 0;
+        for (int axis = 0; axis < 3; axis++) {
+            float middle = min[axis] + (max[axis] - min[axis]) * 0.5f;
+            cell |= (c[i * 3 + axis] > middle ? 1 : 0) << axis;
+        }
+        return cell;
+    }
+
+    private static final class Thing {
+        int dense = Index.NONE;
+        long handle;
+    }
+}
