@@ -77,6 +77,35 @@ class SpatialOrderTest {
         assertOrderedByCellThenSlot(0, ITEMS);
     }
 
+    /** Items whose center or extent is not finite, in any of the six values, go last, together. */
+    @Test
+    void itemsWithoutAFiniteBoxGoLast() {
+        float[] c = items.worldCenterArray();
+        float[] h = items.worldHalfArray();
+        float[] bad = {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY};
+        int unbounded = 0;
+        for (int i = 0; i < ITEMS; i += 97) {
+            int value = (i / 97) % 6;
+            (value < 3 ? c : h)[i * 3 + value % 3] = bad[(i / 97) % 3];
+            unbounded++;
+        }
+        assertTrue(pass(ITEMS));
+        for (int i = 0; i < ITEMS; i++) {
+            assertEquals(i >= ITEMS - unbounded, !finite(i), "item " + i);
+        }
+        assertOrderedByCellThenSlot(0, ITEMS - unbounded);
+    }
+
+    private boolean finite(int i) {
+        float[] c = items.worldCenterArray();
+        float[] h = items.worldHalfArray();
+        boolean finite = true;
+        for (int axis = 0; axis < 3; axis++) {
+            finite &= Float.isFinite(c[i * 3 + axis]) && Float.isFinite(h[i * 3 + axis]);
+        }
+        return finite;
+    }
+
     @Test
     void laterSortsWaitForLooseSettledChunksAndGoAWindowAPass() {
         assertTrue(pass(ITEMS));
@@ -140,7 +169,7 @@ class SpatialOrderTest {
         float[] min = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE};
         float[] max = {-Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE};
         for (int i = 0; i < ITEMS; i++) {
-            for (int axis = 0; axis < 3; axis++) {
+            for (int axis = 0; axis < 3 && finite(i); axis++) {
                 min[axis] = Math.min(min[axis], c[i * 3 + axis]);
                 max[axis] = Math.max(max[axis], c[i * 3 + axis]);
             }
