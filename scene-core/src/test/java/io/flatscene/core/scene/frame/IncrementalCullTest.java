@@ -215,6 +215,14 @@ class IncrementalCullTest {
             nodes[500].setPosition(nodes[500].getPosition(new Vector3f()).add(0.3f, 0f, 0f));
             cull(scene, camera);
             assertEquals(1, draws.settleBackoff, "three of four moving does not");
+            nodes[500].setPosition(nodes[500].getPosition(new Vector3f()).add(0.3f, 0f, 0f));
+            cull(scene, camera);
+            nodes[500].setPosition(nodes[500].getPosition(new Vector3f()).add(0.3f, 0f, 0f));
+            cull(scene, camera);
+            assertEquals(0, draws.settleSkips, "settled after one skipped cull, and paid");
+            // none of the changed instances moves, but one leaves: the queue is not kept
+            nodes[500].setPosition(500f, 0f, 0f);
+            assertEquals(1, cull(scene, camera));
         }
     }
 
