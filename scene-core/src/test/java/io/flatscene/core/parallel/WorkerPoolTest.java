@@ -262,12 +262,12 @@ class WorkerPoolTest {
         return found;
     }
 
+    /** Waits for {@code thread} to reach {@code state}, looking every millisecond, 10,000 looks at most. */
     private static void awaitState(Thread thread, Thread.State state) throws InterruptedException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (thread.getState() != state) {
-            if (System.nanoTime() > deadline) {
+        for (int look = 0; thread.getState() != state; look++) {
+            if (look == 10_000) {
                 throw new AssertionError(thread.getName() + " is " + thread.getState() + ", not " + state
-                        + ", 10 s after its last task");
+                        + ", 10,000 looks after its last task");
             }
             Thread.sleep(1);
         }
