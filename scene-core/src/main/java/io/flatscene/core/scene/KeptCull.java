@@ -86,7 +86,7 @@ final class KeptCull {
             view.view.identity();
             view.place(null);
         } else {
-            // the stored matrix, as of the last transform pass: a cull sees the frame the last update computed
+            // the stored matrix: the scene runs an update before a cull when the game changed anything since one
             Camera.eye(eye.storedWorldMatrix(scratch.world), cameraWorld);
             view.view.set(cameraWorld).invertAffine();
             view.place(cameraWorld);

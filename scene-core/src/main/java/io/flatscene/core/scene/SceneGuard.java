@@ -50,11 +50,17 @@ final class SceneGuard {
     private volatile Thread lastPassThread;
     private final TransformStore transforms;
     /**
-     * Set by every change the guard lets through, of values or of structure, and taken by {@link #takeChanged}: clear,
-     * it says that nothing a game can change has changed since the last take. Stored, never read, by the changes: a
-     * setter loop would otherwise chain every call through a read and a write of this one field.
+     * Set by every change the guard lets through, of values or of structure, and taken by {@link #takeUpdateDue} and
+     * {@link #takeChanged}: clear, it says that nothing a game can change has changed since the last update or cull.
+     * Stored, never read, by the changes: a setter loop would otherwise chain every call through a read and a write of
+     * this one field.
      */
     private boolean changed;
+    /**
+     * A change {@link #takeUpdateDue} took for an update that no cull has counted yet, taken by {@link #takeChanged}.
+     * Written by frames alone, so that a setter writes no more than {@link #changed}.
+     */
+    private boolean changedSinceCull;
     /**
      * Set with {@link #changed}, taken by the scene queries alone ({@link #takeQueriesStale}): clear, the world boxes
      * the last query brought up to date are still the scene's. Set at first, when there was no query yet.
@@ -255,10 +261,22 @@ final class SceneGuard {
         return "a frame is running" + (frame == null ? "" : " on thread '" + frame.getName() + "'");
     }
 
-    /** Whether a change was let through since the last call; called by frames, on the thread that runs them. */
-    boolean takeChanged() {
+    /**
+     * Whether a change was let through since the last update took it, kept for the next {@link #takeChanged}; called
+     * by an update inside its pass.
+     */
+    boolean takeUpdateDue() {
         boolean was = changed;
         changed = false;
+        changedSinceCull |= was;
+        return was;
+    }
+
+    /** Whether a change was let through since the last cull took it; called by a cull inside its pass. */
+    boolean takeChanged() {
+        boolean was = changed | changedSinceCull;
+        changed = false;
+        changedSinceCull = false;
         return was;
     }
 

@@ -226,8 +226,10 @@ public final class SceneManager implements AutoCloseable {
     }
 
     /**
-     * Queues the node for destruction at the end of the frame ({@link #processPendingDestruction()}). Queuing it
-     * twice is harmless; destroying it sooner takes it off the queue.
+     * Queues the node for destruction by the next {@link #update()}, {@link #updateFrame} or {@link #cull}, which
+     * destroy every queued node before their passes run, or by {@link #processPendingDestruction()} when the game
+     * wants it gone sooner. Until then it lives, and reads and draws as before. Queuing it twice is harmless;
+     * destroying it sooner takes it off the queue.
      *
      * @param node a live node of this scene, not the root; its subtree and attached objects go with it
      * @throws NullPointerException     if {@code node} is null
@@ -246,9 +248,9 @@ public final class SceneManager implements AutoCloseable {
     }
 
     /**
-     * Destroys every queued node with its subtree and their objects, as {@link DestroyMode#SUBTREE} does. A queued
-     * node inside another's subtree leaves the queue when that subtree goes, through the automatic unlinking of
-     * destroyed nodes.
+     * Destroys every queued node with its subtree and their objects, as {@link DestroyMode#SUBTREE} does: what the
+     * next update does first, for a game that wants the nodes gone now. A queued node inside another's subtree leaves
+     * the queue when that subtree goes, through the automatic unlinking of destroyed nodes.
      *
      * @return the number of queued nodes destroyed
      */
@@ -591,7 +593,9 @@ public final class SceneManager implements AutoCloseable {
 
     /**
      * Recomputes the world matrix of every node whose local transform, or an ancestor's, changed since the last
-     * call: one linear pass per depth level, parents before children, no allocation.
+     * call: one linear pass per depth level, parents before children, no allocation. A pass alone is not an update:
+     * it destroys no queued node, and the next {@link #cull} still runs {@link #update()} first when the game changed
+     * anything since the last update.
      *
      * @return the number of world matrices recomputed
      */
@@ -604,7 +608,10 @@ public final class SceneManager implements AutoCloseable {
         }
     }
 
-    /** Recomputes every attached item's world bounds from its node's world matrix: one linear pass. */
+    /**
+     * Recomputes every attached item's world bounds from its node's world matrix: one linear pass. A pass alone is not
+     * an update, as {@link #updateAllTransforms} says.
+     */
     public void updateAllBounds() {
         guard.beginPass("update the item bounds", null);
         try {
@@ -615,18 +622,19 @@ public final class SceneManager implements AutoCloseable {
     }
 
     /**
-     * The once-per-tick part of a frame: transforms, then every item's world bounds. Any number of views can then
-     * be culled from it with {@link #cull}.
+     * The once-per-tick part of a frame: the nodes {@link #destroyLater} queued destroyed, then transforms, then every
+     * item's world bounds. Any number of views can then be culled from it with {@link #cull}.
      *
      * @return the update's statistics (one reused instance; the cull fields are those of no cull)
      * @throws IllegalStateException           if another frame is running
      * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
      */
     public FrameStats update() {
+        destroyQueued(null);
         guard.beginPass("update the scene", null);
         try {
-            pipeline.update(kinds.items().attachedCount(), workers());
-            updateStats.copyUpdate(pipeline.timings());
+            guard.takeUpdateDue();
+            runUpdate();
         } finally {
             guard.endPass();
         }
@@ -634,10 +642,31 @@ public final class SceneManager implements AutoCloseable {
     }
 
     /**
+     * Destroys the nodes {@link #destroyLater} queued: a structural change, so made before a frame claims the scene.
+     * The camera to cull, null for none, is checked again, since it may have hung in what went.
+     */
+    private void destroyQueued(Camera camera) {
+        if (channels.queuedCount() > 0) {
+            changes.processPendingDestruction();
+            if (camera != null) {
+                camera.checkAlive();
+            }
+        }
+    }
+
+    /** The passes of an update, inside a frame's claim, and their timings. */
+    private void runUpdate() {
+        pipeline.update(kinds.items().attachedCount(), workers());
+        updateStats.copyUpdate(pipeline.timings());
+    }
+
+    /**
      * Culls, sorts and batches the scene for {@code camera} into {@code queue}, with the camera's view and the lights
-     * it shades with, as of the last {@link #update()}: one per view (split screen, a minimap, a shadow camera). A
-     * camera node moved since that update is culled from where the update left it, though its own world reads and
-     * {@link Camera#getView} are already current.
+     * it shades with: one per view (split screen, a minimap, a shadow camera). A cull sees the scene as it is now:
+     * when the game changed anything since the last {@link #update()} (a node or camera moved, an item's setter, a
+     * node created, destroyed or queued by {@link #destroyLater}, an object attached or detached), it runs that update
+     * first, and its timings are the update fields of the queue's {@link RenderQueue#stats() stats}. Views culled
+     * after one update with nothing changed between share that update.
      * Allocates nothing once the queue has room for every item. The result is the same for any number of workers.
      * A queue culled again for the same camera with nothing changed since is kept as it is.
      *
@@ -654,8 +683,12 @@ public final class SceneManager implements AutoCloseable {
     public RenderQueue cull(Camera camera, RenderQueue queue) {
         changes.checkOwned(camera, "render a frame");
         Objects.requireNonNull(queue, "queue");
+        destroyQueued(camera);
         guard.beginPass("run a frame", camera);
         try {
+            if (guard.takeUpdateDue()) {
+                runUpdate();
+            }
             keptCull.cull(camera, queue, workers());
         } finally {
             guard.endPass();
@@ -676,10 +709,11 @@ public final class SceneManager implements AutoCloseable {
      */
     public FrameStats updateFrame(Camera camera) {
         changes.checkOwned(camera, "render a frame");
+        destroyQueued(camera);
         guard.beginPass("run a frame", camera);
         try {
-            pipeline.update(kinds.items().attachedCount(), workers());
-            updateStats.copyUpdate(pipeline.timings());
+            guard.takeUpdateDue();
+            runUpdate();
             keptCull.cull(camera, defaultQueue, workers());
         } finally {
             guard.endPass();

@@ -132,12 +132,14 @@ class RefusalOrderTest {
             SceneNode node = scene.rootNode().createChild("node");
             SceneNode child = node.createChild("child");
             SceneNode queued = scene.rootNode().createChild("queued");
-            scene.destroyLater(queued);
             scene.updateFrame(camera);
             assertKeptAfter(scene, camera, () -> node.setStatic(node.isStatic()));
             assertKeptAfter(scene, camera, () -> assertThrows(IllegalArgumentException.class,
                     () -> child.setStatic(true)));
-            assertKeptAfter(scene, camera, () -> scene.destroyLater(queued));
+            scene.destroyLater(queued);
+            long counted = scene.guard().structureChanges();
+            scene.destroyLater(queued);
+            assertEquals(counted, scene.guard().structureChanges(), "a node queued twice counts one change");
             assertEquals(1, scene.processPendingDestruction());
             scene.updateFrame(camera);
             assertFalse(scene.renderQueue().isKept(), "a queued node destroyed");
@@ -147,6 +149,7 @@ class RefusalOrderTest {
             assertFalse(scene.renderQueue().isKept(), "a node made static");
             scene.destroyLater(child);
             scene.updateFrame(camera);
+            assertFalse(child.isAlive(), "the frame destroyed the queued node");
             assertFalse(scene.renderQueue().isKept(), "a node queued for destruction");
         }
     }
