@@ -27,6 +27,8 @@ class FreshFrameTest {
     private Camera camera;
     private SceneNode near;
     private Item nearItem;
+    /** Culled once the scene is built, so that each later cull may keep it or re-test the changed items alone. */
+    private final RenderQueue queue = new RenderQueue();
 
     /** A detached camera looks from the origin down -Z: an item at z = -10 is in view, one at z = +10 behind it. */
     @BeforeEach
@@ -37,6 +39,7 @@ class FreshFrameTest {
         near = scene.rootNode().createChild("near").setPosition(0f, 0f, -10f);
         near.attachObject(nearItem);
         scene.update();
+        assertEquals(Set.of(nearItem), culled(queue));
     }
 
     @AfterEach
@@ -44,30 +47,28 @@ class FreshFrameTest {
         scene.close();
     }
 
-    private Set<Item> culled(RenderQueue queue) {
-        scene.cull(camera, queue);
+    private Set<Item> culled(RenderQueue into) {
+        scene.cull(camera, into);
         Set<Item> seen = new HashSet<>();
-        for (int i = 0; i < queue.instanceCount(); i++) {
-            seen.add(scene.item(queue.instanceItem(i)));
+        for (int i = 0; i < into.instanceCount(); i++) {
+            seen.add(scene.item(into.instanceItem(i)));
         }
         return seen;
     }
 
     /** The world matrix a queue draws its only instance with, as JOML's Matrix4x3f column order lays it out. */
-    private static float[] drawnMatrix(RenderQueue queue) {
-        assertEquals(1, queue.instanceCount());
-        int base = LaneBlocks.base(queue.instanceTransformSlot(0), 12);
+    private static float[] drawnMatrix(RenderQueue culled) {
+        assertEquals(1, culled.instanceCount());
+        int base = LaneBlocks.base(culled.instanceTransformSlot(0), 12);
         float[] matrix = new float[12];
         for (int c = 0; c < 12; c++) {
-            matrix[c] = queue.worldMatrices()[base + c * LaneBlocks.LANES];
+            matrix[c] = culled.worldMatrices()[base + c * LaneBlocks.LANES];
         }
         return matrix;
     }
 
     @Test
     void aCullAfterAMoveDrawsTheNewPlace() {
-        RenderQueue queue = new RenderQueue();
-        assertEquals(Set.of(nearItem), culled(queue));
         near.setPosition(2f, 1f, -12f);
         scene.cull(camera, queue);
         assertFalse(queue.isKept(), "a node moved since the queue's cull");
@@ -80,8 +81,6 @@ class FreshFrameTest {
 
     @Test
     void aCullAfterAStructuralChangeDrawsTheSceneAsItIs() {
-        RenderQueue queue = new RenderQueue();
-        assertEquals(Set.of(nearItem), culled(queue));
         Item added = scene.createItem("added", 1, 1, BOX);
         SceneNode holder = scene.rootNode().createChild("holder").setPosition(3f, 0f, -20f);
         holder.attachObject(added);
@@ -99,8 +98,6 @@ class FreshFrameTest {
 
     @Test
     void aCullAfterAnItemSetterSeesItsNewBox() {
-        RenderQueue queue = new RenderQueue();
-        assertEquals(Set.of(nearItem), culled(queue));
         nearItem.setLocalAabb(new Aabb(0f, 0f, 30f, 0.5f, 0.5f, 0.5f));
         assertTrue(culled(queue).isEmpty(), "the item's box lies behind the camera now");
         nearItem.setLocalAabb(BOX);
@@ -170,7 +167,6 @@ class FreshFrameTest {
     @Test
     void theNextCullDestroysWhatDestroyLaterQueued() {
         SceneNode doomed = queuedTree();
-        RenderQueue queue = new RenderQueue();
         assertEquals(Set.of(nearItem), culled(queue));
         assertOnlyNearLeft(doomed);
     }
