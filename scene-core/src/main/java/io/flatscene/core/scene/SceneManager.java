@@ -626,7 +626,8 @@ public final class SceneManager implements AutoCloseable {
      * item's world bounds. Any number of views can then be culled from it with {@link #cull}.
      *
      * @return the update's statistics (one reused instance; the cull fields are those of no cull)
-     * @throws IllegalStateException           if another frame is running
+     * @throws IllegalStateException           if another frame is running, or another thread is changing the scene's
+     *                                         structure while nodes are queued for destruction; nothing ran
      * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
      */
     public FrameStats update() {
@@ -646,6 +647,8 @@ public final class SceneManager implements AutoCloseable {
      * The camera to cull, null for none, is checked again, since it may have hung in what went.
      */
     private void destroyQueued(Camera camera) {
+        // read before any claim, so that a frame with nothing queued claims the scene as it would anyway; with nodes
+        // queued, the destruction's own claim refuses a thread that may not change the scene
         if (channels.queuedCount() > 0) {
             changes.processPendingDestruction();
             if (camera != null) {
@@ -676,8 +679,10 @@ public final class SceneManager implements AutoCloseable {
      * @return {@code queue}
      * @throws NullPointerException            if {@code camera} or {@code queue} is null
      * @throws IllegalArgumentException        if {@code camera} is of another scene
-     * @throws IllegalStateException           if another frame is running, the camera was destroyed or the scene
-     *                                         closed, or the camera's view is singular
+     * @throws IllegalStateException           if another frame is running, the camera was destroyed (with the
+     *                                         queued nodes, say) or the scene closed, the camera's view is singular,
+     *                                         or another thread is changing the scene's structure while nodes are
+     *                                         queued for destruction
      * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
      */
     public RenderQueue cull(Camera camera, RenderQueue queue) {
@@ -703,8 +708,10 @@ public final class SceneManager implements AutoCloseable {
      * @return this frame's statistics (one reused instance)
      * @throws NullPointerException            if {@code camera} is null
      * @throws IllegalArgumentException        if {@code camera} is of another scene
-     * @throws IllegalStateException           if another frame is running, the camera was destroyed or the scene
-     *                                         closed, or the camera's view is singular
+     * @throws IllegalStateException           if another frame is running, the camera was destroyed (with the
+     *                                         queued nodes, say) or the scene closed, the camera's view is singular,
+     *                                         or another thread is changing the scene's structure while nodes are
+     *                                         queued for destruction
      * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
      */
     public FrameStats updateFrame(Camera camera) {
