@@ -5,6 +5,7 @@ import org.joml.Matrix4f;
 import org.joml.Matrix4fc;
 import org.joml.Matrix4x3fc;
 import org.joml.Vector3f;
+import org.joml.Vector3fc;
 import org.joml.Vector4d;
 
 /**
@@ -25,10 +26,12 @@ import org.joml.Vector4d;
  * renders ({@code render(scene, camera, target)}) at the target's size, and draws a queue culled with another
  * viewport with the target's aspect; it never touches a fixed aspect ratio.
  *
- * <h2>Picking</h2>
- * {@link #pickRay} takes window coordinates in pixels of the viewport with the origin at the top-left corner and y
- * growing downwards, as GLFW reports cursor positions; pixel (i, j) spans [i, i + 1) x [j, j + 1), so its centre is
- * (i + 0.5, j + 0.5).
+ * <h2>Picking and projecting</h2>
+ * {@link #pickRay} (window to world) and {@link #project} (world to window, its inverse) take window coordinates in
+ * pixels of the viewport with the origin at the top-left corner and y growing downwards, as GLFW reports cursor
+ * positions; pixel (i, j) spans [i, i + 1) x [j, j + 1), so its centre is (i + 0.5, j + 0.5). Each reads the camera's
+ * viewport, or one given as {x, y, width, height} with (x, y) its top-left corner in the window: a game picks in its
+ * window's viewport before the renderer has first set the camera's.
  */
 public final class Camera extends MovableObject {
     /** How the camera projects the scene. */
@@ -121,8 +124,8 @@ public final class Camera extends MovableObject {
 
     /**
      * The size in pixels of the target the camera draws into (1280x720 until set): the aspect ratio unless one is
-     * fixed, and the pixels {@link #pickRay} reads. The renderer sets it to the target's size when it renders the
-     * camera.
+     * fixed, and the pixels {@link #pickRay} and {@link #project} read unless given a viewport. The renderer sets it
+     * to the target's size when it renders the camera.
      *
      * @param width  the target's width, in pixels, at least 1
      * @param height the target's height, in pixels, at least 1
@@ -365,10 +368,10 @@ public final class Camera extends MovableObject {
     }
 
     /**
-     * The ray through window point {@code (x, y)} of the viewport, from the camera's current eye and projection:
-     * {@code originDest} gets its start on the near plane and {@code directionDest} its unit direction, both in world
-     * space. Window coordinates are pixels from the viewport's top-left corner, y down (see the class comment); a
-     * point outside the viewport gives the ray it would have.
+     * The ray through window point {@code (x, y)} of the camera's viewport ({@link #setViewport}), from the camera's
+     * current eye and projection: {@code originDest} gets its start on the near plane and {@code directionDest} its
+     * unit direction, both in world space. Window coordinates are pixels from the viewport's top-left corner, y down
+     * (see the class comment); a point outside the viewport gives the ray it would have.
      *
      * @param x             the window x coordinate, in pixels from the viewport's left edge
      * @param y             the window y coordinate, in pixels from the viewport's top edge
@@ -381,18 +384,44 @@ public final class Camera extends MovableObject {
      */
     public float pickRay(float x, float y, Vector3f originDest, Vector3f directionDest) {
         checkReadable("the view");
+        return pickRay(x, y, 0, 0, viewportWidth, viewportHeight, originDest, directionDest);
+    }
+
+    /**
+     * The ray through window point {@code (x, y)} of {@code viewport}, as {@link #pickRay(float, float, Vector3f,
+     * Vector3f)} gives it for the camera's own viewport: for a pick in the game's window before the renderer has set
+     * the camera's viewport, or in a viewport that is part of it. The projection takes the viewport's aspect ratio
+     * (unless one is fixed), as the renderer does when it draws the camera into a target of that size. Window
+     * coordinates are pixels from the window's top-left corner, y down, as the cursor reports them.
+     *
+     * @param x             the window x coordinate, in pixels from the window's left edge
+     * @param y             the window y coordinate, in pixels from the window's top edge
+     * @param viewport      {x, y, width, height}, as JOML's {@code unproject} takes it but with y from the top: the
+     *                      viewport's top-left corner in window pixels and its size, at least 1x1; read, not kept
+     * @param originDest    receives the ray's start, on the near plane, in world space
+     * @param directionDest receives the ray's unit direction, in world space
+     * @return the distance along the ray from {@code originDest} to the far plane, in world units
+     * @throws IllegalArgumentException if {@code x} or {@code y} is not finite, the viewport is not four values with a
+     *                                  size of at least 1x1, or its aspect gives a projection outside the float range
+     * @throws IllegalStateException    if the camera has no finite view (a zero scale up its node's chain, or a
+     *                                  position too far out), or as {@link SceneNode#getWorldMatrix} says
+     */
+    public float pickRay(float x, float y, int[] viewport, Vector3f originDest, Vector3f directionDest) {
+        checkReadable("the view");
+        checkViewport(viewport);
+        return pickRay(x, y, viewport[0], viewport[1], viewport[2], viewport[3], originDest, directionDest);
+    }
+
+    private float pickRay(float x, float y, int left, int top, int width, int height, Vector3f originDest,
+                          Vector3f directionDest) {
         if (!Float.isFinite(x) || !Float.isFinite(y)) {
             throw new IllegalArgumentException(describe() + ": pick point (" + x + ", " + y + ") must be finite");
         }
         NodeScratch scratch = scene.scratch();
-        Matrix4f viewProjection = getViewProjection(scratch.matrix, scratch.matrix2);
-        if (!viewProjection.isFinite()) {
-            throw new IllegalStateException("cannot pick through " + describe() + ": "
-                    + whyNoView(eye(parentNode.getWorldMatrix(scratch.world), scratch.matrix2)));
-        }
+        Matrix4f viewProjection = viewProjection(width, height, "pick");
         // normalized device coordinates, y up; the inverse in double keeps far/near ratios of 10^6 and more usable
-        double ndcX = 2.0 * x / viewportWidth - 1.0;
-        double ndcY = 1.0 - 2.0 * y / viewportHeight;
+        double ndcX = 2.0 * ((double) x - left) / width - 1.0;
+        double ndcY = 1.0 - 2.0 * ((double) y - top) / height;
         Matrix4d inverse = scratch.matrix4D.set(viewProjection).invert();
         Vector4d near = inverse.transform(scratch.vector4D.set(ndcX, ndcY, -1.0, 1.0));
         double nx = near.x / near.w;
@@ -409,6 +438,111 @@ public final class Camera extends MovableObject {
     }
 
     /**
+     * Where {@code world} appears in the camera's viewport ({@link #setViewport}), as
+     * {@link #project(Vector3fc, int[], Vector3f)} gives it for a viewport {0, 0, width, height}.
+     *
+     * @param world the point, in world space; finite; read, not kept
+     * @param dest  receives the window x and y, in pixels from the viewport's top-left corner, y down, and the depth
+     * @return {@code dest}
+     * @throws IllegalArgumentException if an argument is null or the point is not finite
+     * @throws IllegalStateException    if the camera has no finite view, as {@link #pickRay} says
+     */
+    public Vector3f project(Vector3fc world, Vector3f dest) {
+        checkReadable("the view");
+        return project(world, 0, 0, viewportWidth, viewportHeight, dest);
+    }
+
+    /**
+     * Where {@code world} appears in {@code viewport}: the window point whose {@link #pickRay(float, float, int[],
+     * Vector3f, Vector3f) pick ray} passes through it, as JOML's {@code Matrix4f.project} and glm's {@code project}
+     * compute it, but with window y from the top, as the cursor and {@link #pickRay} count it. From the camera's
+     * current eye and projection, the projection taking the viewport's aspect ratio unless one is fixed.
+     *
+     * <p>{@code dest.x} and {@code dest.y} get the window point, in pixels from the window's top-left corner, y down
+     * (inside the viewport when the point is in view, outside or beyond it when not). {@code dest.z} gets the depth,
+     * as the depth buffer holds it: 0 on the near plane, 1 on the far plane, below 0 nearer than the near plane and
+     * above 1 beyond the far one; so a point is drawn within the viewport's depth range exactly when its depth is
+     * in [0, 1]. With a perspective projection the depth grows with the distance along the view axis, fast near the
+     * eye; with an orthographic one it is linear in it.
+     *
+     * <p>A point behind the camera has no window point under a perspective projection: one at or behind the plane of
+     * the eye (at a view-axis distance &lt;= 0) gives {@code (NaN, NaN, +infinity)}, so a depth test {@code z <= 1}
+     * and any test of x or y against the viewport fail for it, where the mirrored point of the plain formula would
+     * put a label on the wrong side of the screen. An orthographic projection has a window point for every point:
+     * one behind the camera gets a depth below 0, as any point nearer than the near plane.
+     *
+     * @param world    the point, in world space; finite; read, not kept
+     * @param viewport {x, y, width, height}, as {@link #pickRay(float, float, int[], Vector3f, Vector3f)} takes it:
+     *                 the viewport's top-left corner in window pixels (y down) and its size, at least 1x1; read, not
+     *                 kept
+     * @param dest     receives the window x and y, in pixels, and the depth
+     * @return {@code dest}
+     * @throws IllegalArgumentException if an argument is null, the point is not finite, the viewport is not four values
+     *                                  with a size of at least 1x1, or its aspect gives a projection outside the float
+     *                                  range
+     * @throws IllegalStateException    if the camera has no finite view (a zero scale up its node's chain, or a
+     *                                  position too far out), or as {@link SceneNode#getWorldMatrix} says
+     */
+    public Vector3f project(Vector3fc world, int[] viewport, Vector3f dest) {
+        checkReadable("the view");
+        checkViewport(viewport);
+        return project(world, viewport[0], viewport[1], viewport[2], viewport[3], dest);
+    }
+
+    private Vector3f project(Vector3fc world, int left, int top, int width, int height, Vector3f dest) {
+        if (world == null || dest == null) {
+            throw new IllegalArgumentException(describe() + ": cannot project " + (world == null ? "a null point"
+                    : "into a null destination"));
+        }
+        if (!world.isFinite()) {
+            throw new IllegalArgumentException(describe() + ": point to project (" + world.x() + ", " + world.y()
+                    + ", " + world.z() + ") must be finite");
+        }
+        NodeScratch scratch = scene.scratch();
+        Matrix4d viewProjection = scratch.matrix4D.set(viewProjection(width, height, "project"));
+        Vector4d clip = viewProjection.transform(scratch.vector4D.set(world.x(), world.y(), world.z(), 1.0));
+        if (!(clip.w > 0.0)) {
+            return dest.set(Float.NaN, Float.NaN, Float.POSITIVE_INFINITY);
+        }
+        double ndcX = clip.x / clip.w;
+        double ndcY = clip.y / clip.w;
+        double ndcZ = clip.z / clip.w;
+        return dest.set((float) (left + (ndcX + 1.0) * 0.5 * width), (float) (top + (1.0 - ndcY) * 0.5 * height),
+                (float) ((ndcZ + 1.0) * 0.5));
+    }
+
+    /** Refuses a viewport that is not {x, y, width, height} of at least 1x1, naming the camera. */
+    private void checkViewport(int[] viewport) {
+        if (viewport == null || viewport.length != 4) {
+            throw new IllegalArgumentException(describe() + ": viewport " + (viewport == null ? "null"
+                    : "of " + viewport.length + " values") + " must be 4 values {x, y, width, height}");
+        }
+        if (viewport[2] <= 0 || viewport[3] <= 0) {
+            throw new IllegalArgumentException(describe() + ": viewport " + viewport[2] + "x" + viewport[3]
+                    + " must be at least 1x1");
+        }
+    }
+
+    /**
+     * Projection · view for a viewport of {@code width x height} (its aspect, unless one is fixed), in the scene's
+     * scratch matrix, refused unless finite.
+     */
+    private Matrix4f viewProjection(int width, int height, String action) {
+        NodeScratch scratch = scene.scratch();
+        Matrix4f matrix = project(scratch.matrix, projection, fovY, orthoHeight, near, far, aspect(width, height));
+        if (!matrix.isFinite()) {
+            throw new IllegalArgumentException(describe() + ": cannot " + action + " in a viewport " + width + "x"
+                    + height + ": its aspect gives a projection matrix outside the float range");
+        }
+        Matrix4f viewProjection = matrix.mul(getView(scratch.matrix2));
+        if (!viewProjection.isFinite()) {
+            throw new IllegalStateException("cannot " + action + " through " + describe() + ": "
+                    + whyNoView(eye(parentNode.getWorldMatrix(scratch.world), scratch.matrix2)));
+        }
+        return viewProjection;
+    }
+
+    /**
      * Projection · view, written into {@code dest}: from world space to clip space, as {@link #getProjection} and
      * {@link #getView} give them.
      *
@@ -419,5 +553,23 @@ public final class Camera extends MovableObject {
     public Matrix4f getViewProjection(Matrix4f dest, Matrix4f scratch) {
         getProjection(dest);
         return dest.mul(getView(scratch));
+    }
+
+    @Override
+    public Camera detachFromParent() {
+        super.detachFromParent();
+        return this;
+    }
+
+    @Override
+    public Camera setUserData(Object userData) {
+        super.setUserData(userData);
+        return this;
+    }
+
+    @Override
+    public Camera setTag(long tag) {
+        super.setTag(tag);
+        return this;
     }
 }

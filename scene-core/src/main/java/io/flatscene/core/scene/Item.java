@@ -1,6 +1,7 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.scene.store.ItemStore;
+import org.joml.Matrix4x3f;
 import org.joml.Vector3f;
 import org.joml.Vector4f;
 
@@ -265,32 +266,81 @@ public final class Item extends MovableObject {
     }
 
     /**
-     * The world bounds' center as of the last {@link SceneManager#update()} or bounds pass, written into
-     * {@code dest}: changes to the item or its node since then are not in it. Not finite when its node's world
-     * transform overflowed the float range ({@link SceneNode#getWorldMatrix}): the cull then skips the item.
+     * The current world bounds' center, written into {@code dest}: right after a change of the item's local bounds,
+     * its node or an ancestor it is already the center the next bounds pass will store, bit for bit, computed on
+     * demand from the local bounds and the node's current world matrix ({@link SceneNode#getWorldMatrix}: O(depth),
+     * no allocation, the scene untouched), as the node's own world reads are. A detached item has no node to place
+     * it: it reads what the last bounds pass stored for it while attached, or, if it never was, the local bounds it
+     * was created with. Not finite when its node's world transform overflowed the float range: the cull then skips
+     * the item.
      *
      * @param dest receives the center, in world space
      * @return {@code dest}
-     * @throws IllegalStateException if the item was destroyed
+     * @throws IllegalStateException if the item was destroyed, or a frame runs on another thread
      */
     public Vector3f getWorldCenter(Vector3f dest) {
-        float[] c = data("the world bounds").worldCenterArray();
+        ItemStore data = data("the world bounds");
         int o = globalIndex * 3;
-        return dest.set(c[o], c[o + 1], c[o + 2]);
+        if (parentNode == null) {
+            float[] c = data.worldCenterArray();
+            return dest.set(c[o], c[o + 1], c[o + 2]);
+        }
+        Matrix4x3f m = parentNode.currentWorldMatrix(scene.scratch().world);
+        float[] c = data.localCenterArray();
+        float x = c[o];
+        float y = c[o + 1];
+        float z = c[o + 2];
+        // the bounds pass's sums, term for term, so the bits match what it will store
+        return dest.set(m.m00() * x + m.m10() * y + m.m20() * z + m.m30(),
+                m.m01() * x + m.m11() * y + m.m21() * z + m.m31(),
+                m.m02() * x + m.m12() * y + m.m22() * z + m.m32());
     }
 
     /**
-     * The world bounds' half extents as of the last {@link SceneManager#update()} or bounds pass, written into
-     * {@code dest}: the half sizes of the axis-aligned world box around the transformed local box. Infinite or NaN
-     * when its node's world transform overflowed the float range, as {@link #getWorldCenter} says.
+     * The current world bounds' half extents, written into {@code dest}: the half sizes of the axis-aligned world box
+     * around the local box through its node's current world matrix, fresh as {@link #getWorldCenter} is. Infinite in
+     * every axis for infinite local bounds; infinite or NaN when its node's world transform overflowed the float
+     * range, as {@link #getWorldCenter} says.
      *
      * @param dest receives the half extents, in world units, each &gt;= 0 (or NaN, as above)
      * @return {@code dest}
-     * @throws IllegalStateException if the item was destroyed
+     * @throws IllegalStateException if the item was destroyed, or a frame runs on another thread
      */
     public Vector3f getWorldHalfExtents(Vector3f dest) {
-        float[] h = data("the world bounds").worldHalfArray();
+        ItemStore data = data("the world bounds");
         int o = globalIndex * 3;
-        return dest.set(h[o], h[o + 1], h[o + 2]);
+        if (parentNode == null) {
+            float[] h = data.worldHalfArray();
+            return dest.set(h[o], h[o + 1], h[o + 2]);
+        }
+        float[] h = data.localHalfArray();
+        float x = h[o];
+        float y = h[o + 1];
+        float z = h[o + 2];
+        if (x == Float.POSITIVE_INFINITY || y == Float.POSITIVE_INFINITY || z == Float.POSITIVE_INFINITY) {
+            return dest.set(Float.POSITIVE_INFINITY);
+        }
+        Matrix4x3f m = parentNode.currentWorldMatrix(scene.scratch().world);
+        return dest.set(Math.abs(m.m00()) * x + Math.abs(m.m10()) * y + Math.abs(m.m20()) * z,
+                Math.abs(m.m01()) * x + Math.abs(m.m11()) * y + Math.abs(m.m21()) * z,
+                Math.abs(m.m02()) * x + Math.abs(m.m12()) * y + Math.abs(m.m22()) * z);
+    }
+
+    @Override
+    public Item detachFromParent() {
+        super.detachFromParent();
+        return this;
+    }
+
+    @Override
+    public Item setUserData(Object userData) {
+        super.setUserData(userData);
+        return this;
+    }
+
+    @Override
+    public Item setTag(long tag) {
+        super.setTag(tag);
+        return this;
     }
 }

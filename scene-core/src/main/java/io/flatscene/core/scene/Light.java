@@ -188,4 +188,22 @@ public final class Light extends MovableObject {
         p[o + SPOT_OUTER] = outer;
         return this;
     }
+
+    @Override
+    public Light detachFromParent() {
+        super.detachFromParent();
+        return this;
+    }
+
+    @Override
+    public Light setUserData(Object userData) {
+        super.setUserData(userData);
+        return this;
+    }
+
+    @Override
+    public Light setTag(long tag) {
+        super.setTag(tag);
+        return this;
+    }
 }

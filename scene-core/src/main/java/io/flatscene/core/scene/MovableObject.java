@@ -72,8 +72,13 @@ public abstract class MovableObject {
         return parentNode() != null;
     }
 
-    /** Detaches this object from its node; nothing happens if it is not attached. */
-    public void detachFromParent() {
+    /**
+     * Detaches this object from its node; nothing happens if it is not attached.
+     *
+     * @return this object, for chaining; each kind returns its own type
+     * @throws IllegalStateException if this object was destroyed, or the scene cannot change now (a frame runs)
+     */
+    public MovableObject detachFromParent() {
         checkAlive();
         // refused like a change even when there is none to make: another thread changing the structure may be
         // rewriting the attachment
@@ -81,17 +86,20 @@ public abstract class MovableObject {
         if (parentNode != null) {
             parentNode.detachObject(this);
         }
+        return this;
     }
 
     /**
      * Hangs any object of the game's on this one (null to clear): the scene keeps it and reads nothing of it.
      *
      * @param userData the game's object, or null
+     * @return this object, for chaining; each kind returns its own type
      * @throws IllegalStateException if this object was destroyed, or the scene cannot change now (a frame runs)
      */
-    public final void setUserData(Object userData) {
+    public MovableObject setUserData(Object userData) {
         checkWritable();
         this.userData = userData;
+        return this;
     }
 
     /** {@return what {@link #setUserData} last set, or null} */
@@ -106,11 +114,13 @@ public abstract class MovableObject {
      * 0 when new.
      *
      * @param tag any value; the scene gives it no meaning
+     * @return this object, for chaining; each kind returns its own type
      * @throws IllegalStateException if this object was destroyed, or the scene cannot change now (a frame runs)
      */
-    public final void setTag(long tag) {
+    public MovableObject setTag(long tag) {
         checkWritable();
         kind.tags()[globalIndex] = tag;
+        return this;
     }
 
     /** {@return what {@link #setTag} last set, or 0} */

@@ -332,10 +332,13 @@ public final class SceneQueries {
     }
 
     /**
-     * The item drawn nearest the camera at window point {@code (x, y)}, or null: {@link #ray} along
-     * {@link Camera#pickRay} (window pixels from the viewport's top-left corner, y down) up to the far plane, among
-     * items whose query flags share a bit with {@code mask}. Picks by bounding box, in the scene as it is now and from
-     * the camera's current place.
+     * The item drawn nearest the camera at window point {@code (x, y)} of the camera's viewport
+     * ({@link Camera#setViewport}, which the renderer sets to its target's size when it renders the camera; 1280x720
+     * before), or null: {@link #ray} along {@link Camera#pickRay(float, float, Vector3f, Vector3f)} (window pixels
+     * from the viewport's top-left corner, y down) up to the far plane, among items whose query flags share a bit
+     * with {@code mask}. Picks by bounding box, in the scene as it is now and from the camera's current place. A pick
+     * that may come before the camera's first render takes the viewport
+     * ({@link #pick(float, float, Camera, int[], int)}).
      *
      * @param x      the window x coordinate, in pixels from the viewport's left edge
      * @param y      the window y coordinate, in pixels from the viewport's top edge
@@ -350,9 +353,33 @@ public final class SceneQueries {
         changes.checkOwned(camera, "pick");
         Vector3f origin = new Vector3f();
         Vector3f direction = new Vector3f();
-        float length = camera.pickRay(x, y, origin, direction);
-        List<RayHit> hits = ray(origin, direction, length, mask);
-        return hits.isEmpty() ? null : hits.get(0).item();
+        return nearest(origin, direction, camera.pickRay(x, y, origin, direction), mask);
+    }
+
+    /**
+     * The item drawn nearest the camera at window point {@code (x, y)} of {@code viewport}, or null: as
+     * {@link #pick(float, float, Camera, int)}, along {@link Camera#pickRay(float, float, int[], Vector3f, Vector3f)}
+     * through the viewport given rather than the camera's, so a pick in the game's window is right whether or not
+     * the renderer has yet set the camera's viewport.
+     *
+     * @param x        the window x coordinate, in pixels from the window's left edge
+     * @param y        the window y coordinate, in pixels from the window's top edge
+     * @param camera   a live camera of this scene
+     * @param viewport {x, y, width, height}: the viewport's top-left corner in window pixels (y down) and its size, at
+     *                 least 1x1, as {@link Camera#pickRay(float, float, int[], Vector3f, Vector3f)} takes it
+     * @param mask     the items to consider: those whose query flags share a bit with it; -1 for every item
+     * @return the nearest item hit between the near and far planes, or null when none is
+     * @throws NullPointerException     if {@code camera} is null
+     * @throws IllegalArgumentException if the camera is of another scene, a coordinate is not finite or the viewport
+     *                                  is refused as {@link Camera#pickRay(float, float, int[], Vector3f, Vector3f)}
+     *                                  says
+     * @throws IllegalStateException    as {@link Camera#pickRay} says
+     */
+    public Item pick(float x, float y, Camera camera, int[] viewport, int mask) {
+        changes.checkOwned(camera, "pick");
+        Vector3f origin = new Vector3f();
+        Vector3f direction = new Vector3f();
+        return nearest(origin, direction, camera.pickRay(x, y, viewport, origin, direction), mask);
     }
 
     /**
@@ -365,6 +392,25 @@ public final class SceneQueries {
      */
     public Item pick(float x, float y, Camera camera) {
         return pick(x, y, camera, -1);
+    }
+
+    /**
+     * {@link #pick(float, float, Camera, int[], int)} among every item, whatever its query flags.
+     *
+     * @param x        the window x coordinate, in pixels from the window's left edge
+     * @param y        the window y coordinate, in pixels from the window's top edge
+     * @param camera   a live camera of this scene
+     * @param viewport {x, y, width, height}: the viewport's top-left corner in window pixels (y down) and its size
+     * @return the nearest item hit between the near and far planes, or null when none is
+     */
+    public Item pick(float x, float y, Camera camera, int[] viewport) {
+        return pick(x, y, camera, viewport, -1);
+    }
+
+    /** The first item the pick ray meets within {@code length}, or null. */
+    private Item nearest(Vector3f origin, Vector3f direction, float length, int mask) {
+        List<RayHit> hits = ray(origin, direction, length, mask);
+        return hits.isEmpty() ? null : hits.get(0).item();
     }
 
     /** Copies every ray's hits, from the buffer of the worker that cast it, into the batch in ray order. */

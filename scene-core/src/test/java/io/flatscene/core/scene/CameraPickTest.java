@@ -224,6 +224,69 @@ class CameraPickTest {
                 "a fixed aspect is kept, stretched or not");
     }
 
+    /**
+     * Before the renderer has set a new camera's viewport (1280x720 until then), a pick in the game's 800x600 window
+     * given as the viewport finds the item drawn at that window point; through the camera's stored viewport the same
+     * point is another ray, which misses it.
+     */
+    @Test
+    void aPickBeforeTheFirstRenderUsesTheViewportItIsGiven() {
+        Camera fresh = scene.createCamera("fresh");
+        scene.rootNode().createChild("fresh eye").setPosition(0f, 100f, 0f).attachObject(fresh);
+        // 60 degrees, aspect 4:3: at 10 ahead the view is 10 tan 30 = 5.7735 high (half) and 7.698 wide (half);
+        // window (700, 150) is ndc (0.75, 0.5)
+        float halfHeight = (float) (10 * Math.tan(Math.toRadians(30)));
+        Item target = scene.createItem("target", 0, 0, new Aabb(0f, 0f, 0f, 0.2f, 0.2f, 0.2f));
+        scene.rootNode().createChild("target").setPosition(0.75f * halfHeight * 4f / 3f, 100f + 0.5f * halfHeight,
+                -10f).attachObject(target);
+        int[] window = {0, 0, 800, 600};
+        assertEquals(1280, fresh.viewportWidth(), "never rendered");
+        assertSame(target, scene.queries().pick(700f, 150f, fresh, window));
+        assertSame(target, scene.queries().pick(700f, 150f, fresh, window, -1));
+        assertNull(scene.queries().pick(700f, 150f, fresh, window, 0), "the mask still applies");
+        assertNull(scene.queries().pick(700f, 150f, fresh), "the stored 1280x720 viewport: another ray");
+        assertSame(target, scene.queries().pick(800f, 200f, fresh, new int[] {100, 50, 800, 600}),
+                "a viewport whose top-left corner is at (100, 50) in the window");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> scene.queries().pick(1f, 1f, fresh, new int[] {0, 0, 800, 0}));
+        assertEquals(fresh + ": viewport 800x0 must be at least 1x1", e.getMessage());
+    }
+
+    @Test
+    void theCamerasOwnViewportGivenExplicitlyGivesTheSameRayBitForBit() {
+        Vector3f origin = new Vector3f();
+        Vector3f direction = new Vector3f();
+        Vector3f explicitOrigin = new Vector3f();
+        Vector3f explicitDirection = new Vector3f();
+        int[] viewport = {0, 0, WIDTH, HEIGHT};
+        int[] shifted = {-40, 25, WIDTH, HEIGHT};
+        for (float x = 0f; x <= WIDTH; x += 37.5f) {
+            for (float y = 0f; y <= HEIGHT; y += 29.25f) {
+                float length = camera.pickRay(x, y, origin, direction);
+                assertEquals(length, camera.pickRay(x, y, viewport, explicitOrigin, explicitDirection));
+                assertEquals(origin, explicitOrigin);
+                assertEquals(direction, explicitDirection);
+                camera.pickRay(x - 40f, y + 25f, shifted, explicitOrigin, explicitDirection);
+                assertTrue(origin.equals(explicitOrigin, 1e-5f) && direction.equals(explicitDirection, 1e-6f),
+                        "the same point of a shifted viewport: " + origin + " " + explicitOrigin);
+            }
+        }
+    }
+
+    @Test
+    void aPickInAViewportOfAnotherShapeTakesItsAspectUnlessFixed() {
+        Vector3f origin = new Vector3f();
+        Vector3f direction = new Vector3f();
+        Vector3f forward = eyeNode.getWorldOrientation(new Quaternionf()).transform(new Vector3f(0f, 0f, -1f));
+        Vector3f right = eyeNode.getWorldOrientation(new Quaternionf()).transform(new Vector3f(1f, 0f, 0f));
+        // the right edge of a 2:1 viewport: tan of the half-angle is the aspect times tan(fov / 2)
+        camera.pickRay(400f, 100f, new int[] {0, 0, 400, 200}, origin, direction);
+        assertEquals(2f * Math.tan(0.5), direction.dot(right) / direction.dot(forward), 1e-5);
+        camera.setAspectRatio(1f);
+        camera.pickRay(400f, 100f, new int[] {0, 0, 400, 200}, origin, direction);
+        assertEquals(Math.tan(0.5), direction.dot(right) / direction.dot(forward), 1e-5, "a fixed aspect holds");
+    }
+
     private static void assertMatrix(Matrix4f expected, Matrix4f actual, String what) {
         assertTrue(expected.equals(actual, 1e-5f), what + ": expected\n" + expected + "but was\n" + actual);
     }

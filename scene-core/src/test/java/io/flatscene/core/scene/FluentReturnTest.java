@@ -7,6 +7,7 @@ import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -83,6 +84,38 @@ class FluentReturnTest {
             assertEquals(0x0F, camera.visibilityMask());
             camera.setAspectRatio(2f);
             assertSame(camera, camera.clearAspectRatio());
+        }
+    }
+
+    @Test
+    void everyObjectsUserDataTagAndDetachReturnTheObjectAsItsOwnType() {
+        try (SceneManager scene = newScene()) {
+            SceneNode node = scene.rootNode().createChild("holder");
+            Item item = scene.createItem("item", 1, 1, BOX);
+            Light light = scene.createLight("lamp", Light.Type.POINT);
+            Camera camera = scene.createCamera("eye");
+            Object entity = new Object();
+            // each chain compiles only if the setter returns the object's own type
+            Item chainedItem = item.setUserData(entity).setTag(7L).setTint(1f, 0f, 0f, 1f);
+            Light chainedLight = light.setUserData(entity).setTag(8L).setRange(5f);
+            Camera chainedCamera = camera.setUserData(entity).setTag(9L).setVisibilityMask(1);
+            assertSame(item, chainedItem);
+            assertSame(light, chainedLight);
+            assertSame(camera, chainedCamera);
+            assertEquals(7L, item.tag());
+            assertSame(entity, light.userData());
+            for (MovableObject object : new MovableObject[] {item, light, camera}) {
+                assertSame(object, object.detachFromParent(), "not attached: nothing to do");
+                node.attachObject(object);
+                assertSame(object, object.detachFromParent());
+                assertFalse(object.isAttached());
+                assertSame(object, object.setUserData(null));
+                assertSame(object, object.setTag(0L));
+            }
+            assertSame(item, item.detachFromParent().setMesh(2));
+            assertSame(light, light.detachFromParent().setColor(1f, 1f, 1f));
+            assertSame(camera, camera.detachFromParent().setViewport(8, 8));
+            scene.validate();
         }
     }
 

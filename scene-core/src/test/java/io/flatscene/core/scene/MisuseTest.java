@@ -326,6 +326,9 @@ class MisuseTest {
         if (type == float[].class) {
             return new float[] {0f, 0f, 0f, 1f};
         }
+        if (type == int[].class) {
+            return new int[] {0, 0, 800, 600};
+        }
         if (type == MovableObject.class || type == Item.class) {
             return item;
         }

@@ -9,6 +9,8 @@ import org.joml.Matrix4x3f;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
 
+import static io.flatscene.core.scene.SceneInternals.storedWorldCenter;
+import static io.flatscene.core.scene.SceneInternals.storedWorldHalfExtents;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -282,10 +284,10 @@ final class SceneFileScenes {
             assertEquals(ia.queryFlags(), ib.queryFlags(), what);
             assertEquals(ia.isTransparent(), ib.isTransparent(), what);
             assertEquals(ia.tintRgba(), ib.tintRgba(), what);
-            assertEquals(derivedBits(ia.getWorldCenter(new Vector3f())), derivedBits(ib.getWorldCenter(new Vector3f())),
-                    what);
-            assertEquals(derivedBits(ia.getWorldHalfExtents(new Vector3f())),
-                    derivedBits(ib.getWorldHalfExtents(new Vector3f())), what);
+            assertEquals(derivedBits(storedWorldCenter(ia, new Vector3f())),
+                    derivedBits(storedWorldCenter(ib, new Vector3f())), what);
+            assertEquals(derivedBits(storedWorldHalfExtents(ia, new Vector3f())),
+                    derivedBits(storedWorldHalfExtents(ib, new Vector3f())), what);
         } else if (a instanceof Light la) {
             Light lb = (Light) b;
             assertEquals(la.type(), lb.type(), what);

@@ -1,8 +1,11 @@
 package io.flatscene.core.scene;
 
+import org.joml.Vector3f;
+
 /**
- * What the frame package's tests read of the scene's transform store, which is package-private here: they drive the
- * passes through the public API and check what the passes leave in the store. Only exported types cross it.
+ * What the frame package's tests read of the scene's transform and item stores, which are package-private here: they
+ * drive the passes through the public API and check what the passes leave in the stores. Only exported types cross
+ * it.
  */
 public final class SceneInternals {
     private SceneInternals() {
@@ -36,5 +39,22 @@ public final class SceneInternals {
     /** How many slot moves the store has made since it was created. */
     public static int slotMoves(SceneManager scene) {
         return scene.transforms().slotMoves();
+    }
+
+    /**
+     * The item's world center as the last bounds pass stored it, where culling and queries read it: what a test of
+     * the pass checks, since {@link Item#getWorldCenter} computes the current one whatever the pass left.
+     */
+    public static Vector3f storedWorldCenter(Item item, Vector3f dest) {
+        float[] c = item.scene().itemData().worldCenterArray();
+        int o = item.globalIndex * 3;
+        return dest.set(c[o], c[o + 1], c[o + 2]);
+    }
+
+    /** The item's world half extents as the last bounds pass stored them (see {@link #storedWorldCenter}). */
+    public static Vector3f storedWorldHalfExtents(Item item, Vector3f dest) {
+        float[] h = item.scene().itemData().worldHalfArray();
+        int o = item.globalIndex * 3;
+        return dest.set(h[o], h[o + 1], h[o + 2]);
     }
 }

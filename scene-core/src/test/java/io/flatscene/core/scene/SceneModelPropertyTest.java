@@ -27,6 +27,9 @@ import org.joml.Matrix4f;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
 
+import static io.flatscene.core.scene.SceneInternals.storedWorldCenter;
+import static io.flatscene.core.scene.SceneInternals.storedWorldHalfExtents;
+
 /**
  * Model-based test of the scene's structure: random operation sequences run against a {@link SceneManager} and
  * against a plain object tree, and after every operation {@link SceneManager#validate()} must pass and the scene
@@ -1261,9 +1264,9 @@ class SceneModelPropertyTest {
                         Math.abs(w.m01()) * l.halfX() + Math.abs(w.m11()) * l.halfY() + Math.abs(w.m21()) * l.halfZ(),
                         Math.abs(w.m02()) * l.halfX() + Math.abs(w.m12()) * l.halfY() + Math.abs(w.m22()) * l.halfZ());
                 Item item = (Item) o.real;
-                compare(expectedCenter, item.getWorldCenter(center), () -> "world center of item "
+                compare(expectedCenter, storedWorldCenter(item, center), () -> "world center of item "
                         + handleText(o.handle) + " on node " + handleText(o.node.handle));
-                compare(expectedHalf, item.getWorldHalfExtents(half), () -> "world half extents of item "
+                compare(expectedHalf, storedWorldHalfExtents(item, half), () -> "world half extents of item "
                         + handleText(o.handle) + " on node " + handleText(o.node.handle));
             }
         }

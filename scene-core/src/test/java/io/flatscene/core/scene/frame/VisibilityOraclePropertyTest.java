@@ -24,6 +24,8 @@ import org.joml.Matrix4fc;
 import org.joml.Vector3f;
 import org.joml.Vector4d;
 
+import static io.flatscene.core.scene.SceneInternals.storedWorldCenter;
+import static io.flatscene.core.scene.SceneInternals.storedWorldHalfExtents;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -106,8 +108,8 @@ public class VisibilityOraclePropertyTest {
             if (!item.isAttached()) {
                 continue;
             }
-            item.getWorldCenter(center);
-            item.getWorldHalfExtents(half);
+            storedWorldCenter(item, center);
+            storedWorldHalfExtents(item, half);
             Matrix4f world = VisibilityScenes.chainWorld(item.parentNode());
             Aabb local = item.localAabb();
             Vector3f expectedCenter = new Vector3f();
@@ -156,8 +158,8 @@ public class VisibilityOraclePropertyTest {
             if (node == null || !VisibilityScenes.shownFromRoot(node) || (mask & item.visibilityFlags()) == 0) {
                 continue;
             }
-            item.getWorldCenter(c);
-            item.getWorldHalfExtents(h);
+            storedWorldCenter(item, c);
+            storedWorldHalfExtents(item, h);
             if (h.x == Float.POSITIVE_INFINITY
                     || frustum.testAab(c.x - h.x, c.y - h.y, c.z - h.z, c.x + h.x, c.y + h.y, c.z + h.z)) {
                 expected.add(i);
@@ -246,8 +248,8 @@ public class VisibilityOraclePropertyTest {
 
     /** The item's box and, in double precision, how far inside (>= 0) or outside its worst frustum plane it is. */
     private static String describe(Item item, Vector4d[] planes) {
-        Vector3f c = item.getWorldCenter(new Vector3f());
-        Vector3f h = item.getWorldHalfExtents(new Vector3f());
+        Vector3f c = storedWorldCenter(item, new Vector3f());
+        Vector3f h = storedWorldHalfExtents(item, new Vector3f());
         double worst = Double.POSITIVE_INFINITY;
         int worstPlane = -1;
         for (int k = 0; k < planes.length; k++) {
