@@ -60,8 +60,9 @@ public final class MultiDrawSubmission implements DrawSubmission {
     private long instanceBytes;
 
     /**
-     * @param instancesKey the configuration key of the initial instance count, which a refusal to grow the buffers
-     *                     names as the remedy
+     * @param instancesKey the configuration key of the initial instance count (and of {@code initialSlots}), which
+     *                     a refused mapping of the instance buffers, or of the first world matrices, names as the
+     *                     remedy
      */
     public MultiDrawSubmission(int initialInstances, int initialSlots, String instancesKey) {
         instancesRemedy = instancesKey + " or the scene's visible items";
