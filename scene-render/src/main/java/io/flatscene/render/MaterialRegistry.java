@@ -4,7 +4,9 @@ import io.flatscene.render.owner.GlOwner;
 import java.nio.Buffer;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.lwjgl.system.MemoryUtil;
 
 import static org.lwjgl.opengl.GL15C.GL_DYNAMIC_DRAW;
@@ -18,7 +20,8 @@ import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER;
 /**
  * The materials the renderer shades with, in one uniform buffer the shader indexes by material id (the
  * {@code materialId} items are created with). The capacity is fixed at startup ({@link RendererConfig#maxMaterials()})
- * because the shader declares the array's size.
+ * because the shader declares the array's size. A material added under a name ({@link #add(String, Material)}) is
+ * found by it ({@link #idOf}), which is how a scene file names its materials across runs.
  *
  * <p>Materials are plain data until the next draw uploads them, but a registry whose renderer cannot draw means a
  * mistake, so adding and setting are checked like the renderer's calls; reading works anywhere, also after close.
@@ -34,6 +37,9 @@ public final class MaterialRegistry {
     private final TextureRegistry textures;
     private final int capacity;
     private final List<Material> materials = new ArrayList<>();
+    /** The name each id was added under, null for one added without; an id keeps its name when set. */
+    private final List<String> names = new ArrayList<>();
+    private final Map<String, Integer> idsByName = new HashMap<>();
     private final FloatBuffer staging;
     private final int uniformBuffer;
     /** Materials below this id are on the GPU as they are now; set lowers it, the next frame uploads from there. */
@@ -66,11 +72,41 @@ public final class MaterialRegistry {
     public int add(Material material) {
         owner.check(closed);
         checkMaterial(material);
+        return append(null, material);
+    }
+
+    /**
+     * Adds a material under a name, which {@link #idOf} finds it by and {@link #nameOf} gives for it: the names a
+     * scene file keeps, so that its materials survive a restart that registers them in another order.
+     *
+     * @param name     the material's name, not blank, no other material's
+     * @param material the material, not null; the same one may be added under several ids
+     * @return the new material's id
+     * @throws IllegalArgumentException if {@code name} is blank or another material's, or as {@link #add(Material)}
+     * @throws IllegalStateException    as {@link #add(Material)}
+     */
+    public int add(String name, Material material) {
+        owner.check(closed);
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("material name must not be blank");
+        }
+        Integer taken = idsByName.get(name);
+        if (taken != null) {
+            throw new IllegalArgumentException("material name '" + name + "' is taken by material id " + taken);
+        }
+        checkMaterial(material);
+        int id = append(name, material);
+        idsByName.put(name, id);
+        return id;
+    }
+
+    private int append(String name, Material material) {
         if (materials.size() == capacity) {
-            throw new IllegalStateException("cannot add " + material + ": all " + capacity + " materials are in use;"
-                    + " raise " + RendererConfig.MAX_MATERIALS_KEY);
+            throw new IllegalStateException("cannot add " + (name == null ? "" : "'" + name + "', ") + material
+                    + ": all " + capacity + " materials are in use; raise " + RendererConfig.MAX_MATERIALS_KEY);
         }
         materials.add(material);
+        names.add(name);
         return materials.size() - 1;
     }
 
@@ -99,6 +135,40 @@ public final class MaterialRegistry {
      */
     public Material get(int materialId) {
         return materials.get(check(materialId));
+    }
+
+    /**
+     * The name material {@code materialId} was added under, which {@link #idOf} turns back into the id. A resolver
+     * for {@code SceneFiles.save(scene, file, meshes::nameOf, materials::nameOf)}.
+     *
+     * @param materialId 0 to {@code count() - 1}
+     * @return the name given to {@link #add(String, Material)}
+     * @throws IllegalArgumentException if {@code materialId} is not registered, or was added without a name
+     */
+    public String nameOf(int materialId) {
+        String name = names.get(check(materialId));
+        if (name == null) {
+            throw new IllegalArgumentException("material id " + materialId + " was added without a name; add it with "
+                    + "add(name, material) to know it by name");
+        }
+        return name;
+    }
+
+    /**
+     * The id of the material added under {@code name}, this run's: the inverse of {@link #nameOf}. A resolver for
+     * {@code SceneFiles.load(file, config, meshes::idOf, materials::idOf)}.
+     *
+     * @param name a name given to {@link #add(String, Material)}
+     * @return the material's id
+     * @throws IllegalArgumentException if no material was added under that name, naming it
+     */
+    public int idOf(String name) {
+        Integer id = idsByName.get(name);
+        if (id == null) {
+            throw new IllegalArgumentException("no material is named '" + name + "' (the registry holds "
+                    + idsByName.size() + " named of " + materials.size() + " materials)");
+        }
+        return id;
     }
 
     /** {@return the number of materials added, 0 to {@link #capacity()}; ids run from 0 to {@code count() - 1}} */

@@ -9,7 +9,9 @@ import io.flatscene.render.owner.GlOwner;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.lwjgl.system.MemoryUtil;
@@ -39,9 +41,13 @@ import static org.lwjgl.opengl.GL32C.glGetBufferParameteri64;
  */
 public final class MeshRegistry {
     private static final Logger LOG = LogManager.getLogger(MeshRegistry.class);
+    /** What {@link #idsByName} holds for a name several meshes have, which {@link #idOf} cannot tell apart. */
+    private static final int SHARED = -1;
 
     private final GlOwner owner;
     private final List<Mesh> meshes = new ArrayList<>();
+    /** Each mesh name's id, or {@link #SHARED}. */
+    private final Map<String, Integer> idsByName = new HashMap<>();
     /** Draw parameters per mesh id, read by the renderer for every batch. */
     private final MeshRanges ranges = new MeshRanges();
 
@@ -109,6 +115,7 @@ public final class MeshRegistry {
 
         int id = ranges.add(totalIndexCount, mesh.indexCount(), vertexCount);
         meshes.add(mesh);
+        idsByName.merge(mesh.name(), id, (first, again) -> SHARED);
         vertexCount += mesh.vertexCount();
         totalIndexCount += mesh.indexCount();
         return id;
@@ -234,6 +241,54 @@ public final class MeshRegistry {
      */
     public Mesh get(int meshId) {
         return meshes.get(check(meshId));
+    }
+
+    /**
+     * The name a scene file knows mesh {@code meshId} by: its mesh's {@link Mesh#name()}, which {@link #idOf} turns
+     * back into the id. A resolver for {@code SceneFiles.save(scene, file, meshes::nameOf, materials::nameOf)}.
+     *
+     * @param meshId 0 to {@code count() - 1}
+     * @return the mesh's name, not blank
+     * @throws IllegalArgumentException if {@code meshId} is not registered, or another mesh has the same name (a
+     *                                  load could not tell them apart); the message names the id and the name
+     */
+    public String nameOf(int meshId) {
+        String name = get(meshId).name();
+        if (idsByName.get(name) == SHARED) {
+            throw new IllegalArgumentException("mesh id " + meshId + " cannot be named '" + name + "': "
+                    + shared(name));
+        }
+        return name;
+    }
+
+    /**
+     * The id of the mesh named {@code name}, this run's: the inverse of {@link #nameOf}. A resolver for
+     * {@code SceneFiles.load(file, config, meshes::idOf, materials::idOf)}.
+     *
+     * @param name a {@link Mesh#name()}
+     * @return the id of the one mesh of that name
+     * @throws IllegalArgumentException if no mesh has that name, or several have; the message names it
+     */
+    public int idOf(String name) {
+        Integer id = idsByName.get(name);
+        if (id == null) {
+            throw new IllegalArgumentException("no mesh is named '" + name + "' (the registry holds " + meshes.size()
+                    + " meshes)");
+        }
+        if (id == SHARED) {
+            throw new IllegalArgumentException("mesh name '" + name + "' is ambiguous: " + shared(name));
+        }
+        return id;
+    }
+
+    private String shared(String name) {
+        List<Integer> ids = new ArrayList<>();
+        for (int id = 0; id < meshes.size(); id++) {
+            if (meshes.get(id).name().equals(name)) {
+                ids.add(id);
+            }
+        }
+        return "meshes " + ids + " all have it; give meshes distinct names to find them by name";
     }
 
     /**

@@ -3,8 +3,12 @@ package io.flatscene.render;
 import io.flatscene.core.scene.FrameStats;
 
 /**
- * What the renderer did in its last frame and how long each step took. One instance, overwritten every frame: read
- * it before the next or copy what you keep.
+ * What the renderer did in its last frame and how long each step took.
+ *
+ * <p>The object is reused: the renderer keeps one instance and overwrites it every frame, and {@link #scene()} is
+ * the render queue's own reused {@link FrameStats}, so a reference stored across frames reads the latest frame's
+ * figures. To keep a frame's figures, take a {@link #snapshot()}: an immutable copy, the scene's figures included,
+ * allocated only then.
  */
 public final class RenderStats {
     long frame;
@@ -161,13 +165,56 @@ public final class RenderStats {
         return glErrors;
     }
 
+    /**
+     * Copies the figures as they are now, the scene's included; later frames leave the copy as it was.
+     *
+     * @return a new immutable copy with the same figures
+     */
+    public Snapshot snapshot() {
+        return new Snapshot(frame, drawPath, scene == null ? null : scene.snapshot(), instances, batches, drawCalls,
+                bytesUploaded, matrixBytesUploaded, instanceBytesUploaded, prepareNanos, uploadNanos, gpuWaitNanos,
+                submitNanos, gpuNanos, glErrors);
+    }
+
+    /** {@return the figures in one line, as {@link Snapshot#toString()} gives them} */
     @Override
     public String toString() {
-        return String.format("frame %d (%s): %d instances in %d batches, %d draw calls, %d bytes uploaded (matrices "
-                        + "%d, instances %d); ms: prepare %.3f (scene %.3f, gpu wait %.3f, upload %.3f), submit %.3f, "
-                        + "gpu %s", frame, drawPath, instances, batches, drawCalls, bytesUploaded, matrixBytesUploaded,
-                instanceBytesUploaded, prepareNanos / 1e6,
-                scene == null ? 0 : scene.totalNanos() / 1e6, gpuWaitNanos / 1e6, uploadNanos / 1e6,
-                submitNanos / 1e6, gpuNanos < 0 ? "n/a" : String.format("%.3f", gpuNanos / 1e6));
+        return snapshot().toString();
+    }
+
+    /**
+     * One frame's figures, copied from {@link RenderStats} by {@link RenderStats#snapshot()} and never changed after:
+     * each component reads as the getter of the same name read when the copy was taken.
+     *
+     * @param frame                 {@link RenderStats#frame()}
+     * @param drawPath              {@link RenderStats#drawPath()}
+     * @param scene                 a snapshot of {@link RenderStats#scene()}; null before the first frame
+     * @param instances             {@link RenderStats#instances()}
+     * @param batches               {@link RenderStats#batches()}
+     * @param drawCalls             {@link RenderStats#drawCalls()}
+     * @param bytesUploaded         {@link RenderStats#bytesUploaded()}
+     * @param matrixBytesUploaded   {@link RenderStats#matrixBytesUploaded()}
+     * @param instanceBytesUploaded {@link RenderStats#instanceBytesUploaded()}
+     * @param prepareNanos          {@link RenderStats#prepareNanos()}
+     * @param uploadNanos           {@link RenderStats#uploadNanos()}
+     * @param gpuWaitNanos          {@link RenderStats#gpuWaitNanos()}
+     * @param submitNanos           {@link RenderStats#submitNanos()}
+     * @param gpuNanos              {@link RenderStats#gpuNanos()}
+     * @param glErrors              {@link RenderStats#glErrors()}
+     */
+    public record Snapshot(long frame, DrawPath drawPath, FrameStats.Snapshot scene, int instances, int batches,
+                           int drawCalls, long bytesUploaded, long matrixBytesUploaded, long instanceBytesUploaded,
+                           long prepareNanos, long uploadNanos, long gpuWaitNanos, long submitNanos, long gpuNanos,
+                           long glErrors) {
+        /** {@return the counts, bytes and each step's milliseconds in one line} */
+        @Override
+        public String toString() {
+            return String.format("frame %d (%s): %d instances in %d batches, %d draw calls, %d bytes uploaded "
+                            + "(matrices %d, instances %d); ms: prepare %.3f (scene %.3f, gpu wait %.3f, upload "
+                            + "%.3f), submit %.3f, gpu %s", frame, drawPath, instances, batches, drawCalls,
+                    bytesUploaded, matrixBytesUploaded, instanceBytesUploaded, prepareNanos / 1e6,
+                    scene == null ? 0 : scene.totalNanos() / 1e6, gpuWaitNanos / 1e6, uploadNanos / 1e6,
+                    submitNanos / 1e6, gpuNanos < 0 ? "n/a" : String.format("%.3f", gpuNanos / 1e6));
+        }
     }
 }

@@ -169,8 +169,13 @@ public final class MisuseProbe {
         calls.put("MeshRegistry.firstIndex(int)", () -> meshes.firstIndex(s.mesh));
         calls.put("MeshRegistry.indexCount(int)", () -> meshes.indexCount(s.mesh));
         calls.put("MeshRegistry.baseVertex(int)", () -> meshes.baseVertex(s.mesh));
+        calls.put("MeshRegistry.nameOf(int)", () -> meshes.nameOf(s.mesh));
+        calls.put("MeshRegistry.idOf(String)", () -> meshes.idOf("cube"));
         MaterialRegistry materials = s.renderer.materials();
         calls.put("MaterialRegistry.add(Material)", () -> materials.add(Material.color(0f, 1f, 0f)));
+        calls.put("MaterialRegistry.add(String,Material)", () -> materials.add("green", Material.color(0f, 1f, 0f)));
+        calls.put("MaterialRegistry.nameOf(int)", () -> materials.nameOf(s.material));
+        calls.put("MaterialRegistry.idOf(String)", () -> materials.idOf("red"));
         calls.put("MaterialRegistry.set(int,Material)", () -> materials.set(s.material, Material.color(0f, 0f, 1f)));
         calls.put("MaterialRegistry.get(int)", () -> materials.get(s.material));
         calls.put("MaterialRegistry.count()", materials::count);
@@ -242,7 +247,7 @@ public final class MisuseProbe {
             renderer = new Renderer(config);
             mesh = renderer.meshes().add(Meshes.cube(1f));
             texture = renderer.textures().load(TestScenes.TEXTURES.resolve("crate.png"), ColorSpace.SRGB);
-            material = renderer.materials().add(Material.color(1f, 0f, 0f).withBaseColorTexture(texture));
+            material = renderer.materials().add("red", Material.color(1f, 0f, 0f).withBaseColorTexture(texture));
             scene = new SceneManager(SceneConfig.builder().build());
             scene.rootNode().createChild().attachObject(scene.createItem(mesh, material,
                     renderer.meshes().bounds(mesh)));

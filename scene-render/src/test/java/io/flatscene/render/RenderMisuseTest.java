@@ -61,8 +61,9 @@ class RenderMisuseTest {
             WindowContext.class, RenderTarget.class);
     /** Values and builders: no GL, no thread, no context. */
     private static final List<Class<?>> PLAIN_DATA = List.of(ClearMode.class, ColorSpace.class, DrawPath.class,
-            Material.class, Mesh.class, Meshes.class, RenderStats.class, RendererConfig.class,
-            RendererConfig.Builder.class, ContextException.class, WindowOptions.class, WindowOptions.Builder.class);
+            Material.class, Mesh.class, Meshes.class, RenderStats.class, RenderStats.Snapshot.class,
+            RendererConfig.class, RendererConfig.Builder.class, ContextException.class, WindowOptions.class,
+            WindowOptions.Builder.class);
 
     /** How a call must behave in each misuse. */
     private enum Role {
@@ -89,7 +90,7 @@ class RenderMisuseTest {
                 "Renderer.prepare(RenderQueue)",
                 "Renderer.draw(RenderTarget)", "Renderer.render(SceneManager,Camera,RenderTarget)",
                 "Renderer.render(RenderQueue,RenderTarget)", "MeshRegistry.add(Mesh)",
-                "MaterialRegistry.add(Material)",
+                "MaterialRegistry.add(Material)", "MaterialRegistry.add(String,Material)",
                 "MaterialRegistry.set(int,Material)", "TextureRegistry.load(Path,ColorSpace)",
                 "TextureRegistry.load(String,byte[],ColorSpace)", "Framebuffer.resize(int,int)",
                 "Framebuffer.framebufferId()",
@@ -101,7 +102,9 @@ class RenderMisuseTest {
         for (String plain : List.of("Renderer.config()", "Renderer.drawPath()", "Renderer.meshes()",
                 "Renderer.materials()", "Renderer.stats()", "MeshRegistry.count()", "MeshRegistry.get(int)",
                 "MeshRegistry.bounds(int)", "MeshRegistry.firstIndex(int)", "MeshRegistry.indexCount(int)",
-                "MeshRegistry.baseVertex(int)", "MaterialRegistry.get(int)", "MaterialRegistry.count()",
+                "MeshRegistry.baseVertex(int)", "MeshRegistry.nameOf(int)", "MeshRegistry.idOf(String)",
+                "MaterialRegistry.get(int)", "MaterialRegistry.count()", "MaterialRegistry.nameOf(int)",
+                "MaterialRegistry.idOf(String)",
                 "MaterialRegistry.capacity()", "Renderer.textures()", "TextureRegistry.count()",
                 "TextureRegistry.arrayCount()", "TextureRegistry.name(int)", "TextureRegistry.width(int)",
                 "TextureRegistry.height(int)", "TextureRegistry.colorSpace(int)", "Framebuffer.width()",

@@ -1,10 +1,14 @@
 package io.flatscene.render;
 
 import io.flatscene.render.image.Image;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What the statistics say matches what the frame did. */
@@ -52,5 +56,47 @@ class RenderStatsTest {
                     + stats.instanceBytesUploaded() + ")"), stats.toString());
             built.scene.close();
         }
+    }
+
+    /**
+     * The renderer's statistics and the scene's inside them are reused objects: a stored reference reads the latest
+     * frame, a snapshot the frame it was taken in.
+     */
+    @Test
+    void aSnapshotKeepsItsFrameWhileTheLiveObjectMovesOn() {
+        try (HeadlessRendering gl = HeadlessRendering.open(64, 48, DrawPath.MULTI_DRAW_INDIRECT)) {
+            TestScenes built = TestScenes.cubeGrid(gl.renderer, 64, 48);
+            RenderStats live = gl.renderer.render(built.scene, built.camera, gl.target);
+            RenderStats.Snapshot first = live.snapshot();
+            assertEquals(1, first.frame());
+            assertNotNull(first.scene());
+            assertEquals(37, first.scene().itemsVisible());
+            assertEquals(live.toString(), first.toString());
+            long firstMatrixBytes = first.matrixBytesUploaded();
+            assertTrue(firstMatrixBytes > 0, "the first frame writes every matrix");
+
+            built.scene.rootNode().createChild().setPosition(0, -1000, 0)
+                    .attachObject(built.scene.createItem(0, 0, gl.renderer.meshes().bounds(0)));
+            assertSame(live, gl.renderer.render(built.scene, built.camera, gl.target), "one reused object");
+            built.scene.validate();
+
+            assertEquals(2, live.frame(), "the live object reads the latest frame");
+            assertEquals(38, live.scene().itemsTested());
+            assertEquals(1, first.frame(), "the snapshot keeps its frame");
+            assertEquals(37, first.scene().itemsTested());
+            assertEquals(37, first.instances());
+            assertEquals(firstMatrixBytes, first.matrixBytesUploaded());
+            assertEquals(DrawPath.MULTI_DRAW_INDIRECT, first.drawPath());
+            built.scene.close();
+        }
+    }
+
+    @Test
+    void beforeTheFirstFrameASnapshotHasNoSceneFigures() {
+        RenderStats.Snapshot none = new RenderStats().snapshot();
+        assertEquals(0, none.frame());
+        assertNull(none.scene());
+        assertEquals(-1, none.gpuNanos());
+        assertTrue(none.toString().startsWith("frame 0 (null)"), none.toString());
     }
 }

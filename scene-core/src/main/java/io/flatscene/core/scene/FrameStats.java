@@ -5,9 +5,11 @@ import java.util.Locale;
 
 /**
  * What one frame's passes did and how long each took: the scene's {@link SceneManager#update()} and one view's
- * {@link SceneManager#cull}. Each render queue keeps one instance, overwritten by every cull into it (the scene keeps
- * one for its updates): read it before the next frame or copy what you keep. Its reads consult no guard, on any
- * thread, as a {@link RenderQueue}'s do.
+ * {@link SceneManager#cull}. Its reads consult no guard, on any thread, as a {@link RenderQueue}'s do.
+ *
+ * <p>The object is reused: each render queue keeps one instance, overwritten by every cull into it, and the scene
+ * keeps one for its updates, so a reference stored across frames reads the latest frame's figures, not the frame it
+ * was stored in. To keep a frame's figures, take a {@link #snapshot()}: an immutable copy, allocated only then.
  */
 public final class FrameStats {
     int nodesUpdated;
@@ -106,10 +108,50 @@ public final class FrameStats {
         return transformNanos + boundsNanos + cullNanos + sortNanos + queueNanos;
     }
 
+    /**
+     * Copies the figures as they are now; later frames leave the copy as it was.
+     *
+     * @return a new immutable copy with the same figures
+     */
+    public Snapshot snapshot() {
+        return new Snapshot(nodesUpdated, itemsTested, itemsVisible, batches, transformNanos, boundsNanos, cullNanos,
+                sortNanos, queueNanos);
+    }
+
+    /** {@return the figures in one line, as {@link Snapshot#toString()} gives them} */
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "nodes updated %d, items visible %d/%d, batches %d, ms: transforms %.3f, "
-                        + "bounds %.3f, cull %.3f, sort %.3f, queue %.3f", nodesUpdated, itemsVisible, itemsTested,
-                batches, transformNanos / 1e6, boundsNanos / 1e6, cullNanos / 1e6, sortNanos / 1e6, queueNanos / 1e6);
+        return snapshot().toString();
+    }
+
+    /**
+     * One frame's figures, copied from a {@link FrameStats} by {@link FrameStats#snapshot()} and never changed
+     * after: each component reads as the getter of the same name read when the copy was taken.
+     *
+     * @param nodesUpdated   {@link FrameStats#nodesUpdated()}
+     * @param itemsTested    {@link FrameStats#itemsTested()}
+     * @param itemsVisible   {@link FrameStats#itemsVisible()}
+     * @param batches        {@link FrameStats#batches()}
+     * @param transformNanos {@link FrameStats#transformNanos()}
+     * @param boundsNanos    {@link FrameStats#boundsNanos()}
+     * @param cullNanos      {@link FrameStats#cullNanos()}
+     * @param sortNanos      {@link FrameStats#sortNanos()}
+     * @param queueNanos     {@link FrameStats#queueNanos()}
+     */
+    public record Snapshot(int nodesUpdated, int itemsTested, int itemsVisible, int batches, long transformNanos,
+                           long boundsNanos, long cullNanos, long sortNanos, long queueNanos) {
+        /** {@return the sum of the five pass times, in nanoseconds} */
+        public long totalNanos() {
+            return transformNanos + boundsNanos + cullNanos + sortNanos + queueNanos;
+        }
+
+        /** {@return the counts and each pass's milliseconds in one line, in the root locale} */
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "nodes updated %d, items visible %d/%d, batches %d, ms: transforms "
+                            + "%.3f, bounds %.3f, cull %.3f, sort %.3f, queue %.3f", nodesUpdated, itemsVisible,
+                    itemsTested, batches, transformNanos / 1e6, boundsNanos / 1e6, cullNanos / 1e6, sortNanos / 1e6,
+                    queueNanos / 1e6);
+        }
     }
 }

@@ -93,7 +93,7 @@ public final class RenderQueue {
 
     /**
      * {@return the statistics of the scene update this queue was culled from, and of the cull itself} One instance,
-     * overwritten by every cull into this queue.
+     * overwritten by every cull into this queue; {@link FrameStats#snapshot()} keeps a frame's figures.
      */
     public FrameStats stats() {
         return stats;

@@ -2,6 +2,7 @@ package io.flatscene.core.scene;
 
 import io.flatscene.core.container.Index;
 import io.flatscene.core.layout.LaneBlocks;
+import io.flatscene.core.scene.file.FileFormatException;
 import io.flatscene.core.scene.file.KindFormat;
 import io.flatscene.core.scene.file.ObjectRecords;
 import io.flatscene.core.scene.file.SceneImage;
@@ -30,7 +31,12 @@ final class SceneCapture {
         this.scene = scene;
     }
 
-    static SceneImage capture(SceneManager scene, IntFunction<String> meshNamer, IntFunction<String> materialNamer) {
+    /**
+     * @param file names the file in the message of a namer that refuses an id
+     * @throws FileFormatException if a namer throws for an id the scene uses, naming it
+     */
+    static SceneImage capture(SceneManager scene, String file, IntFunction<String> meshNamer,
+                              IntFunction<String> materialNamer) throws FileFormatException {
         scene.guard().checkAvailable("save the scene");
         SceneCapture capture = new SceneCapture(scene);
         SceneNode[] order = capture.nodeOrder();
@@ -38,9 +44,9 @@ final class SceneCapture {
         capture.objects(order);
         SceneImage image = capture.image;
         image.meshIds = capture.assets.savedMeshIds();
-        image.meshNames = capture.names(image.meshIds, meshNamer);
+        image.meshNames = capture.names(file, "mesh", image.meshIds, meshNamer);
         image.materialIds = capture.assets.savedMaterialIds();
-        image.materialNames = capture.names(image.materialIds, materialNamer);
+        image.materialNames = capture.names(file, "material", image.materialIds, materialNamer);
         image.strings = capture.strings.toArray(new String[0]);
         return image;
     }
@@ -144,10 +150,17 @@ final class SceneCapture {
         return records;
     }
 
-    private int[] names(int[] ids, IntFunction<String> namer) {
+    /** The string index of each id's name, {@link Index#NONE} for an id the namer leaves unnamed (null). */
+    private int[] names(String file, String kind, int[] ids, IntFunction<String> namer) throws FileFormatException {
         int[] names = new int[ids.length];
         for (int e = 0; e < ids.length; e++) {
-            String name = namer == null ? null : namer.apply(ids[e]);
+            String name;
+            try {
+                name = namer == null ? null : namer.apply(ids[e]);
+            } catch (RuntimeException refused) {
+                throw new FileFormatException("scene file " + file + ": " + kind + " id " + ids[e] + ", which the "
+                        + "scene's items use, has no name: the resolver threw " + refused, refused);
+            }
             names[e] = name == null ? Index.NONE : string(name);
         }
         return names;

@@ -5,8 +5,10 @@ import java.io.IOException;
 /**
  * A scene file that {@link SceneFiles#load} refuses: truncated, corrupt (its checksum fails), of another format
  * version, or describing a scene that cannot be (counts the file cannot hold, a parent after its child, an index out
- * of range, a value a setter refuses, more than the configuration's capacity under a growth policy that refuses). The
- * message names the file and the rule broken; no scene is left behind.
+ * of range, a value a setter refuses, more than the configuration's capacity under a growth policy that refuses, a
+ * mesh or material name the resolver does not know); or a scene that {@link SceneFiles#save} refuses to write (a mesh
+ * or material id its resolver has no name for, or a scene larger than a file holds). The message names the file and
+ * the rule broken; no scene is left behind, and a refused save writes nothing.
  */
 public final class SceneFileException extends IOException {
     private static final long serialVersionUID = 1L;

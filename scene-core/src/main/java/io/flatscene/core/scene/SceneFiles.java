@@ -59,8 +59,10 @@ public final class SceneFiles {
      * @param scene         the scene to save; open, and not in a frame
      * @param file          the file to write, replaced if it exists; not a directory
      * @param meshNames     gives the name a mesh id is known by across runs (null for an id left unnamed), or
-     *                      null to name none
+     *                      null to name none; it may throw for an id it has no name for, which refuses the save
      * @param materialNames the same for material ids, or null to name none
+     * @throws SceneFileException    if a resolver throws for an id the scene's items use, naming the id and the file;
+     *                               nothing is written
      * @throws IOException           if the file cannot be written (a {@link FileSystemException} if it is a
      *                               directory), leaving nothing beside it, or if the scene exceeds the 2 GiB (less 9
      *                               bytes, the longest array) a file holds
@@ -70,9 +72,10 @@ public final class SceneFiles {
                             IntFunction<String> materialNames) throws IOException {
         Objects.requireNonNull(scene, "scene");
         Objects.requireNonNull(file, "file");
-        SceneImage image = SceneCapture.capture(scene, meshNames, materialNames);
+        SceneImage image;
         ByteBuffer bytes;
         try {
+            image = SceneCapture.capture(scene, file.toString(), meshNames, materialNames);
             bytes = SceneFileCodec.encode(image, scene.kinds().formats(), file.toString());
         } catch (FileFormatException e) {
             throw new SceneFileException(e.getMessage(), e);
@@ -122,12 +125,14 @@ public final class SceneFiles {
      *
      * @param file        the scene file
      * @param config      the new scene's configuration
-     * @param meshIds     gives this run's id of a mesh the file names (a negative id refuses the file), or null to
-     *                    keep the saved ids; entries saved without a name keep their id
+     * @param meshIds     gives this run's id of a mesh the file names (a negative id, or an exception such as a
+     *                    registry's refusal or a map's missing entry unboxed, refuses the file), or null to keep the
+     *                    saved ids; entries saved without a name keep their id
      * @param materialIds gives this run's id of a named material, as {@code meshIds} does
      * @return the new scene, which the caller owns and closes
-     * @throws SceneFileException if the file breaks a rule of the format, a name is unknown, or its scene does not fit
-     *                            the configuration; or the file is longer than an array or than the heap has room for
+     * @throws SceneFileException if the file breaks a rule of the format, a name is unknown (the message names it and
+     *                            the file), or its scene does not fit the configuration; or the file is longer than
+     *                            an array or than the heap has room for
      * @throws IOException        if the file cannot be read
      */
     public static SceneManager load(Path file, SceneConfig config, ToIntFunction<String> meshIds,

@@ -1,8 +1,11 @@
 package io.flatscene.core.scene;
 
+import io.flatscene.core.config.SceneConfig;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 class FrameStatsTest {
     private static FrameStats filled() {
@@ -44,5 +47,57 @@ class FrameStatsTest {
         assertEquals(7, stats.nodesUpdated());
         assertEquals(1_250_000L, stats.transformNanos());
         assertEquals(2_000_000L, stats.boundsNanos());
+    }
+
+    @Test
+    void aSnapshotCopiesEveryFigureAndTheSummary() {
+        FrameStats stats = filled();
+        FrameStats.Snapshot snapshot = stats.snapshot();
+        assertEquals(new FrameStats.Snapshot(7, 300, 120, 4, 1_250_000L, 2_000_000L, 500_000L, 3L, 40_000_000L),
+                snapshot);
+        assertEquals(stats.totalNanos(), snapshot.totalNanos());
+        assertEquals(stats.toString(), snapshot.toString());
+    }
+
+    /**
+     * The scene's update statistics and a queue's are each one reused object: a stored reference reads the latest
+     * frame, a snapshot the frame it was taken in.
+     */
+    @Test
+    void aSnapshotKeepsItsFrameWhileTheLiveObjectMovesOn() {
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(64).maxItems(64)
+                .validation(true).build())) {
+            Camera camera = scene.createCamera("eye");
+            scene.rootNode().createChild("eye").setPosition(0, 0, 20).attachObject(camera);
+            Aabb box = new Aabb(-0.5f, -0.5f, -0.5f, 0.5f, 0.5f, 0.5f);
+            SceneNode[] nodes = new SceneNode[10];
+            for (int i = 0; i < nodes.length; i++) {
+                nodes[i] = scene.rootNode().createChild().setPosition(i - 5, 0, 0);
+                nodes[i].attachObject(scene.createItem(0, i % 2, box));
+            }
+            RenderQueue queue = new RenderQueue();
+            FrameStats update = scene.update();
+            scene.cull(camera, queue);
+            FrameStats.Snapshot firstUpdate = update.snapshot();
+            FrameStats.Snapshot firstCull = queue.stats().snapshot();
+            assertEquals(12, firstUpdate.nodesUpdated(), "the root, the eye and ten item nodes");
+            assertEquals(10, firstCull.itemsVisible());
+            assertEquals(2, firstCull.batches());
+
+            for (int i = 0; i < 6; i++) {
+                nodes[i].setPosition(0, 0, 100);
+            }
+            assertSame(update, scene.update(), "the update statistics are one reused object");
+            scene.cull(camera, queue);
+            scene.validate();
+
+            assertEquals(6, update.nodesUpdated(), "the live object reads the latest frame");
+            assertEquals(4, queue.stats().itemsVisible());
+            assertNotEquals(firstCull, queue.stats().snapshot());
+            assertEquals(12, firstUpdate.nodesUpdated(), "the snapshot keeps its frame");
+            assertEquals(10, firstCull.itemsVisible());
+            assertEquals(2, firstCull.batches());
+            assertEquals(10, firstCull.itemsTested());
+        }
     }
 }

@@ -45,8 +45,10 @@ public final class MultiDrawSubmission implements DrawSubmission {
     private final long[] fences = new long[REGIONS];
     private final InstanceStream stream = new InstanceStream();
     private final ResidentMatrices matrices;
-    private final PersistentBuffer instanceBuffer;
-    private final PersistentBuffer commandBuffer;
+    private final PersistentBuffer instanceBuffer = new PersistentBuffer(GL_ARRAY_BUFFER, "instance");
+    private final PersistentBuffer commandBuffer = new PersistentBuffer(GL_DRAW_INDIRECT_BUFFER, "draw command");
+    /** What a refused mapping of the instance buffers names to lower: they are sized by both. */
+    private final String instancesRemedy;
     private IntBuffer instanceInts;
     private IntBuffer commandInts;
     private int capacity;
@@ -58,16 +60,15 @@ public final class MultiDrawSubmission implements DrawSubmission {
     private long instanceBytes;
 
     /**
-     * @param instancesKey the configuration key of the initial instance count, which a refusal to grow the buffers
-     *                     names as the remedy
+     * @param instancesKey the configuration key of the initial instance count (and of {@code initialSlots}), which
+     *                     a refused mapping of the instance buffers, or of the first world matrices, names as the
+     *                     remedy
      */
     public MultiDrawSubmission(int initialInstances, int initialSlots, String instancesKey) {
-        String remedy = instancesKey + " or the scene's visible items";
-        instanceBuffer = new PersistentBuffer(GL_ARRAY_BUFFER, "instance", remedy);
-        commandBuffer = new PersistentBuffer(GL_DRAW_INDIRECT_BUFFER, "draw command", remedy);
+        instancesRemedy = instancesKey + " or the scene's visible items";
         allocate(initialInstances);
         try {
-            matrices = new ResidentMatrices(VertexLayout.WORLD_MATRIX_BINDING, initialSlots);
+            matrices = new ResidentMatrices(VertexLayout.WORLD_MATRIX_BINDING, initialSlots, instancesKey);
         } catch (RuntimeException e) {
             releaseInstances();
             throw e;
@@ -77,10 +78,11 @@ public final class MultiDrawSubmission implements DrawSubmission {
     /** Capacity counts instances; commands never outnumber instances, since every batch holds at least one. */
     private void allocate(int instances) {
         // per region: every instance's slot, then every material, then every tint (three attributes, one buffer)
-        long records = instanceBuffer.map((long) REGIONS * instances * VertexLayout.SLOT_INSTANCE_BYTES);
+        long records = instanceBuffer.map((long) REGIONS * instances * VertexLayout.SLOT_INSTANCE_BYTES,
+                instancesRemedy);
         long commands;
         try {
-            commands = commandBuffer.map((long) REGIONS * instances * COMMAND_BYTES);
+            commands = commandBuffer.map((long) REGIONS * instances * COMMAND_BYTES, instancesRemedy);
         } catch (RuntimeException e) {
             instanceBuffer.release();
             throw e;

@@ -15,21 +15,30 @@ import static org.lwjgl.opengl.GL44C.nglBufferStorage;
  * the address while the GPU reads, the caller's fences keeping the two apart. Leaves the target's binding at 0.
  */
 final class PersistentBuffer {
+    /** The callers view a mapping as an int or float buffer, whose capacity is an int. */
+    static final long MAX_BYTES = (long) Integer.MAX_VALUE * Integer.BYTES;
+
     private final int target;
     private final String what;
-    private final String remedy;
     private int name;
     private long address;
 
-    /** @param remedy what to lower when a mapping fails, named in the message */
-    PersistentBuffer(int target, String what, String remedy) {
+    PersistentBuffer(int target, String what) {
         this.target = target;
         this.what = what;
-        this.remedy = remedy;
     }
 
-    /** Makes the buffer {@code bytes} long and maps it; the caller has released the previous storage. */
-    long map(long bytes) {
+    /**
+     * Makes the buffer {@code bytes} long and maps it; the caller has released the previous storage.
+     *
+     * @param remedy what to lower when this mapping fails, named in the message: what sized it
+     * @throws IllegalStateException if the size is above {@link #MAX_BYTES}, checked before any GL call, or the
+     *                               driver cannot map it
+     */
+    long map(long bytes, String remedy) {
+        if (bytes > MAX_BYTES) {
+            throw refused(bytes, "above the " + MAX_BYTES + " a buffer view addresses", remedy);
+        }
         int flags = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
         int buffer = glGenBuffers();
         glBindBuffer(target, buffer);
@@ -38,12 +47,16 @@ final class PersistentBuffer {
         glBindBuffer(target, 0);
         if (mapped == 0L) {
             glDeleteBuffers(buffer);
-            throw new IllegalStateException("cannot map a persistent " + what + " buffer of " + bytes + " bytes ("
-                    + MultiDrawSubmission.REGIONS + " frames in flight); lower " + remedy);
+            throw refused(bytes, "the driver cannot map it", remedy);
         }
         name = buffer;
         address = mapped;
         return mapped;
+    }
+
+    private IllegalStateException refused(long bytes, String why, String remedy) {
+        return new IllegalStateException("cannot map a persistent " + what + " buffer of " + bytes + " bytes ("
+                + MultiDrawSubmission.REGIONS + " frames in flight): " + why + "; lower " + remedy);
     }
 
     int name() {

@@ -32,9 +32,11 @@ final class ResidentMatrices {
     private static final int REGIONS = MultiDrawSubmission.REGIONS;
     private static final int HISTORY = REGIONS;
 
+    /** What a refused growth names to lower: growth follows the scene's slots. */
+    static final String GROWTH_REMEDY = "the scene's node capacity";
+
     private final int binding;
-    private final PersistentBuffer storage = new PersistentBuffer(GL_SHADER_STORAGE_BUFFER, "world matrix",
-            "the scene's node capacity");
+    private final PersistentBuffer storage = new PersistentBuffer(GL_SHADER_STORAGE_BUFFER, "world matrix");
     private FloatBuffer floats;
     private int blockCapacity;
     private long regionBytes;
@@ -49,25 +51,30 @@ final class ResidentMatrices {
     private final int[] historyLength = new int[HISTORY];
     private final int[] cursor = new int[HISTORY];
 
-    ResidentMatrices(int binding, int initialSlots) {
+    /**
+     * @param initialSlots the slots the first copies hold
+     * @param initialKey   the setting {@code initialSlots} comes from, which a refused first mapping names
+     */
+    ResidentMatrices(int binding, int initialSlots, String initialKey) {
         this.binding = binding;
         regionSource = new ChangedSlots[REGIONS];
         regionPass = new long[REGIONS];
         for (int h = 0; h < HISTORY; h++) {
             history[h] = new int[64];
         }
-        allocate(Math.max(1, blocks(initialSlots)));
+        allocate(Math.max(1, blocks(initialSlots)), initialKey);
     }
 
     private static int blocks(int slots) {
         return (slots + LaneBlocks.LANES - 1) / LaneBlocks.LANES;
     }
 
-    private void allocate(int blocks) {
+    /** @param remedy what sized the copies, which a refused mapping names */
+    private void allocate(int blocks, String remedy) {
         long alignment = Math.max(1, glGetInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
         long bytes = (long) blocks * BLOCK_FLOATS * Float.BYTES;
         long aligned = (bytes + alignment - 1) / alignment * alignment;
-        long address = storage.map(REGIONS * aligned);
+        long address = storage.map(REGIONS * aligned, remedy);
         regionBytes = aligned;
         blockCapacity = blocks;
         floats = MemoryUtil.memFloatBuffer(address, Math.toIntExact(REGIONS * aligned / Float.BYTES));
@@ -85,7 +92,7 @@ final class ResidentMatrices {
     int grow(ChangedSlots changes) {
         int previous = blockCapacity * LaneBlocks.LANES;
         storage.release();
-        allocate(Math.max(blocks(changes.slotCount()), blockCapacity * 2));
+        allocate(Math.max(blocks(changes.slotCount()), blockCapacity * 2), GROWTH_REMEDY);
         return previous;
     }
 

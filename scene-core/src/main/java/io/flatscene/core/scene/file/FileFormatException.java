@@ -10,4 +10,8 @@ public final class FileFormatException extends Exception {
     public FileFormatException(String message) {
         super(message);
     }
+
+    public FileFormatException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

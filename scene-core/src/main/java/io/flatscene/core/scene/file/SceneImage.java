@@ -52,7 +52,8 @@ public final class SceneImage {
      * (and every entry when there is no resolver) to the id they were saved with.
      *
      * @param kind "mesh" or "material", for the message
-     * @throws FileFormatException if the resolver does not know a named entry, naming it
+     * @throws FileFormatException if the resolver does not know a named entry (gives a negative id or throws), naming
+     *                             it
      */
     public int[] resolve(String file, String kind, int[] ids, int[] names, ToIntFunction<String> resolver)
             throws FileFormatException {
@@ -63,7 +64,14 @@ public final class SceneImage {
         for (int e = 0; e < ids.length; e++) {
             if (names[e] != Index.NONE) {
                 String name = strings[names[e]];
-                int id = resolver.applyAsInt(name);
+                int id;
+                try {
+                    id = resolver.applyAsInt(name);
+                } catch (RuntimeException refused) {
+                    // a map's get unboxes null for a name it lacks, a registry refuses it: either way it is unknown
+                    throw new FileFormatException("scene file " + file + ": " + kind + " '" + name + "' (id " + ids[e]
+                            + " when saved) is unknown here: the resolver threw " + refused, refused);
+                }
                 if (id < 0) {
                     throw new FileFormatException("scene file " + file + ": " + kind + " '" + name + "' (id " + ids[e]
                             + " when saved) is unknown here: the resolver gave " + id);
