@@ -7,13 +7,11 @@ import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
-import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.frame.FramePipeline;
 import io.flatscene.core.scene.frame.WorldComposer;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.NodeRegistry;
 import io.flatscene.core.scene.store.TransformStore;
-import java.lang.ref.Cleaner;
 import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Objects;
@@ -56,7 +54,6 @@ import org.apache.logging.log4j.Logger;
  */
 public final class SceneManager implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(SceneManager.class);
-    private static final Cleaner CLEANER = Cleaner.create();
 
     /** The number of channels of {@link NodeList}s a game can use, each a channel of links of its own. */
     public static final int NODE_LIST_CHANNELS = 3;
@@ -73,16 +70,12 @@ public final class SceneManager implements AutoCloseable {
     private final SceneNode root;
     private final FramePipeline pipeline;
     private final SceneQueries queries;
-    private final RenderQueue defaultQueue = new RenderQueue();
     private final ChangedSlots changedSlots;
     private final BatchSetters batchSetters = new BatchSetters(this);
-    private final FrameStats updateStats = new FrameStats();
     private final NodeScratch scratch = new NodeScratch();
     private final WorldComposer worldComposer;
     private final NodeSpace nodeSpace = new NodeSpace(scratch);
-    private final KeptCull keptCull;
-    /** Started on the first frame pass, so scenes that never run one (tools, tests) start no threads. */
-    private WorkerPool workers;
+    private final SceneFrames frames;
 
     /**
      * Creates an empty scene, its root node included, with every store allocated for the configured capacities. No
@@ -120,10 +113,11 @@ public final class SceneManager implements AutoCloseable {
         this.changedSlots = new ChangedSlots(transforms, guard);
         this.changes = new SceneChanges(this, guard, hierarchy, channels, nodes, transforms, kinds,
                 new SceneValidation(transforms, nodes, channels.pool(), names), pipeline, config.validation());
+        this.frames = new SceneFrames(config.workerThreads(), guard, pipeline, items, channels, changes,
+                new KeptCull(this, guard, pipeline, kinds, scratch));
         this.queries = new SceneQueries(changes, guard, items.store, items.data, transforms,
-                () -> pipeline.update(items.store.size(), workers()), this::workers);
+                () -> pipeline.update(items.store.size(), frames.workers()), frames::workers);
         items.bind(pipeline, queries);
-        this.keptCull = new KeptCull(this, guard, pipeline, kinds, scratch);
         this.root = changes.createRoot();
         LOG.info("FlatScene scene created: {}", config);
     }
@@ -600,12 +594,7 @@ public final class SceneManager implements AutoCloseable {
      * @return the number of world matrices recomputed
      */
     public int updateAllTransforms() {
-        guard.beginPass("update the transforms", null);
-        try {
-            return pipeline.updateTransforms(workers());
-        } finally {
-            guard.endPass();
-        }
+        return frames.updateTransforms();
     }
 
     /**
@@ -613,12 +602,7 @@ public final class SceneManager implements AutoCloseable {
      * an update, as {@link #updateAllTransforms} says.
      */
     public void updateAllBounds() {
-        guard.beginPass("update the item bounds", null);
-        try {
-            pipeline.updateBounds(kinds.items().attachedCount(), workers());
-        } finally {
-            guard.endPass();
-        }
+        frames.updateBounds();
     }
 
     /**
@@ -631,36 +615,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
      */
     public FrameStats update() {
-        destroyQueued(null);
-        guard.beginPass("update the scene", null);
-        try {
-            guard.takeUpdateDue();
-            runUpdate();
-        } finally {
-            guard.endPass();
-        }
-        return updateStats;
-    }
-
-    /**
-     * Destroys the nodes {@link #destroyLater} queued: a structural change, so made before a frame claims the scene.
-     * The camera to cull, null for none, is checked again, since it may have hung in what went.
-     */
-    private void destroyQueued(Camera camera) {
-        // read before any claim, so that a frame with nothing queued claims the scene as it would anyway; with nodes
-        // queued, the destruction's own claim refuses a thread that may not change the scene
-        if (channels.queuedCount() > 0) {
-            changes.processPendingDestruction();
-            if (camera != null) {
-                camera.checkAlive();
-            }
-        }
-    }
-
-    /** The passes of an update, inside a frame's claim, and their timings. */
-    private void runUpdate() {
-        pipeline.update(kinds.items().attachedCount(), workers());
-        updateStats.copyUpdate(pipeline.timings());
+        return frames.update();
     }
 
     /**
@@ -686,19 +641,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
      */
     public RenderQueue cull(Camera camera, RenderQueue queue) {
-        changes.checkOwned(camera, "render a frame");
-        Objects.requireNonNull(queue, "queue");
-        destroyQueued(camera);
-        guard.beginPass("run a frame", camera);
-        try {
-            if (guard.takeUpdateDue()) {
-                runUpdate();
-            }
-            keptCull.cull(camera, queue, workers());
-        } finally {
-            guard.endPass();
-        }
-        return queue;
+        return frames.cull(camera, queue);
     }
 
     /**
@@ -715,17 +658,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
      */
     public FrameStats updateFrame(Camera camera) {
-        changes.checkOwned(camera, "render a frame");
-        destroyQueued(camera);
-        guard.beginPass("run a frame", camera);
-        try {
-            guard.takeUpdateDue();
-            runUpdate();
-            keptCull.cull(camera, defaultQueue, workers());
-        } finally {
-            guard.endPass();
-        }
-        return defaultQueue.stats;
+        return frames.updateFrame(camera);
     }
 
     /**
@@ -733,7 +666,7 @@ public final class SceneManager implements AutoCloseable {
      */
     public RenderQueue renderQueue() {
         guard.checkAvailable("read the render queue");
-        return defaultQueue;
+        return frames.defaultQueue();
     }
 
     /**
@@ -762,17 +695,6 @@ public final class SceneManager implements AutoCloseable {
         changes.validate();
     }
 
-    private WorkerPool workers() {
-        if (workers == null) {
-            WorkerPool pool = new WorkerPool("flatscene", config.workerThreads());
-            // A scene dropped without close() must not leave its threads parked forever; the action holds the pool
-            // only, never the scene, so it can run.
-            CLEANER.register(this, pool::close);
-            workers = pool;
-        }
-        return workers;
-    }
-
     /**
      * Closes the scene for good: its worker threads stop, and every node and object reads as destroyed, so each later
      * call on the scene or on them is refused with a clear exception. Closing twice is harmless.
@@ -786,13 +708,8 @@ public final class SceneManager implements AutoCloseable {
             return;
         }
         hierarchy.closeAll();
-        // the queue's camera is the last thing of the scene it would keep reachable
-        defaultQueue.camera = null;
         kinds.close();
-        if (workers != null) {
-            workers.close();
-            workers = null;
-        }
+        frames.close();
     }
 
     boolean isClosed() {
