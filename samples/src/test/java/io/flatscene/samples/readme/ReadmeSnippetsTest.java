@@ -119,7 +119,8 @@ class ReadmeSnippetsTest {
     @Test
     void aCommentStartsOutsideStringLiterals() {
         assertEquals("int a = 1;", code("    int a = 1; // one"));
-        assertEquals("String s = \"// not a comment \\\" //\";", code("String s = \"// not a comment \\\" //\"; // one"));
+        String literal = "String s = \"// not a comment \\\" //\";";
+        assertEquals(literal, code(literal + " // one"));
         assertEquals("", code("// ... the rest ..."));
     }
 }
