@@ -12,7 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The README's dependency snippets name the versions this build uses: a game that copies them gets the LWJGL,
- * Log4j and FlatScene versions FlatScene was tested with, whatever the pom says next.
+ * Log4j and FlatScene versions FlatScene was tested with, and the compiler plugin it builds with, whatever the pom
+ * says next. (samples' invoker run builds a project of the Maven snippet.)
  */
 class ReadmeBuildSectionTest {
     private static final String HEADING = "## Use FlatScene in your build";
@@ -21,6 +22,13 @@ class ReadmeBuildSectionTest {
         Matcher matcher = Pattern.compile("<" + Pattern.quote(name) + ">([^<]+)</").matcher(pom);
         assertTrue(matcher.find(), "the root pom has no property " + name);
         return matcher.group(1);
+    }
+
+    /** The version after the first {@code <artifactId>artifact</artifactId>} of {@code xml}, or null for none. */
+    private static String version(String xml, String artifact) {
+        Matcher matcher = Pattern.compile("<artifactId>" + Pattern.quote(artifact) + "</artifactId>[^\\n]*\\n\\s*"
+                + "<version>([^<]+)</version>").matcher(xml);
+        return matcher.find() ? matcher.group(1) : null;
     }
 
     @Test
@@ -35,13 +43,14 @@ class ReadmeBuildSectionTest {
         String lwjgl = pomProperty(pom, "lwjgl.version");
         String log4j = pomProperty(pom, "log4j.version");
         String flatscene = pomProperty(pom, "version");
-        assertTrue(section.contains("<artifactId>lwjgl-bom</artifactId>\n      <version>" + lwjgl + "</version>"),
-                "Maven BOM version " + lwjgl);
+        assertEquals(lwjgl, version(section, "lwjgl-bom"), "Maven BOM version");
         assertTrue(section.contains("org.lwjgl:lwjgl-bom:" + lwjgl), "Gradle BOM version " + lwjgl);
-        assertTrue(section.contains("<artifactId>log4j-core</artifactId>\n    <version>" + log4j + "</version>"),
-                "Maven Log4j version " + log4j);
+        assertEquals(log4j, version(section, "log4j-core"), "Maven Log4j version");
         assertTrue(section.contains("log4j-core:" + log4j), "Gradle Log4j version " + log4j);
+        assertEquals(flatscene, version(section, "scene-render"), "Maven FlatScene version");
         assertEquals(2, count(section, flatscene), "FlatScene's version " + flatscene + " in both snippets");
+        assertEquals(version(pom, "maven-compiler-plugin"), version(section, "maven-compiler-plugin"),
+                "the compiler plugin's version");
     }
 
     private static int count(String text, String part) {

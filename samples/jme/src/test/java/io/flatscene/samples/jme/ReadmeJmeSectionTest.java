@@ -12,8 +12,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The README's jMonkeyEngine section says what this module does: its pom names the versions this build uses, its
- * processor lines are the sample's, and its count of checked GL state values is the test's.
+ * The README's jMonkeyEngine section says what this module does: its pom names the versions this build uses and its
+ * count of checked GL state values is the test's (samples' ReadmeSnippetsTest keeps its processor lines the
+ * sample's).
  */
 class ReadmeJmeSectionTest {
     private static final String HEADING = "## Embedding in jMonkeyEngine";
@@ -44,27 +45,6 @@ class ReadmeJmeSectionTest {
                     + "<version>([^<]+)</version>").matcher(section);
             assertTrue(version.find(), "no version for " + dependency.get(0));
             assertEquals(pomProperty(pom, dependency.get(1)), version.group(1), dependency.get(0));
-        }
-    }
-
-    @Test
-    void theProcessorLinesAreTheSamplesInItsOrder() throws IOException {
-        String section = section();
-        int start = section.indexOf("```java\n") + "```java\n".length();
-        String snippet = section.substring(start, section.indexOf("```", start));
-        List<String> source = Files.readAllLines(ROOT.resolve(
-                "samples/jme/src/main/java/io/flatscene/samples/jme/FlatSceneProcessor.java")).stream()
-                .map(String::strip).toList();
-        int from = 0;
-        for (String line : snippet.split("\n")) {
-            int comment = line.indexOf("//");
-            String code = (comment < 0 ? line : line.substring(0, comment)).strip();
-            if (code.isEmpty()) {
-                continue;
-            }
-            int found = source.subList(from, source.size()).indexOf(code);
-            assertTrue(found >= 0, "README line '" + code + "' is not in FlatSceneProcessor after line " + from);
-            from += found + 1;
         }
     }
 

@@ -7,23 +7,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The README's "Embedding in libGDX" section shows the sample's real code and this build's versions: each Java
- * snippet's code lines (its comments are the README's own) appear in its source file in the same order, and the pom
- * snippet names the LWJGL, libGDX, Log4j and FlatScene versions the root pom builds with.
+ * The README's "Embedding in libGDX" section names this build's versions: its pom snippet names the LWJGL, libGDX,
+ * Log4j and FlatScene versions the root pom builds with (samples' ReadmeSnippetsTest keeps its Java blocks the
+ * sample's code).
  */
 class ReadmeLibgdxSectionTest {
     private static final String HEADING = "## Embedding in libGDX";
-    private static final String SOURCES = "samples/libgdx/src/main/java/io/flatscene/samples/libgdx/";
-    /** The file each Java snippet of the section comes from, in the section's order. */
-    private static final List<String> SNIPPET_FILES = List.of("LibgdxSample.java", "CubeFieldGame.java",
-            "CameraMirror.java");
 
     private static Path root() {
         return Path.of("").toAbsolutePath().getParent().getParent();
@@ -47,25 +42,6 @@ class ReadmeLibgdxSectionTest {
             start = end + 3;
         }
         return blocks;
-    }
-
-    @Test
-    void everyJavaSnippetLineIsALineOfItsSourceInOrder() throws IOException {
-        List<String> snippets = blocks(section(), "java");
-        assertEquals(SNIPPET_FILES.size(), snippets.size(), "Java snippets in the section");
-        for (int i = 0; i < snippets.size(); i++) {
-            List<String> snippet = snippets.get(i).lines().map(String::trim)
-                    .filter(line -> !line.isEmpty() && !line.startsWith("//")).collect(Collectors.toList());
-            List<String> source = Files.readAllLines(root().resolve(SOURCES + SNIPPET_FILES.get(i))).stream()
-                    .map(String::trim).collect(Collectors.toList());
-            int at = 0;
-            for (String line : snippet) {
-                int found = source.subList(at, source.size()).indexOf(line);
-                assertTrue(found >= 0, "README line not found in " + SNIPPET_FILES.get(i) + " after line " + at + ": "
-                        + line);
-                at += found + 1;
-            }
-        }
     }
 
     @Test
