@@ -42,9 +42,15 @@ class RayCasterTest {
     private List<Item> cast(float ox, float oy, float oz, float dx, float dy, float dz, List<Float> distances)
             throws ReflectiveOperationException {
         scene.queries().box(Aabb.INFINITE, -1);
+        return castIndexed(ox, oy, oz, dx, dy, dz, RayCaster.ALL, distances);
+    }
+
+    /** Casts through the index as it stands, keeping what {@code mode} says. */
+    private List<Item> castIndexed(float ox, float oy, float oz, float dx, float dy, float dz, int mode,
+                                   List<Float> distances) throws ReflectiveOperationException {
         QueryIndex index = QueryInternals.index(scene);
         HitKeys hits = new HitKeys(4);
-        index.newCaster().cast(ox, oy, oz, dx, dy, dz, Float.POSITIVE_INFINITY, -1, hits);
+        index.newCaster().cast(ox, oy, oz, dx, dy, dz, Float.POSITIVE_INFINITY, -1, mode, hits);
         assertFalse(index.grid.live());
         hits.sort(0, hits.count);
         List<Item> found = new ArrayList<>();
@@ -95,6 +101,36 @@ class RayCasterTest {
         assertEquals(items, found);
         for (int i = 0; i < 256; i++) {
             assertEquals(9.5f + 3f * i, distances.get(i), "item " + i);
+        }
+    }
+
+    /**
+     * A row of 256 items whose far entries are made to hold the ray's origin, where no node box above them leads: the
+     * full walk finds them at distance 0, while FIRST and ANY, walking the nearest nodes first, stop at the row's first
+     * item and never test them.
+     */
+    @Test
+    void firstAndAnyStopBeforeTheFartherNodes() throws ReflectiveOperationException {
+        for (int i = 0; i < 256; i++) {
+            place(UNIT, i * 3f, 0f, 0f);
+        }
+        scene.queries().box(Aabb.INFINITE, -1);
+        QueryIndex index = QueryInternals.index(scene);
+        int planted = 0;
+        for (int e = 0; e < index.builtCount; e++) {
+            if (index.entryBox[e * 6] >= 30f) {
+                index.entryBox[e * 6] = -10f;
+                planted++;
+            }
+        }
+        assertEquals(246, planted);
+        List<Float> distances = new ArrayList<>();
+        assertEquals(256, castIndexed(-10f, 0f, 0f, 1f, 0f, 0f, RayCaster.ALL, distances).size());
+        assertEquals(0f, distances.get(0), "the full walk tests the planted entries");
+        for (int mode : new int[] {RayCaster.FIRST, RayCaster.ANY}) {
+            distances.clear();
+            assertEquals(List.of(items.get(0)), castIndexed(-10f, 0f, 0f, 1f, 0f, 0f, mode, distances), "mode " + mode);
+            assertEquals(List.of(9.5f), distances);
         }
     }
 }
