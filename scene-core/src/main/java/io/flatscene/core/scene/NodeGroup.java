@@ -27,7 +27,7 @@ public final class NodeGroup {
      * {@link #slotVersion}.
      */
     private final int[] slots;
-    /** The runs of {@link #slots} that follow one another, destroyed nodes left out, as {@link BatchSetters#cutRuns}. */
+    /** The runs of {@link #slots} that follow one another, destroyed nodes left out ({@link BatchSetters#cutRuns}). */
     private final int[] runStarts;
     private final int[] runEnds;
     private int runCount;

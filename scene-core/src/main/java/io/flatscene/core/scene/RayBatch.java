@@ -36,9 +36,9 @@ public final class RayBatch {
          */
         ALL(RayCaster.ALL),
         /**
-         * The nearest item alone, or none: the one {@link #ALL} lists first, so that of items the ray enters at the same
-         * distance it is the one of lowest global index. The cast looks no farther than the nearest hit found so far,
-         * which spares it the farther parts of the scene.
+         * The nearest item alone, or none: the one {@link #ALL} lists first, so that of items the ray enters at the
+         * same distance it is the one of lowest global index. The cast looks no farther than the nearest hit found so
+         * far, which spares it the farther parts of the scene.
          */
         FIRST(RayCaster.FIRST),
         /**

@@ -320,11 +320,11 @@ public final class SceneQueries {
     }
 
     /**
-     * Casts every ray of {@code batch}, keeping of each ray's hits what {@code mode} says: all of them, nearest first,
-     * as {@link #ray(Vector3fc, Vector3fc, float, int, QueryResult)} finds them ({@link RayBatch.Mode#ALL}); the nearest
-     * alone ({@link RayBatch.Mode#FIRST}); or whichever the cast meets first ({@link RayBatch.Mode#ANY}). Writes them
-     * into the batch, replacing what the last cast wrote, spread over the scene's worker threads; what a ray keeps is
-     * the same whatever their number. Allocates nothing once the batch has room for what the rays keep.
+     * Casts every ray of {@code batch}, keeping of each ray's hits what {@code mode} says: all of them, nearest
+     * first, as {@link #ray(Vector3fc, Vector3fc, float, int, QueryResult)} finds them ({@link RayBatch.Mode#ALL});
+     * the nearest alone ({@link RayBatch.Mode#FIRST}); or whichever the cast meets first ({@link RayBatch.Mode#ANY}).
+     * Writes them into the batch, replacing what the last cast wrote, spread over the scene's worker threads; what a
+     * ray keeps is the same whatever their number. Allocates nothing once the batch has room for what the rays keep.
      *
      * @param batch the rays; their hits are written into it
      * @param mode  what each ray keeps

@@ -329,8 +329,8 @@ class NodeGroupTest {
                 single.updateAllTransforms();
                 for (int n = 0; n < inGroup.size(); n++) {
                     String where = "seed " + seed + " step " + step + " node " + n;
-                    assertEquals(inSingle.get(n).getPosition(new Vector3f()), inGroup.get(n).getPosition(new Vector3f()),
-                            where);
+                    assertEquals(inSingle.get(n).getPosition(new Vector3f()),
+                            inGroup.get(n).getPosition(new Vector3f()), where);
                     assertEquals(inSingle.get(n).getOrientation(new Quaternionf()),
                             inGroup.get(n).getOrientation(new Quaternionf()), where);
                     assertEquals(inSingle.get(n).getWorldPosition(new Vector3f()),

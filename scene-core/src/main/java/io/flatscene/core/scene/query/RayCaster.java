@@ -69,9 +69,9 @@ public final class RayCaster {
 
     /**
      * As {@link #cast(float, float, float, float, float, float, float, int, HitKeys)}, keeping what {@code mode} says:
-     * every hit ({@link #ALL}); the least key of them, the nearest hit, ties to the lower global index ({@link #FIRST});
-     * or one of them, the first met ({@link #ANY}). The last two add at most one key, and look no farther than the best
-     * hit so far, or than the first.
+     * every hit ({@link #ALL}); the least key of them, the nearest hit, ties to the lower global index
+     * ({@link #FIRST}); or one of them, the first met ({@link #ANY}). The last two add at most one key, and look no
+     * farther than the best hit so far, or than the first.
      */
     public void cast(float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance, int mask, int mode,
                      HitKeys out) {

@@ -87,7 +87,8 @@ class RayBatchModePropertyTest {
     private static void addRandomRay(Random random, World[] worlds) {
         Vector3f origin = random.nextInt(4) == 0
                 ? new Vector3f(random.nextInt(21) - 10, random.nextInt(21) - 10, random.nextInt(21) - 10)
-                : new Vector3f(signed(random, FIELD * 1.5f), signed(random, FIELD * 1.5f), signed(random, FIELD * 1.5f));
+                : new Vector3f(signed(random, 1.5f * FIELD), signed(random, 1.5f * FIELD),
+                        signed(random, 1.5f * FIELD));
         Vector3f direction = switch (random.nextInt(4)) {
             case 0 -> new Vector3f(random.nextBoolean() ? 1f : -1f, 0f, 0f);
             case 1 -> new Vector3f(0f, signed(random, 1f), random.nextBoolean() ? 2f : -2f);
