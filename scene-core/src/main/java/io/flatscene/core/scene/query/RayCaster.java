@@ -169,10 +169,14 @@ public final class RayCaster {
         }
         traverse();
         for (int l = 0, count = leafCount; l < count; l++) {
-            int leaf = leaves[l];
-            for (int e = leaf >>> QueryIndex.COUNT_BITS, end = e + (leaf & QueryIndex.COUNT_MASK); e < end; e++) {
-                test(e);
-            }
+            testLeaf(leaves[l]);
+        }
+    }
+
+    /** Tests the entries of the leaf whose ref is {@code leaf}. */
+    private void testLeaf(int leaf) {
+        for (int e = leaf >>> QueryIndex.COUNT_BITS, end = e + (leaf & QueryIndex.COUNT_MASK); e < end; e++) {
+            test(e);
         }
     }
 
@@ -195,9 +199,7 @@ public final class RayCaster {
                 continue;
             }
             if ((ref & QueryIndex.COUNT_MASK) != 0) {
-                for (int e = ref >>> QueryIndex.COUNT_BITS, end = e + (ref & QueryIndex.COUNT_MASK); e < end; e++) {
-                    test(e);
-                }
+                testLeaf(ref);
                 continue;
             }
             int k = ref >>> QueryIndex.COUNT_BITS;
