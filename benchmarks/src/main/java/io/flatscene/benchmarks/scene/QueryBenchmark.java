@@ -34,8 +34,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code thousandRays} is 1,000 of FlatScene's queries per operation, short rays ({@value QueryField#SHORT} units
  * from points inside the field): what a frame of line-of-sight checks or shots costs; {@code thousandCrossingRays} the
  * same with the rays that cross the field; {@code thousandRaysBatched} the 1,000 short rays cast as one
- * {@link RayBatch} (filled in the timing), on the scene's one worker thread or, {@code ...TwoWorkers}, on two. The
- * scene is still, so no query has bounds to bring up to date.
+ * {@link RayBatch} (filled in the timing), on the scene's one worker thread or, {@code ...TwoWorkers}, on two;
+ * {@code thousandCrossingRaysBatched} the 1,000 crossing rays cast as one batch in each {@link RayBatch.Mode}
+ * ({@code mode}): every hit, the nearest alone (a shot), or any one (a line of sight). The scene is still, so no query
+ * has bounds to bring up to date.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -131,6 +133,12 @@ public class QueryBenchmark {
         }
     }
 
+    /** The same scene and rays, cast as a batch in each mode by {@link #thousandCrossingRaysBatched}. */
+    public static class FlatModes extends Flat {
+        @Param({"ALL", "FIRST", "ANY"})
+        public RayBatch.Mode mode;
+    }
+
     public static class Jme extends Field {
         JmeQuery query;
 
@@ -188,6 +196,22 @@ public class QueryBenchmark {
             batch.add(state.shortOrigins[r], state.shortDirections[r], QueryField.SHORT, -1);
         }
         state.scene.queries().rays(batch);
+        int hits = 0;
+        for (int i = 0; i < THOUSAND; i++) {
+            hits += batch.hitCount(i);
+        }
+        return hits;
+    }
+
+    @Benchmark
+    public int thousandCrossingRaysBatched(FlatModes state) {
+        RayBatch batch = state.batch;
+        batch.clear();
+        for (int i = 0; i < THOUSAND; i++) {
+            int r = state.nextRay();
+            batch.add(state.origins[r], state.directions[r], state.maxDistance, -1);
+        }
+        state.scene.queries().rays(batch, state.mode);
         int hits = 0;
         for (int i = 0; i < THOUSAND; i++) {
             hits += batch.hitCount(i);

@@ -14,6 +14,7 @@ import java.util.Objects;
 final class BatchSetters {
     private final SceneManager scene;
     private int[] slots = new int[0];
+    private int[] runStarts = new int[0];
     private int[] runEnds = new int[0];
 
     BatchSetters(SceneManager scene) {
@@ -23,78 +24,90 @@ final class BatchSetters {
     void setPositions(SceneNode[] nodes, float[] positions, int count) {
         checkShape(nodes, positions, count, 3, "positions");
         resolve(nodes, count, "positions");
-        int runs = cutRuns(slots, count, runEnds);
-        writePositions(scene.transforms(), nodes, slots, runEnds, runs, positions, count);
+        int runs = cutRuns(slots, count, runStarts, runEnds);
+        writePositions(scene.transforms(), nodes, slots, runStarts, runEnds, runs, positions, count);
     }
 
     void setOrientations(SceneNode[] nodes, float[] orientations, int count) {
         checkShape(nodes, orientations, count, 4, "orientations");
         resolve(nodes, count, "orientations");
-        writeOrientations(scene.transforms(), nodes, slots, orientations, count);
+        int runs = cutRuns(slots, count, runStarts, runEnds);
+        writeOrientations(scene.transforms(), nodes, slots, runStarts, runEnds, runs, orientations);
     }
 
     /**
-     * Checks every value, then writes node {@code i}'s position to {@code slots[i]}, a run of neighbouring slots at a
-     * time: run {@code r} ends before index {@code runEnds[r]} (see {@link #cutRuns}). A node object is read only to
-     * name it in a refusal, so a caller that keeps its slots and runs streams through primitive arrays alone.
+     * Checks the values of the nodes in runs, then writes node {@code i}'s position to {@code slots[i]}, a run of
+     * neighbouring slots at a time: run {@code r} holds indices {@code [runStarts[r], runEnds[r])} (see
+     * {@link #cutRuns}); an index in no run is neither checked nor written. A node object is read only to name it in a
+     * refusal, so a caller that keeps its slots and runs streams through primitive arrays alone.
      */
-    static void writePositions(TransformStore transforms, SceneNode[] nodes, int[] slots, int[] runEnds,
-                               int runCount, float[] positions, int count) {
+    static void writePositions(TransformStore transforms, SceneNode[] nodes, int[] slots, int[] runStarts,
+                               int[] runEnds, int runCount, float[] positions, int count) {
         if (!Finite.all(positions, count * 3)) {
-            for (int i = 0; i < count; i++) {
-                int v = i * 3;
-                Finite.check(nodes[i], "position", positions[v], positions[v + 1], positions[v + 2], 0f);
+            for (int r = 0; r < runCount; r++) {
+                for (int i = runStarts[r], end = runEnds[r]; i < end; i++) {
+                    int v = i * 3;
+                    Finite.check(nodes[i], "position", positions[v], positions[v + 1], positions[v + 2], 0f);
+                }
             }
         }
-        for (int r = 0, i = 0; r < runCount; r++) {
-            int end = runEnds[r];
+        for (int r = 0; r < runCount; r++) {
+            int i = runStarts[r];
             int v = i * 3;
-            if (end - i == 1) {
+            if (runEnds[r] - i == 1) {
                 // a node moved alone, as a scattered few are: the run's fills would cost more than they save
                 transforms.setPosition(slots[i], positions[v], positions[v + 1], positions[v + 2]);
             } else {
-                transforms.setPositions(slots[i], end - i, positions, v);
+                transforms.setPositions(slots[i], runEnds[r] - i, positions, v);
             }
-            i = end;
         }
     }
 
     /**
      * Cuts {@code slots[0, count)} into runs of slots that follow one another, as a group made in scene order has
-     * them: run {@code r} ends before index {@code runEnds[r]}, which has room for {@code count} ends.
+     * them, leaving out every negative slot (a {@link NodeGroup}'s destroyed member): run {@code r} holds indices
+     * {@code [runStarts[r], runEnds[r])}, each array with room for {@code count} runs.
      *
      * @return the number of runs
      */
-    static int cutRuns(int[] slots, int count, int[] runEnds) {
+    static int cutRuns(int[] slots, int count, int[] runStarts, int[] runEnds) {
         int runs = 0;
-        for (int i = 1; i < count; i++) {
-            if (slots[i] != slots[i - 1] + 1) {
-                runEnds[runs++] = i;
+        for (int i = 0; i < count; i++) {
+            int slot = slots[i];
+            if (slot < 0) {
+                continue;
             }
-        }
-        if (count > 0) {
-            runEnds[runs++] = count;
+            if (runs > 0 && runEnds[runs - 1] == i && slots[i - 1] + 1 == slot) {
+                runEnds[runs - 1] = i + 1;
+            } else {
+                runStarts[runs] = i;
+                runEnds[runs++] = i + 1;
+            }
         }
         return runs;
     }
 
     /** As {@link #writePositions}, for unit quaternions: a zero or non-finite one is refused. */
-    static void writeOrientations(TransformStore transforms, SceneNode[] nodes, int[] slots, float[] orientations,
-                                  int count) {
-        for (int i = 0; i < count; i++) {
-            int v = i * 4;
-            float x = orientations[v];
-            float y = orientations[v + 1];
-            float z = orientations[v + 2];
-            float w = orientations[v + 3];
-            if (!Finite.all(x, y, z, w) || x * x + y * y + z * z + w * w == 0f) {
-                Finite.checkRotation(nodes[i], x, y, z, w);
+    static void writeOrientations(TransformStore transforms, SceneNode[] nodes, int[] slots, int[] runStarts,
+                                  int[] runEnds, int runCount, float[] orientations) {
+        for (int r = 0; r < runCount; r++) {
+            for (int i = runStarts[r], end = runEnds[r]; i < end; i++) {
+                int v = i * 4;
+                float x = orientations[v];
+                float y = orientations[v + 1];
+                float z = orientations[v + 2];
+                float w = orientations[v + 3];
+                if (!Finite.all(x, y, z, w) || x * x + y * y + z * z + w * w == 0f) {
+                    Finite.checkRotation(nodes[i], x, y, z, w);
+                }
             }
         }
-        for (int i = 0; i < count; i++) {
-            int v = i * 4;
-            transforms.setOrientation(slots[i], orientations[v], orientations[v + 1], orientations[v + 2],
-                    orientations[v + 3]);
+        for (int r = 0; r < runCount; r++) {
+            for (int i = runStarts[r], end = runEnds[r]; i < end; i++) {
+                int v = i * 4;
+                transforms.setOrientation(slots[i], orientations[v], orientations[v + 1], orientations[v + 2],
+                        orientations[v + 3]);
+            }
         }
     }
 
@@ -112,6 +125,7 @@ final class BatchSetters {
         }
         if (slots.length < count) {
             slots = Arrays.copyOf(slots, Math.max(count, slots.length * 2));
+            runStarts = new int[slots.length];
             runEnds = new int[slots.length];
         }
     }

@@ -11,15 +11,24 @@ import java.util.Objects;
  * freed a slot (the store's slot version tells it).
  * Made by {@link SceneManager#createNodeGroup}.
  *
- * <p>A group holds its nodes: once one is destroyed, every write to the group is refused, naming it, and changes
- * nothing. Make a new group without it.
+ * <p>A group outlives its members: a node destroyed is skipped from then on. It keeps its place, so that the game's
+ * arrays line up with the group as before, and its values there are neither read nor checked; every other node still
+ * gets its own. Skipped rather than dropped because a dropped node would shift every later node's index, and the
+ * arrays a game fills each frame with it, under churn. A node created later, even in the destroyed one's slot or
+ * under its id, is never written: the group holds the node objects, and a destroyed node's stays dead. The writes cost
+ * what they did, with nothing allocated: a destroyed node only shortens the runs, cut again at the next write after
+ * it. A game that wants the places back makes a new group of its live nodes ({@link SceneNode#isAlive}).
  */
 public final class NodeGroup {
     private final SceneManager scene;
     private final SceneNode[] nodes;
-    /** {@code slots[i]} is {@code nodes[i]}'s slot while the store's slot version is {@link #slotVersion}. */
+    /**
+     * {@code slots[i]} is {@code nodes[i]}'s slot, negative once it is destroyed, while the store's slot version is
+     * {@link #slotVersion}.
+     */
     private final int[] slots;
-    /** The runs of {@link #slots} that follow one another, as {@link BatchSetters#cutRuns} cuts them. */
+    /** The runs of {@link #slots} that follow one another, destroyed nodes left out ({@link BatchSetters#cutRuns}). */
+    private final int[] runStarts;
     private final int[] runEnds;
     private int runCount;
     private int slotVersion;
@@ -45,12 +54,9 @@ public final class NodeGroup {
         this.scene = scene;
         this.nodes = nodes;
         this.slots = new int[nodes.length];
+        this.runStarts = new int[nodes.length];
         this.runEnds = new int[nodes.length];
-        for (int i = 0; i < nodes.length; i++) {
-            slots[i] = nodes[i].slot;
-        }
-        runCount = BatchSetters.cutRuns(slots, slots.length, runEnds);
-        slotVersion = scene.transforms().slotVersion();
+        readSlots();
     }
 
     /**
@@ -67,7 +73,7 @@ public final class NodeGroup {
      * Reads a node of the group by position; the order is the one given at creation and never changes.
      *
      * @param index the node's position, 0 to {@code size() - 1}; it is the index into the setters' arrays
-     * @return the node at that position, possibly destroyed since
+     * @return the node at that position, possibly destroyed since (then skipped by the setters)
      * @throws IndexOutOfBoundsException if {@code index} is outside 0 to {@code size() - 1}
      * @throws IllegalStateException     if the scene was closed
      */
@@ -78,27 +84,26 @@ public final class NodeGroup {
 
     /**
      * Node {@code i} gets the local position {@code positions[3i]}, {@code positions[3i + 1]},
-     * {@code positions[3i + 2]}.
+     * {@code positions[3i + 2]}; a destroyed node is skipped, its three floats unread.
      *
      * @param positions x, y, z per node in the group's order, each in its parent's space; at least
      *                  {@code 3 * size()} floats, the rest ignored; read, not kept
      * @throws NullPointerException     if {@code positions} is null
-     * @throws IllegalArgumentException if the array holds fewer than {@link #size()} positions, or a value is not
-     *                                  finite (naming the node); nothing is set
-     * @throws IllegalStateException    if a node of the group was destroyed, or the scene cannot change now; nothing
-     *                                  is set
+     * @throws IllegalArgumentException if the array holds fewer than {@link #size()} positions, or a live node's value
+     *                                  is not finite (naming the node); nothing is set
+     * @throws IllegalStateException    if the scene cannot change now; nothing is set
      */
     public void setPositions(float[] positions) {
         checkLength(positions, 3, "positions");
         scene.guard().checkMutable(this);
-        int[] current = slots();
-        // read after slots(), which cuts the runs again when it reads the slots again
-        BatchSetters.writePositions(scene.transforms(), nodes, current, runEnds, runCount, positions, nodes.length);
+        followSlots();
+        BatchSetters.writePositions(scene.transforms(), nodes, slots, runStarts, runEnds, runCount, positions,
+                nodes.length);
     }
 
     /**
      * Node {@code i} gets the orientation (x, y, z, w) at {@code orientations[4i]}, stored normalized as
-     * {@link SceneNode#setOrientation} stores it.
+     * {@link SceneNode#setOrientation} stores it; a destroyed node is skipped, its four floats unread.
      *
      * @param orientations x, y, z, w per node in the group's order, each relative to its parent's axes; at least
      *                     {@code 4 * size()} floats, the rest ignored; read, not kept
@@ -109,7 +114,8 @@ public final class NodeGroup {
     public void setOrientations(float[] orientations) {
         checkLength(orientations, 4, "orientations");
         scene.guard().checkMutable(this);
-        BatchSetters.writeOrientations(scene.transforms(), nodes, slots(), orientations, nodes.length);
+        followSlots();
+        BatchSetters.writeOrientations(scene.transforms(), nodes, slots, runStarts, runEnds, runCount, orientations);
     }
 
     @Override
@@ -125,24 +131,22 @@ public final class NodeGroup {
         }
     }
 
-    /**
-     * The slots, read again from the nodes (and cut into runs again) if a slot moved or was freed since; a refusal
-     * leaves them to be re-read.
-     */
-    private int[] slots() {
-        int version = scene.transforms().slotVersion();
-        if (version != slotVersion) {
-            for (int i = 0; i < nodes.length; i++) {
-                SceneNode node = nodes[i];
-                if (node.slot < 0) {
-                    throw new IllegalStateException("cannot write to " + this + ": it holds " + node.describe()
-                            + ", which was destroyed; make a new group without it");
-                }
-                slots[i] = node.slot;
-            }
-            runCount = BatchSetters.cutRuns(slots, slots.length, runEnds);
-            slotVersion = version;
+    /** Reads the slots again if a slot moved or was freed since they were read. */
+    private void followSlots() {
+        if (scene.transforms().slotVersion() != slotVersion) {
+            readSlots();
         }
-        return slots;
+    }
+
+    /**
+     * Reads each node's slot, negative for a destroyed one (a node object's slot never comes back), and cuts the runs
+     * again.
+     */
+    private void readSlots() {
+        for (int i = 0; i < nodes.length; i++) {
+            slots[i] = nodes[i].slot;
+        }
+        runCount = BatchSetters.cutRuns(slots, slots.length, runStarts, runEnds);
+        slotVersion = scene.transforms().slotVersion();
     }
 }

@@ -4,16 +4,19 @@ import io.flatscene.core.container.Capacity;
 import io.flatscene.core.container.CapacityExceededException;
 import io.flatscene.core.scene.query.HeapCheck;
 import io.flatscene.core.scene.query.RayBatchCaster;
+import io.flatscene.core.scene.query.RayCaster;
 import java.util.Arrays;
 import java.util.Objects;
 import org.joml.Vector3fc;
 
 /**
  * Rays cast together, and what each one found: a frame's shots or line-of-sight checks in one call to
- * {@link SceneQueries#rays(RayBatch)}, which spreads them over the scene's worker threads and casts rays that
- * start near each other one after another, so that the index nodes they share are still in cache. Each ray's hits
- * are those of {@link SceneQueries#ray(Vector3fc, Vector3fc, float, int, QueryResult)} with the same arguments,
- * in the same order (nearest first).
+ * {@link SceneQueries#rays(RayBatch, Mode)}, which spreads them over the scene's worker threads and casts rays that
+ * start near each other one after another, so that the index nodes they share are still in cache. The cast's
+ * {@link Mode} says what each ray keeps: all its hits, those of
+ * {@link SceneQueries#ray(Vector3fc, Vector3fc, float, int, QueryResult)} with the same arguments in the same order
+ * (nearest first); the first of them alone, for a shot; or any one of them, for a line of sight. What a ray keeps is
+ * the same whatever the number of worker threads.
  *
  * <p>A game keeps the batch and reuses it: {@link #clear}, {@link #add} this frame's rays, cast. Once it has room for
  * as many rays and hits as a frame brings, nothing is allocated. The hits name items as they were at the cast: read
@@ -25,6 +28,34 @@ import org.joml.Vector3fc;
  * refused with an IllegalArgumentException that says how many, and leaves the batch as if never cast.
  */
 public final class RayBatch {
+    /** What each ray of a cast keeps of the items it enters. */
+    public enum Mode {
+        /**
+         * Every item the ray enters, nearest first, as {@link SceneQueries#ray(Vector3fc, Vector3fc, float, int,
+         * QueryResult)} finds them.
+         */
+        ALL(RayCaster.ALL),
+        /**
+         * The nearest item alone, or none: the one {@link #ALL} lists first, so that of items the ray enters at the
+         * same distance it is the one of lowest global index. The cast looks no farther than the nearest hit found so
+         * far, which spares it the farther parts of the scene.
+         */
+        FIRST(RayCaster.FIRST),
+        /**
+         * One item the ray enters, or none: whichever the cast meets first, with no promise that it is the nearest,
+         * and the ray stops there. For a line of sight, which any item blocks. The item kept depends on the scene and
+         * the ray alone, not on the worker threads.
+         */
+        ANY(RayCaster.ANY);
+
+        /** The caster's code for the mode. */
+        final int code;
+
+        Mode(int code) {
+            this.code = code;
+        }
+    }
+
     /** Floats per ray: origin, unit direction, maximum distance. */
     static final int RAY_FLOATS = RayBatchCaster.RAY_FLOATS;
     /**
@@ -76,7 +107,7 @@ public final class RayBatch {
     }
 
     /**
-     * Adds a ray, to be cast by the next {@link SceneQueries#rays(RayBatch)}; what earlier casts found stays
+     * Adds a ray, to be cast by the next {@link SceneQueries#rays(RayBatch, Mode)}; what earlier casts found stays
      * readable until then.
      *
      * @param origin      where the ray starts, in world space; finite
@@ -121,7 +152,8 @@ public final class RayBatch {
     }
 
     /**
-     * {@return the number of items ray {@code ray} found at the last cast; 0 before it is cast}
+     * {@return the number of items ray {@code ray} kept at the last cast, at most 1 unless cast in {@link Mode#ALL};
+     * 0 before it is cast}
      *
      * @param ray the ray's number, as {@link #add} returned it
      * @throws IndexOutOfBoundsException if {@code ray} is outside 0 to {@code size() - 1}

@@ -309,17 +309,35 @@ public final class SceneQueries {
      * Casts every ray of {@code batch}, each as {@link #ray(Vector3fc, Vector3fc, float, int, QueryResult)} would,
      * and writes what each found into the batch, replacing what the last cast wrote: a frame's shots or line-of-sight
      * checks in one call, spread over the scene's worker threads. Allocates nothing once the batch has room for what
-     * the rays find.
+     * the rays find. The same as {@link #rays(RayBatch, RayBatch.Mode)} in {@link RayBatch.Mode#ALL}.
      *
      * @param batch the rays; their hits are written into it
      * @return {@code batch}
      * @throws NullPointerException if {@code batch} is null
      */
     public RayBatch rays(RayBatch batch) {
+        return rays(batch, RayBatch.Mode.ALL);
+    }
+
+    /**
+     * Casts every ray of {@code batch}, keeping of each ray's hits what {@code mode} says: all of them, nearest
+     * first, as {@link #ray(Vector3fc, Vector3fc, float, int, QueryResult)} finds them ({@link RayBatch.Mode#ALL});
+     * the nearest alone ({@link RayBatch.Mode#FIRST}); or whichever the cast meets first ({@link RayBatch.Mode#ANY}).
+     * Writes them into the batch, replacing what the last cast wrote, spread over the scene's worker threads; what a
+     * ray keeps is the same whatever their number. Allocates nothing once the batch has room for what the rays keep.
+     *
+     * @param batch the rays; their hits are written into it
+     * @param mode  what each ray keeps
+     * @return {@code batch}
+     * @throws NullPointerException if {@code batch} or {@code mode} is null
+     */
+    public RayBatch rays(RayBatch batch, RayBatch.Mode mode) {
         Objects.requireNonNull(batch, "batch");
+        Objects.requireNonNull(mode, "mode");
         claim("cast a batch of rays");
         try {
-            batchCaster.cast(batch.rays, batch.masks, batch.size, batch.hitStart, batch.hitCount, workers.get());
+            batchCaster.cast(batch.rays, batch.masks, batch.size, batch.hitStart, batch.hitCount, mode.code,
+                    workers.get());
             gather(batch);
         } catch (RuntimeException | Error e) {
             // the rays cast so far count hits in the workers' buffers, which the batch cannot read

@@ -116,19 +116,30 @@ class BatchSettersTest {
         }
     }
 
-    /** Runs end where the next slot does not follow: a step back, a gap or a repeat; the last ends at the count. */
+    /**
+     * Runs end where the next slot does not follow: a step back, a gap or a repeat; the last ends at the count. A
+     * negative slot (a group's destroyed member) is in no run and ends the one before it.
+     */
     @Test
     void runsAreCutWhereTheNextSlotDoesNotFollow() {
+        int[] starts = new int[8];
         int[] ends = new int[8];
-        assertEquals(0, BatchSetters.cutRuns(new int[] {4}, 0, ends), "no slots, no runs");
-        assertEquals(1, BatchSetters.cutRuns(new int[] {4}, 1, ends));
+        assertEquals(0, BatchSetters.cutRuns(new int[] {4}, 0, starts, ends), "no slots, no runs");
+        assertEquals(1, BatchSetters.cutRuns(new int[] {4}, 1, starts, ends));
+        assertEquals(0, starts[0]);
         assertEquals(1, ends[0]);
         int[] slots = {3, 4, 5, 9, 10, 2, 2, 3};
-        assertEquals(4, BatchSetters.cutRuns(slots, slots.length, ends));
+        assertEquals(4, BatchSetters.cutRuns(slots, slots.length, starts, ends));
+        assertArrayEquals(new int[] {0, 3, 5, 6}, Arrays.copyOf(starts, 4));
         assertArrayEquals(new int[] {3, 5, 6, 8}, Arrays.copyOf(ends, 4));
-        assertEquals(2, BatchSetters.cutRuns(slots, 4, ends), "the slots past the count are not looked at");
+        assertEquals(2, BatchSetters.cutRuns(slots, 4, starts, ends), "the slots past the count are not looked at");
         assertArrayEquals(new int[] {3, 4}, Arrays.copyOf(ends, 2));
-        assertEquals(2, BatchSetters.cutRuns(new int[] {7, 6}, 2, ends), "a step back ends a run");
+        assertEquals(2, BatchSetters.cutRuns(new int[] {7, 6}, 2, starts, ends), "a step back ends a run");
+        int[] withDead = {-1, 4, 5, -1, 6, 7, -1, -1};
+        assertEquals(2, BatchSetters.cutRuns(withDead, withDead.length, starts, ends));
+        assertArrayEquals(new int[] {1, 4}, Arrays.copyOf(starts, 2), "5 and 6 follow, but a dead member lies between");
+        assertArrayEquals(new int[] {3, 6}, Arrays.copyOf(ends, 2));
+        assertEquals(0, BatchSetters.cutRuns(new int[] {-1, -1}, 2, starts, ends), "every member dead: no run");
     }
 
     @Test

@@ -364,6 +364,9 @@ class MisuseTest {
             batch.add(new Vector3f(), new Vector3f(0f, 0f, -1f), 10f, -1);
             return batch;
         }
+        if (type == RayBatch.Mode.class) {
+            return RayBatch.Mode.FIRST;
+        }
         throw new AssertionError("no argument of type " + type.getName() + " for " + method
                 + ": add one here, so that the new method is checked too");
     }

@@ -1,9 +1,13 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
+import io.flatscene.core.testing.AllocationMeter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
@@ -188,22 +192,190 @@ class NodeGroupTest {
         }
     }
 
+    /**
+     * A destroyed member is skipped: its place is kept, its values are not read (not even checked), and the live
+     * members on either side of it get theirs; a live member's bad value is still refused.
+     */
     @Test
-    void aGroupHoldingADestroyedNodeRefusesEveryWrite() {
+    void aDestroyedMemberIsSkippedAndItsValuesAreNotRead() {
+        try (SceneManager scene = newScene()) {
+            SceneNode[] members = children(scene.rootNode(), 4);
+            NodeGroup group = scene.createNodeGroup(members, 4);
+            group.setPositions(new float[12]);
+            scene.destroySceneNode(members[1]);
+            scene.destroySceneNode(members[3]);
+            group.setPositions(new float[] {1, 2, 3, Float.NaN, 0, 0, 7, 8, 9, Float.POSITIVE_INFINITY, 0, 0});
+            assertEquals(new Vector3f(1, 2, 3), members[0].getPosition(new Vector3f()));
+            assertEquals(new Vector3f(7, 8, 9), members[2].getPosition(new Vector3f()));
+            Quaternionf turn = new Quaternionf().rotateZ(0.5f);
+            group.setOrientations(new float[] {turn.x, turn.y, turn.z, turn.w, 0, 0, 0, 0, 0, 0, 0, 1, Float.NaN, 0,
+                0, 0});
+            assertTrue(turn.equals(members[0].getOrientation(new Quaternionf()), 1e-6f));
+            assertEquals(new Quaternionf(), members[2].getOrientation(new Quaternionf()));
+            assertEquals(4, group.size(), "the group keeps the places of its destroyed members");
+            assertSame(members[1], group.node(1));
+            scene.updateAllTransforms();
+            scene.validate();
+            SceneNode[] live = {members[0], members[2]};
+            refused(IllegalArgumentException.class, () -> group.setPositions(new float[] {1, 1, 1, 0, 0, 0, Float.NaN,
+                0, 0, 0, 0, 0}), scene, live, members[2].describe() + ": position (NaN, 0.0, 0.0) must be finite");
+            refused(IllegalArgumentException.class, () -> group.setOrientations(new float[16]), scene, live,
+                    members[0].describe() + ": orientation (0.0, 0.0, 0.0, 0.0) has length 0");
+        }
+    }
+
+    /**
+     * A member destroyed after the group read its slot, and a node made in that slot under the same id (a new
+     * generation): the group's writes skip the member and leave the newcomer alone.
+     */
+    @Test
+    void aNodeMadeInADestroyedMembersSlotGetsNoneOfTheGroupsWrites() {
         try (SceneManager scene = newScene()) {
             SceneNode[] members = children(scene.rootNode(), 3);
             NodeGroup group = scene.createNodeGroup(members, 3);
-            group.setPositions(new float[9]);
-            scene.updateAllTransforms();
-            // the last node of its band: its slot is freed with no other node moving into it
-            SceneNode[] survivors = {members[0], members[1]};
+            group.setPositions(new float[] {1, 1, 1, 2, 2, 2, 3, 3, 3});
+            int slot = members[2].slot;
+            int id = members[2].id();
+            // the last node of its band: its slot is freed with no other node moving into it, and the next taken
             scene.destroySceneNode(members[2]);
-            String message = members[2].describe() + ", which was destroyed; make a new group without it";
-            refused(IllegalStateException.class, () -> group.setPositions(new float[] {1, 1, 1, 2, 2, 2, 3, 3, 3}),
-                    scene, survivors, message);
-            refused(IllegalStateException.class, () -> group.setOrientations(new float[] {0, 1, 0, 1, 0, 1, 0, 1, 0,
-                1, 0, 1}), scene, survivors, message);
+            SceneNode newcomer = scene.rootNode().createChild("newcomer");
+            assertEquals(slot, newcomer.slot, "the newcomer takes the freed slot");
+            assertEquals(id, newcomer.id(), "and the freed id");
+            group.setPositions(new float[] {4, 4, 4, 5, 5, 5, 6, 6, 6});
+            group.setOrientations(new float[] {0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0});
+            assertEquals(new Vector3f(4, 4, 4), members[0].getPosition(new Vector3f()));
+            assertEquals(new Vector3f(5, 5, 5), members[1].getPosition(new Vector3f()));
+            assertEquals(new Vector3f(), newcomer.getPosition(new Vector3f()), "the newcomer keeps its own position");
+            assertEquals(new Quaternionf(), newcomer.getOrientation(new Quaternionf()));
+            scene.validate();
         }
+    }
+
+    /** Writes through a group that holds destroyed members allocate nothing, once the runs are cut again. */
+    @Test
+    void writesSkippingDestroyedMembersAllocateNothing() {
+        try (SceneManager scene = newScene()) {
+            SceneNode[] members = children(scene.rootNode(), 100);
+            NodeGroup group = scene.createNodeGroup(members, 100);
+            for (int i = 0; i < 100; i += 7) {
+                scene.destroySceneNode(members[i]);
+            }
+            float[] positions = new float[300];
+            float[] orientations = new float[400];
+            Runnable write = () -> {
+                positions[1] += 1f;
+                orientations[3] = 1f;
+                for (int i = 4; i < 400; i += 4) {
+                    orientations[i + 3] = 1f;
+                }
+                group.setPositions(positions);
+                group.setOrientations(orientations);
+            };
+            write.run();
+            AllocationMeter.callerAnd("no worker", AllocationMeter.liveThreads())
+                    .assertSomeWindowClean("writes through a group with destroyed members", 4, write);
+            assertEquals(new Vector3f(0, positions[4], 0), members[1].getPosition(new Vector3f()));
+        }
+    }
+
+    /**
+     * A group over nodes under churn, against a twin scene given the same changes in which each live member is set one
+     * node at a time: nodes created and destroyed (members among them), reparented and made static, then every
+     * member's position and orientation written through the group, a destroyed member's values garbage. After each
+     * step every node of the two scenes has the same local and world transform, and both scenes are valid.
+     */
+    @Property(tries = 10)
+    void aGroupUnderChurnWritesWhatPerNodeWritesDo(@ForAll long seed) {
+        try (SceneManager grouped = newScene(); SceneManager single = newScene()) {
+            Random random = new Random(seed);
+            List<SceneNode> inGroup = new ArrayList<>();
+            List<SceneNode> inSingle = new ArrayList<>();
+            for (int i = 0; i < 60; i++) {
+                inGroup.add(grouped.rootNode().createChild());
+                inSingle.add(single.rootNode().createChild());
+            }
+            int size = 40;
+            SceneNode[] members = new SceneNode[size];
+            SceneNode[] twins = new SceneNode[size];
+            for (int i = 0; i < size; i++) {
+                int pick = random.nextInt(inGroup.size());
+                members[i] = inGroup.get(pick);
+                twins[i] = inSingle.get(pick);
+            }
+            NodeGroup group = grouped.createNodeGroup(members, size);
+            float[] positions = new float[size * 3];
+            float[] orientations = new float[size * 4];
+            for (int step = 0; step < 60; step++) {
+                for (int change = random.nextInt(6); change > 0; change--) {
+                    churn(random, grouped, inGroup, single, inSingle);
+                }
+                for (int i = 0; i < size; i++) {
+                    boolean live = members[i].isAlive();
+                    assertEquals(twins[i].isAlive(), live, "seed " + seed + " step " + step + " member " + i);
+                    Quaternionf q = new Quaternionf().rotateXYZ(random.nextFloat(), random.nextFloat(), step);
+                    float[] values = {random.nextFloat() * 10f, step, i, q.x, q.y, q.z, q.w};
+                    if (live) {
+                        twins[i].setPosition(values[0], values[1], values[2]);
+                        twins[i].setOrientation(q);
+                    } else {
+                        Arrays.fill(values, Float.NaN);
+                    }
+                    System.arraycopy(values, 0, positions, i * 3, 3);
+                    System.arraycopy(values, 3, orientations, i * 4, 4);
+                }
+                group.setPositions(positions);
+                group.setOrientations(orientations);
+                grouped.updateAllTransforms();
+                single.updateAllTransforms();
+                for (int n = 0; n < inGroup.size(); n++) {
+                    String where = "seed " + seed + " step " + step + " node " + n;
+                    assertEquals(inSingle.get(n).getPosition(new Vector3f()),
+                            inGroup.get(n).getPosition(new Vector3f()), where);
+                    assertEquals(inSingle.get(n).getOrientation(new Quaternionf()),
+                            inGroup.get(n).getOrientation(new Quaternionf()), where);
+                    assertEquals(inSingle.get(n).getWorldPosition(new Vector3f()),
+                            inGroup.get(n).getWorldPosition(new Vector3f()), where);
+                }
+                grouped.validate();
+                single.validate();
+            }
+        }
+    }
+
+    /** One random change, made alike in both scenes: a node created, destroyed, reparented or made static. */
+    private static void churn(Random random, SceneManager grouped, List<SceneNode> inGroup, SceneManager single,
+                              List<SceneNode> inSingle) {
+        int pick = random.nextInt(inGroup.size());
+        int other = random.nextInt(inGroup.size());
+        switch (random.nextInt(4)) {
+            case 0 -> {
+                inGroup.add(inGroup.get(pick).createChild());
+                inSingle.add(inSingle.get(pick).createChild());
+            }
+            case 1 -> {
+                if (inGroup.size() > 10) {
+                    grouped.destroySceneNode(inGroup.remove(pick), DestroyMode.REATTACH_CHILDREN_TO_ROOT);
+                    single.destroySceneNode(inSingle.remove(pick), DestroyMode.REATTACH_CHILDREN_TO_ROOT);
+                }
+            }
+            case 2 -> alike(() -> inGroup.get(pick).reparent(inGroup.get(other)),
+                    () -> inSingle.get(pick).reparent(inSingle.get(other)));
+            default -> {
+                boolean isStatic = random.nextBoolean();
+                alike(() -> inGroup.get(pick).setStatic(isStatic), () -> inSingle.get(pick).setStatic(isStatic));
+            }
+        }
+    }
+
+    /** Makes a change in the grouped scene and its twin: both refuse it (a cycle, the static rule) or both make it. */
+    private static void alike(Runnable grouped, Runnable single) {
+        try {
+            grouped.run();
+        } catch (IllegalArgumentException refused) {
+            assertThrows(IllegalArgumentException.class, single::run);
+            return;
+        }
+        single.run();
     }
 
     @Test

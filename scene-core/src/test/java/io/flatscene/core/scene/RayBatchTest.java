@@ -137,6 +137,39 @@ class RayBatchTest {
         assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
     }
 
+    /**
+     * FIRST and ANY keep one hit of a ray that ALL finds several for, FIRST the one ALL lists first; a cast with no
+     * mode is refused before it claims the scene, leaving what the last cast kept.
+     */
+    @Test
+    void firstAndAnyKeepOneHitAndAModeIsRequired() {
+        try (SceneManager scene = scatteredScene(400, 1, new SplittableRandom(5))) {
+            RayBatch batch = new RayBatch();
+            batch.add(new Vector3f(-5f, 20f, 20f), new Vector3f(1f, 0.01f, 0f), Float.POSITIVE_INFINITY, -1);
+            batch.add(new Vector3f(-5f, 20f, 20f), new Vector3f(-1f, 0f, 0f), Float.POSITIVE_INFINITY, 8);
+            scene.queries().rays(batch, RayBatch.Mode.ALL);
+            int all = batch.hitCount(0);
+            assertTrue(all > 1, "the ray across the field finds several items: " + all);
+            assertEquals(0, batch.hitCount(1), "the ray away from the field, among no items");
+            Item nearest = batch.item(0, 0);
+            NullPointerException refused = assertThrows(NullPointerException.class,
+                    () -> scene.queries().rays(batch, null));
+            assertEquals("mode", refused.getMessage());
+            assertEquals(all, batch.hitCount(0), "a refused cast leaves the last one's hits");
+            assertEquals("batch", assertThrows(NullPointerException.class,
+                    () -> scene.queries().rays(null, RayBatch.Mode.FIRST)).getMessage());
+            for (RayBatch.Mode mode : new RayBatch.Mode[] {RayBatch.Mode.FIRST, RayBatch.Mode.ANY}) {
+                assertSame(batch, scene.queries().rays(batch, mode));
+                assertEquals(1, batch.hitCount(0), mode.toString());
+                assertEquals(0, batch.hitCount(1), mode.toString());
+                assertThrows(IndexOutOfBoundsException.class, () -> batch.item(0, 1));
+            }
+            scene.queries().rays(batch, RayBatch.Mode.FIRST);
+            assertSame(nearest, batch.item(0, 0));
+            scene.validate();
+        }
+    }
+
     /** A batch filled to its capacity, whose arrays the caster's own then match in length. */
     @Test
     void aReusedBatchAllocatesNothing() {

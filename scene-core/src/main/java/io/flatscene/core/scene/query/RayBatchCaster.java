@@ -37,6 +37,7 @@ public final class RayBatchCaster {
     private int[] hitStart;
     private int[] hitCount;
     private int size;
+    private int mode;
 
     public RayBatchCaster(QueryIndex index) {
         this.index = index;
@@ -44,10 +45,11 @@ public final class RayBatchCaster {
 
     /**
      * Casts rays {@code [0, size)}, {@value #RAY_FLOATS} floats each in {@code rays}, ray {@code r} finding the items
-     * that take part under {@code masks[r]}: its hits, sorted by distance, are then the keys
+     * that take part under {@code masks[r]} and keeping those {@code mode} says ({@link RayCaster#ALL},
+     * {@link RayCaster#FIRST} or {@link RayCaster#ANY}): its hits, sorted by distance, are then the keys
      * {@code [hitStart[r], hitStart[r] + hitCount[r])} of {@link #hitKeys hitKeys(r)}. The index must be synced.
      */
-    public void cast(float[] rays, int[] masks, int size, int[] hitStart, int[] hitCount, WorkerPool pool) {
+    public void cast(float[] rays, int[] masks, int size, int[] hitStart, int[] hitCount, int mode, WorkerPool pool) {
         int shortRays = 0;
         for (int r = 0; r < size; r++) {
             shortRays += index.gridWorthy(rays[r * RAY_FLOATS + 6]) ? 1 : 0;
@@ -69,6 +71,7 @@ public final class RayBatchCaster {
         this.hitStart = hitStart;
         this.hitCount = hitCount;
         this.size = size;
+        this.mode = mode;
         try {
             if (share == 1) {
                 castShare(0, 1);
@@ -125,7 +128,7 @@ public final class RayBatchCaster {
             int o = r * RAY_FLOATS;
             int from = found.count;
             caster.cast(rays[o], rays[o + 1], rays[o + 2], rays[o + 3], rays[o + 4], rays[o + 5], rays[o + 6],
-                    masks[r], found);
+                    masks[r], mode, found);
             found.sort(from, found.count);
             hitStart[r] = from;
             hitCount[r] = found.count - from;

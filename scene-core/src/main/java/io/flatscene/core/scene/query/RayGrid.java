@@ -381,11 +381,15 @@ final class RayGrid {
     /**
      * Walks the ray, direction of unit length, cell by cell within {@code maxDistance}: each listed item whose box it
      * enters goes into {@code stretch}'s found list, emptied first, once, with the distance; the caller tests the
-     * {@link #alwaysTested} entries.
+     * {@link #alwaysTested} entries. A walk handed {@code settled} asks it after each stretch but the last whether to
+     * stop there.
      *
+     * @param settled null to walk the whole ray; otherwise asked, once a stretch's items are in {@code stretch}'s found
+     *                list, whether the ray needs no farther cell
      * @return false, having found nothing, when the ray is too long or too far out for the grid to answer it
      */
-    boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance, Stretch stretch) {
+    boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance, Stretch stretch,
+                 Settled settled) {
         stretch.foundCount = 0;
         float reach = Math.max(magnitude, Math.max(Math.abs(ox), Math.max(Math.abs(oy), Math.abs(oz))));
         if (!((reach + maxDistance) * ROUNDING <= SLACK * side)) {
@@ -413,7 +417,7 @@ final class RayGrid {
             return false;
         }
         if (crosses) {
-            walkCells(ox, oy, oz, ix, iy, iz, near, far, maxDistance, stretch);
+            walkCells(ox, oy, oz, ix, iy, iz, near, far, maxDistance, stretch, settled);
         }
         return true;
     }
@@ -433,7 +437,7 @@ final class RayGrid {
      * gathered a stretch at a time and their boxes tested after, so that the loads of a stretch's cells overlap.
      */
     private void walkCells(float ox, float oy, float oz, float ix, float iy, float iz, float near, float far,
-                           float maxDistance, Stretch stretch) {
+                           float maxDistance, Stretch stretch, Settled settled) {
         float[] min = this.min;
         float side = this.side;
         int nx = this.nx;
@@ -471,7 +475,7 @@ final class RayGrid {
             if (last || count == Stretch.CELLS) {
                 testCells(stretch, count, ox, oy, oz, ix, iy, iz, maxDistance);
                 count = 0;
-                if (last) {
+                if (last || settled != null && settled.settled(leaves)) {
                     return;
                 }
             }
@@ -586,6 +590,22 @@ final class RayGrid {
             }
         }
         return found;
+    }
+
+    /**
+     * Whether a ray that wants one hit, or only the nearest, has what it needs. Each item a stretch finds is found in
+     * the cell whose span holds the distance the ray enters it at, so every item a later stretch finds lies at or past
+     * the distance where this stretch's last cell ends.
+     */
+    interface Settled {
+        /**
+         * Takes the items in the stretch's found list, leaving it empty.
+         *
+         * @param reached where the ray leaves the stretch's last cell: items the walk has not yet found lie at or
+         *                beyond it
+         * @return whether the walk stops here
+         */
+        boolean settled(float reached);
     }
 
     /**

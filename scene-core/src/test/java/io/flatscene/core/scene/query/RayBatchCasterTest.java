@@ -70,7 +70,7 @@ class RayBatchCasterTest {
         Arrays.fill(masks, -1);
         hitStart = new int[size];
         hitCount = new int[size];
-        caster.cast(rays, masks, size, hitStart, hitCount, pool);
+        caster.cast(rays, masks, size, hitStart, hitCount, RayCaster.ALL, pool);
     }
 
     /** Each ray's hits are those of a cast of it alone, sorted by distance. */

@@ -151,7 +151,7 @@ final class RayGridFields {
      */
     boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance) {
         Arrays.fill(stretch.cells, -1);
-        return grid.walk(ox, oy, oz, dx, dy, dz, maxDistance, stretch);
+        return grid.walk(ox, oy, oz, dx, dy, dz, maxDistance, stretch, null);
     }
 
     /** The cells of the last walk's last stretch, in the order visited. */

@@ -164,6 +164,49 @@ class RayGridWalkTest {
         assertVisits(lattice(), new float[] {6.1f, 7.2f, 8.3f}, unit(-0.8, -0.3, -0.1), 20f);
     }
 
+    /**
+     * A walk handed a question asks it after each stretch of 16 cells but the last, with the stretch's items found and
+     * where the ray leaves its last cell: every item a stretch finds lies before that, every item a later one finds at
+     * or past it. Told to stop, the walk ends there, its found list the first stretch's.
+     */
+    @Test
+    void aWalkAsksAfterEachStretchAndStopsWhenSettled() throws ReflectiveOperationException {
+        RayGridFields row = row();
+        List<Float> reached = new ArrayList<>();
+        List<List<Float>> found = new ArrayList<>();
+        RayGrid.Settled record = at -> {
+            reached.add(at);
+            found.add(foundDistances(row.stretch));
+            row.stretch.foundCount = 0;
+            return false;
+        };
+        assertTrue(row.grid.walk(0.3f, 0.2f, 0.1f, 1f, 0f, 0f, 90f, row.stretch, record));
+        found.add(foundDistances(row.stretch));
+        assertEquals(2, reached.size(), "45 cells: three stretches, asked after the first two");
+        float before = 0f;
+        for (int s = 0; s < found.size(); s++) {
+            float end = s < reached.size() ? reached.get(s) : Float.POSITIVE_INFINITY;
+            assertFalse(found.get(s).isEmpty(), "stretch " + s + " finds cubes");
+            for (float distance : found.get(s)) {
+                assertTrue(distance >= before && distance < end, "stretch " + s + ": " + distance + " lies in ["
+                        + before + ", " + end + ")");
+            }
+            before = end;
+        }
+        int[] asked = new int[1];
+        assertTrue(row.grid.walk(0.3f, 0.2f, 0.1f, 1f, 0f, 0f, 90f, row.stretch, at -> ++asked[0] > 0));
+        assertEquals(1, asked[0], "settled at the first question");
+        assertEquals(found.get(0), foundDistances(row.stretch), "the walk stopped after the first stretch");
+    }
+
+    private static List<Float> foundDistances(RayGrid.Stretch stretch) {
+        List<Float> distances = new ArrayList<>();
+        for (int f = 0; f < stretch.foundCount; f++) {
+            distances.add(stretch.foundDistance[f]);
+        }
+        return distances;
+    }
+
     /** A ray that misses the region, going by it or away from it, is answered with nothing and visits no cell. */
     @Test
     void aRayMissingTheRegionVisitsNoCell() {
