@@ -1,7 +1,7 @@
 package io.flatscene.samples.viewer;
 
-import io.flatscene.samples.model.FuzzCorpus;
-import io.flatscene.samples.model.ImportBatch;
+import io.flatscene.assets.testing.FuzzCorpus;
+import io.flatscene.assets.testing.ImportBatch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
