@@ -11,6 +11,7 @@ public final class ModelException extends RuntimeException {
     /** Enough to recognize a name by; a file can hold names of any length. */
     private static final int QUOTED_LENGTH = 60;
 
+    /** The file path, or the name given to an import from memory. */
     private final String source;
 
     ModelException(String source, String reason) {
