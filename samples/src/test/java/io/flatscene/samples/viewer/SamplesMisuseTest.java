@@ -4,6 +4,7 @@ import io.flatscene.assets.ImportedModel;
 import io.flatscene.assets.ModelException;
 import io.flatscene.assets.ModelImporter;
 import io.flatscene.assets.SceneGltfExport;
+import io.flatscene.assets.testing.ChildJvm;
 import io.flatscene.render.testing.ProbeCalls;
 import io.flatscene.samples.asteroids.AsteroidGame;
 import io.flatscene.samples.asteroids.Look;
@@ -202,7 +203,7 @@ class SamplesMisuseTest {
     @ParameterizedTest
     @EnumSource(Misuse.class)
     void everyCallRefusesClearlyOrWorksAndNothingCrashesOrLeaks(Misuse misuse, @TempDir Path dir) throws Exception {
-        ViewerRunTest.Run run = ViewerRunTest.java(SamplesMisuseProbe.class, 120,
+        ChildJvm.Run run = ChildJvm.run(SamplesMisuseProbe.class, 120,
                 "-Dorg.lwjgl.util.DebugAllocator=true", misuse.name(), dir.toString());
         String described = "\n--- stdout ---\n" + run.out() + "\n--- stderr ---\n" + run.err();
         assertEquals(0, run.status(), "the probe ended with status " + run.status() + described);
@@ -315,7 +316,7 @@ class SamplesMisuseTest {
     void theEmbeddedGameRefusesACommandLineItCannotUseOnOneLine() throws Exception {
         for (List<String> args : List.of(List.of("--frames", "0"), List.of("--frames", "lots"), List.of("--frames"),
                 List.of("--fast"), List.of("--frames", "1000000000"))) {
-            ViewerRunTest.Run run = ViewerRunTest.java(EmbeddedGameExample.class, 60, args.toArray(String[]::new));
+            ChildJvm.Run run = ChildJvm.run(EmbeddedGameExample.class, 60, args.toArray(String[]::new));
             assertEquals(2, run.status(), run.err());
             assertEquals(List.of("EmbeddedGameExample: cannot use the command line " + args + "; usage: "
                     + "EmbeddedGameExample [--frames N], N a whole number from 1 to 999999999"),

@@ -1,12 +1,17 @@
 package io.flatscene.assets.testing;
 
 import io.flatscene.assets.ModelImporter;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,7 +26,7 @@ import java.util.stream.IntStream;
  */
 public final class FuzzCorpus {
     /** A file to write under {@code name}; {@code model} is false for a file that a model refers to. */
-    public record Sample(String name, byte[] bytes, boolean model) {
+    private record Sample(String name, byte[] bytes, boolean model) {
     }
 
     private static final String CUBE_MTL = "newmtl red\nKd 0.9 0.1 0.1\nnewmtl glass\nKd 0.2 0.4 1.0\nd 0.5\n";
@@ -63,7 +68,23 @@ public final class FuzzCorpus {
     private FuzzCorpus() {
     }
 
-    public static List<Sample> of(long seed) {
+    /**
+     * Writes the corpus of {@code seed} into {@code dir}.
+     *
+     * @return the model files by name, in the corpus's order; the files they refer to are written beside them
+     */
+    public static Map<String, Path> write(long seed, Path dir) throws IOException {
+        Map<String, Path> models = new LinkedHashMap<>();
+        for (Sample sample : of(seed)) {
+            Path file = Files.write(dir.resolve(sample.name()), sample.bytes());
+            if (sample.model()) {
+                models.putIfAbsent(sample.name(), file);
+            }
+        }
+        return models;
+    }
+
+    private static List<Sample> of(long seed) {
         Random random = new Random(seed);
         List<Sample> samples = new ArrayList<>();
         DefaultModelWriter.Document document = DefaultModelWriter.document();
