@@ -47,11 +47,14 @@ import static org.lwjgl.assimp.Assimp.aiReleaseImport;
  * {@link io.flatscene.render.TextureRegistry}, and each mesh a node uses an {@link Item} attached to it.
  *
  * <p>What is kept: triangle geometry with positions, normals (smooth ones are made where the file has none) and the
- * first set of texture coordinates; the diffuse or base color with its opacity; the base colour (OBJ's
- * {@code map_Kd}), normal and emissive textures, read from files next to the model or from images embedded in it
- * (glTF buffer views and data URIs); and the hierarchy. Vertex colors, skins, animations, lights and cameras are
- * not; points and lines are skipped, and a shear in a node's matrix, which a translation-rotation-scale node cannot
- * hold, is lost. A model read from memory can only use embedded images.
+ * first set of texture coordinates; lines and points (glTF's line strips and loops arrive from Assimp as lines; OBJ's
+ * {@code l} and {@code p}) as meshes of {@link io.flatscene.render.Primitive#LINES} and
+ * {@link io.flatscene.render.Primitive#POINTS}, with positions, and normals facing up where the file has none; the
+ * diffuse or base color with its opacity; the base colour (OBJ's {@code map_Kd}), normal and emissive textures, read
+ * from files next to the model or from images embedded in it (glTF buffer views and data URIs); and the hierarchy.
+ * Vertex colors, skins, animations, lights and cameras are not, nor the texture coordinates of lines and points, and
+ * a shear in a node's matrix, which a translation-rotation-scale node cannot hold, is lost. A model read from memory
+ * can only use embedded images.
  *
  * <p>Everything is read and checked, and the renderer's free material ids counted, before the scene or the
  * renderer is touched, so a bad file changes neither; an image is checked as far as its header there, and decoded
@@ -108,7 +111,7 @@ public final class ModelImporter {
     public static final int MAX_ITEMS = 1_000_000;
 
     /**
-     * Triangulate first so that SortByPType leaves points and lines in meshes of their own, which are skipped;
+     * Triangulate first so that SortByPType leaves points and lines in meshes of their own, one primitive a mesh;
      * JoinIdenticalVertices makes the indexed meshes the renderer wants from formats without indices; FlipUVs puts
      * the texture coordinates' origin at the image's top-left corner, as glTF and the renderer have it (Assimp turns
      * every format's to OpenGL's bottom-left); validation turns a broken file into an error message instead of a
@@ -132,7 +135,7 @@ public final class ModelImporter {
      * @return what the import made
      * @throws ModelException             naming the file and the reason when it is missing, unreadable, not a
      *                                    {@link #FORMATS supported format}, not a valid model, breaks one of the
-     *                                    limits above, holds no triangles, or does not fit in the renderer
+     *                                    limits above, holds nothing to draw, or does not fit in the renderer
      * @throws CapacityExceededException  when the scene fills up under the FAIL growth policy (naming the setting);
      *                                    what the import had made is gone again
      * @throws IllegalArgumentException   if {@code parent} belongs to another scene

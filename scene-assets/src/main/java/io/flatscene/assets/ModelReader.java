@@ -3,6 +3,7 @@ package io.flatscene.assets;
 import io.flatscene.core.scene.Aabb;
 import io.flatscene.render.Material;
 import io.flatscene.render.Mesh;
+import io.flatscene.render.Primitive;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import org.joml.Matrix3f;
 import org.joml.Matrix4f;
@@ -37,6 +39,8 @@ import static org.lwjgl.assimp.Assimp.AI_MATKEY_OPACITY;
 import static org.lwjgl.assimp.Assimp.aiGetMaterialColor;
 import static org.lwjgl.assimp.Assimp.aiGetMaterialFloatArray;
 import static org.lwjgl.assimp.Assimp.aiGetMaterialString;
+import static org.lwjgl.assimp.Assimp.aiPrimitiveType_LINE;
+import static org.lwjgl.assimp.Assimp.aiPrimitiveType_POINT;
 import static org.lwjgl.assimp.Assimp.aiPrimitiveType_TRIANGLE;
 import static org.lwjgl.assimp.Assimp.aiReturn_SUCCESS;
 import static org.lwjgl.assimp.Assimp.aiTextureType_NONE;
@@ -74,10 +78,10 @@ final class ModelReader {
         Vector3f max = new Vector3f(Float.NEGATIVE_INFINITY);
         List<ModelData.Node> nodes = readNodes(source, rootNode, meshes, references, min, max);
         if (Arrays.stream(references).sum() == 0) {
-            long triangleMeshes = Arrays.stream(meshes).filter(Objects::nonNull).count();
+            long drawable = Arrays.stream(meshes).filter(Objects::nonNull).count();
             throw new ModelException(source, meshes.length == 0 ? "it holds no meshes"
-                    : triangleMeshes == 0 ? "none of its " + meshes.length + " meshes has triangles (points "
-                    + "and lines are not drawn)" : "no node uses its " + triangleMeshes + " triangle meshes");
+                    : drawable == 0 ? "none of its " + meshes.length + " meshes has triangles, lines or points"
+                    : "no node uses its " + drawable + " meshes");
         }
         for (int m = 0; m < meshes.length; m++) {
             meshes[m] = references[m] > 0 ? meshes[m] : null;
@@ -87,43 +91,52 @@ final class ModelReader {
                 Aabb.ofMinMax(min.x, min.y, min.z, max.x, max.y, max.z));
     }
 
-    /** The triangle part of every mesh, null for those without triangles. */
+    /**
+     * Every mesh as the primitive it holds, null for those with nothing to draw. SortByPType leaves one primitive a
+     * mesh, except that a mesh with triangles may keep stray points or lines, which only its triangles are read of.
+     */
     private static Mesh[] readMeshes(String source, String label, AIScene imported) {
         int count = imported.mNumMeshes();
         PointerBuffer pointers = imported.mMeshes();
         Mesh[] meshes = new Mesh[count];
         for (int m = 0; m < count; m++) {
             AIMesh mesh = AIMesh.create(pointers.get(m));
-            if ((mesh.mPrimitiveTypes() & aiPrimitiveType_TRIANGLE) != 0) {
-                meshes[m] = toMesh(source, label, mesh, m);
+            int types = mesh.mPrimitiveTypes();
+            Primitive primitive = (types & aiPrimitiveType_TRIANGLE) != 0 ? Primitive.TRIANGLES
+                    : (types & aiPrimitiveType_LINE) != 0 ? Primitive.LINES
+                    : (types & aiPrimitiveType_POINT) != 0 ? Primitive.POINTS : null;
+            if (primitive != null) {
+                meshes[m] = toMesh(source, label, mesh, m, primitive);
             }
         }
         return meshes;
     }
 
-    private static Mesh toMesh(String source, String label, AIMesh mesh, int index) {
+    private static Mesh toMesh(String source, String label, AIMesh mesh, int index, Primitive primitive) {
+        int corners = primitive == Primitive.TRIANGLES ? 3 : primitive == Primitive.LINES ? 2 : 1;
         int faceCount = mesh.mNumFaces();
         AIFace.Buffer faces = mesh.mFaces();
-        int triangles = 0;
+        int kept = 0;
         for (int f = 0; f < faceCount; f++) {
-            triangles += faces.get(f).mNumIndices() == 3 ? 1 : 0;
+            kept += faces.get(f).mNumIndices() == corners ? 1 : 0;
         }
         int vertices = mesh.mNumVertices();
-        if (triangles == 0 || vertices == 0) {
+        if (kept == 0 || vertices == 0) {
             return null;
         }
         String name = mesh.mName().dataString();
         String meshName = label + "/" + (name.isBlank() ? "mesh " + index : name);
-        if (vertices > MAX_VERTICES || triangles > MAX_VERTICES) {
+        if (vertices > MAX_VERTICES || kept > MAX_VERTICES) {
             throw new ModelException(source, "mesh " + ModelException.quote(meshName) + " has " + vertices
-                    + " vertices and " + triangles + " triangles; at most " + MAX_VERTICES + " of each are read");
+                    + " vertices and " + kept + " " + primitive.name().toLowerCase(Locale.ROOT) + "; at most "
+                    + MAX_VERTICES + " of each are read");
         }
-        int[] indices = new int[triangles * 3];
+        int[] indices = new int[kept * corners];
         for (int f = 0, i = 0; f < faceCount; f++) {
             AIFace face = faces.get(f);
-            if (face.mNumIndices() == 3) {
-                face.mIndices().get(indices, i, 3);
-                i += 3;
+            if (face.mNumIndices() == corners) {
+                face.mIndices().get(indices, i, corners);
+                i += corners;
             }
         }
         float[] positions = new float[vertices * 3];
@@ -141,7 +154,8 @@ final class ModelReader {
             vectors(normalVectors).get(normals);
         }
         for (int v = 0; v < normals.length; v += 3) {
-            // Assimp leaves NaN normals on degenerate triangles; any direction will do for a triangle of no area
+            // Assimp leaves NaN normals on degenerate triangles, and none on lines and points; up lights them as a
+            // surface facing the sky, and any direction will do for a triangle of no area
             float x = normals[v];
             float y = normals[v + 1];
             float z = normals[v + 2];
@@ -153,6 +167,9 @@ final class ModelReader {
         }
         AIVector3D.Buffer uvVectors = mesh.mTextureCoords(0);
         try {
+            if (primitive != Primitive.TRIANGLES) {
+                return Mesh.of(primitive, meshName, positions, normals, indices);
+            }
             if (uvVectors == null) {
                 return new Mesh(meshName, positions, normals, indices);
             }

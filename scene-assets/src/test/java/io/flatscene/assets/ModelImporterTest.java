@@ -15,6 +15,7 @@ import io.flatscene.core.scene.SceneNode;
 import io.flatscene.core.scene.Space;
 import io.flatscene.render.DrawPath;
 import io.flatscene.render.Material;
+import io.flatscene.render.Primitive;
 import io.flatscene.render.RenderStats;
 import io.flatscene.render.Renderer;
 import io.flatscene.render.RendererConfig;
@@ -28,6 +29,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -295,7 +297,7 @@ class ModelImporterTest {
 
     @Test
     void objWithoutObjectsNormalsOrMaterialsImportsAsOneMesh() throws IOException {
-        // a unit cube of quads, no normals (Assimp makes them), plus a line that must be skipped
+        // a unit cube of quads, no normals (Assimp makes them)
         Path file = write("cube.obj", """
                 v 0 0 0
                 v 1 0 0
@@ -311,7 +313,6 @@ class ModelImporterTest {
                 f 4 8 7 3
                 f 1 5 8 4
                 f 2 3 7 6
-                l 1 7
                 """);
         SceneNode holder = scene.rootNode().createChild("holder").setPosition(5, 0, 0);
         ImportedModel model = ModelImporter.load(file, renderer, scene, holder);
@@ -401,8 +402,42 @@ class ModelImporterTest {
     }
 
     @Test
-    void objWithLinesOnly() throws IOException {
-        assertRefused(write("lines.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nl 1 2 3\n"), "triangles");
+    void objWithLinesOnlyImportsAsLines() throws IOException {
+        ImportedModel model = ModelImporter.load(write("lines.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nl 1 2 3\n"), renderer,
+                scene, scene.rootNode());
+        assertEquals(1, model.items());
+        // the polyline's two segments, two indices each
+        assertEquals(Primitive.LINES, renderer.meshes().get(0).primitive());
+        assertEquals(4, renderer.meshes().get(0).indexCount());
+        assertRendersWithoutErrors(model);
+    }
+
+    @Test
+    void objLinesAndPointsImportBesideItsTriangles() throws IOException {
+        Path file = write("debug.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3\nl 1 2 3 4\np 1 3\n");
+        ImportedModel model = ModelImporter.load(file, renderer, scene, scene.rootNode());
+        // SortByPType gives each primitive a mesh of its own, each an item on the object's node
+        assertEquals(3, model.items());
+        assertEquals(3, model.meshes());
+        Map<Primitive, Integer> indices = new EnumMap<>(Primitive.class);
+        for (int m = 0; m < renderer.meshes().count(); m++) {
+            indices.put(renderer.meshes().get(m).primitive(), renderer.meshes().get(m).indexCount());
+        }
+        assertEquals(Map.of(Primitive.TRIANGLES, 3, Primitive.LINES, 6, Primitive.POINTS, 2), indices);
+        assertRendersWithoutErrors(model);
+    }
+
+    /** glTF's line strips and loops arrive from Assimp as separate segments. */
+    @ParameterizedTest
+    @CsvSource({"0, POINTS, 3", "2, LINES, 6", "3, LINES, 4"})
+    void gltfPointsAndLinesImportAsMeshesOfTheirPrimitive(int mode, Primitive primitive, int indices) {
+        byte[] json = HostileModels.primitive(mode).getBytes(StandardCharsets.UTF_8);
+        ImportedModel model = ModelImporter.load("mode " + mode, ByteBuffer.wrap(json), "gltf", renderer, scene,
+                scene.rootNode());
+        assertEquals(1, model.items());
+        assertEquals(primitive, renderer.meshes().get(0).primitive());
+        assertEquals(indices, renderer.meshes().get(0).indexCount());
+        assertRendersWithoutErrors(model);
     }
 
     @Test

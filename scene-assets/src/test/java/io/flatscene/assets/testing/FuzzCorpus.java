@@ -20,9 +20,9 @@ import java.util.stream.IntStream;
 
 /**
  * Files for the importer's fuzz test, the same for the same seed: the bundled rover as glTF and GLB and a small OBJ
- * cube, with bytes changed, cut short, and numbers swapped for extreme ones, plus hand-made files that each break
- * one rule (deep, wide and cyclic hierarchies, counts and offsets past the data, values past a float, names with
- * line breaks).
+ * cube, with bytes changed, cut short, and numbers swapped for extreme ones, plus hand-made files: lines and points,
+ * and files that each break one rule (deep, wide and cyclic hierarchies, counts and offsets past the data, values past
+ * a float, names with line breaks).
  */
 public final class FuzzCorpus {
     /** A file to write under {@code name}; {@code model} is false for a file that a model refers to. */
@@ -124,6 +124,11 @@ public final class FuzzCorpus {
     }
 
     private static void handMade(List<Sample> samples) {
+        gltf(samples, "points.gltf", HostileModels.primitive(0));
+        gltf(samples, "line-loop.gltf", HostileModels.primitive(2));
+        gltf(samples, "line-strip.gltf", HostileModels.primitive(3));
+        obj(samples, "lines.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nl 1 2 3\nl 3 1\n");
+        obj(samples, "points.obj", "v 0 0 0\nv 1 0 0\np 1 2\n");
         String triangle = HostileModels.triangle(0f, 1f);
         String chain = HostileModels.chain(CHAIN, "");
         gltf(samples, "deep.gltf", chain);

@@ -31,6 +31,12 @@ public final class HostileModels {
         return gltf("[{\"mesh\":0}]", low, high);
     }
 
+    /** One node holding the triangle's corners drawn in glTF primitive mode {@code mode} (0 points, 3 a strip). */
+    public static String primitive(int mode) {
+        return triangle(0f, 1f).replace("{\"attributes\":{\"POSITION\":0}}",
+                "{\"attributes\":{\"POSITION\":0},\"mode\":" + mode + "}");
+    }
+
     /** A binary glTF 2.0 holding {@code json}, padded with {@code padding} as written, and no binary chunk. */
     public static byte[] glb(String json, byte padding) {
         byte[] text = json.getBytes(StandardCharsets.UTF_8);
