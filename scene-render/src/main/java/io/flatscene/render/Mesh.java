@@ -4,9 +4,10 @@ import io.flatscene.core.scene.Aabb;
 import java.util.Arrays;
 
 /**
- * Triangle geometry ready for the GPU: positions and normals (three floats a vertex), optionally texture coordinates
- * (two floats a vertex), tangents (four) and vertex colours (four), and indices (three a triangle, counter-clockwise
- * seen from the front). The arrays are copied in, so later changes to the caller's arrays do not reach the mesh;
+ * Geometry ready for the GPU: positions and normals (three floats a vertex), optionally texture coordinates (two floats
+ * a vertex), tangents (four) and vertex colours (four), and indices that join the vertices into its
+ * {@link Primitive}: three a triangle, counter-clockwise seen from the front, unless the mesh is made of lines or
+ * points ({@link #of}). The arrays are copied in, so later changes to the caller's arrays do not reach the mesh;
  * everything is checked here, so a registered mesh can never draw out of bounds.
  *
  * <p>Texture coordinates follow glTF: (0, 0) is the image's top-left corner, u grows to the right and v downwards;
@@ -25,6 +26,7 @@ public final class Mesh {
     private final float[] tangents;
     private final float[] colors;
     private final int[] indices;
+    private final Primitive primitive;
     private final Aabb bounds;
 
     /**
@@ -39,7 +41,7 @@ public final class Mesh {
      *                                  length, a value is not finite, or an index is outside the vertices
      */
     public Mesh(String name, float[] positions, float[] normals, int[] indices) {
-        this(name, positions, normals, NONE, NONE, NONE, indices);
+        this(name, positions, normals, NONE, NONE, NONE, indices, Primitive.TRIANGLES);
     }
 
     /**
@@ -54,7 +56,30 @@ public final class Mesh {
      *                                  length, a value is not finite, or an index is outside the vertices
      */
     public Mesh(String name, float[] positions, float[] normals, float[] uvs, int[] indices) {
-        this(name, positions, normals, requireArray(name, "uvs", uvs), NONE, NONE, indices);
+        this(name, positions, normals, requireArray(name, "uvs", uvs), NONE, NONE, indices, Primitive.TRIANGLES);
+    }
+
+    /**
+     * A mesh of lines or points (or triangles), without texture coordinates, tangents or colours.
+     *
+     * @param primitive how the indices join the vertices, not null
+     * @param name      names the mesh in exceptions and logs, not blank; need not be unique
+     * @param positions x, y, z of each vertex in the mesh's local space, finite, a positive multiple of 3 floats
+     * @param normals   x, y, z of each vertex's normal, finite, as many floats as {@code positions}; they light the
+     *                  lines or points as they light triangles
+     * @param indices   vertex indices, each 0 to {@code positions.length / 3 - 1}, as many as {@code primitive}
+     *                  joins: a multiple of 3 for triangles, of 2 for lines, at least 2 for a line strip, at least 1
+     *                  for points
+     * @return the mesh
+     * @throws IllegalArgumentException naming the mesh and the rule when {@code primitive} is null, an array is
+     *                                  missing, empty or of the wrong length, a value is not finite, or an index is
+     *                                  outside the vertices
+     */
+    public static Mesh of(Primitive primitive, String name, float[] positions, float[] normals, int[] indices) {
+        if (primitive == null) {
+            throw new IllegalArgumentException("mesh '" + name + "': primitive must not be null");
+        }
+        return new Mesh(name, positions, normals, NONE, NONE, NONE, indices, primitive);
     }
 
     private static float[] requireArray(String name, String what, float[] values) {
@@ -65,7 +90,7 @@ public final class Mesh {
     }
 
     private Mesh(String name, float[] positions, float[] normals, float[] uvs, float[] tangents, float[] colors,
-                 int[] indices) {
+                 int[] indices, Primitive primitive) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("mesh name must not be blank");
         }
@@ -78,10 +103,11 @@ public final class Mesh {
             throw new IllegalArgumentException(this + ": normals must hold as many floats as positions ("
                     + positions.length + "), got " + (normals == null ? "null" : normals.length));
         }
-        if (indices == null || indices.length == 0 || indices.length % 3 != 0) {
-            throw new IllegalArgumentException(this + ": indices must hold a positive multiple of 3 ints, got "
-                    + (indices == null ? "null" : indices.length));
+        if (indices == null || !primitive.allows(indices.length)) {
+            throw new IllegalArgumentException(this + ": indices of " + primitive + " must hold " + primitive.rule()
+                    + ", got " + (indices == null ? "null" : indices.length));
         }
+        this.primitive = primitive;
         int vertices = positions.length / 3;
         checkLength("uvs", uvs, vertices, 2);
         checkLength("tangents", tangents, vertices, 4);
@@ -119,7 +145,8 @@ public final class Mesh {
      *                                  tangent is zero or not finite, or a w is neither 1 nor -1
      */
     public Mesh withTangents(float[] tangents) {
-        return new Mesh(name, positions, normals, uvs, requireArray(name, "tangents", tangents), colors, indices);
+        return new Mesh(name, positions, normals, uvs, requireArray(name, "tangents", tangents), colors, indices,
+                primitive);
     }
 
     /**
@@ -131,7 +158,8 @@ public final class Mesh {
      *                                  or a component is outside 0 to 1
      */
     public Mesh withColors(float[] colors) {
-        return new Mesh(name, positions, normals, uvs, tangents, requireArray(name, "colors", colors), indices);
+        return new Mesh(name, positions, normals, uvs, tangents, requireArray(name, "colors", colors), indices,
+                primitive);
     }
 
     private void checkLength(String what, float[] values, int vertices, int perVertex) {
@@ -200,9 +228,14 @@ public final class Mesh {
         return positions.length / 3;
     }
 
-    /** {@return the number of indices, a positive multiple of 3 (three a triangle)} */
+    /** {@return the number of indices, as many as its {@link #primitive()} joins: three a triangle, two a line} */
     public int indexCount() {
         return indices.length;
+    }
+
+    /** {@return how the indices join the vertices: {@link Primitive#TRIANGLES} unless made by {@link #of}} */
+    public Primitive primitive() {
+        return primitive;
     }
 
     /**
@@ -258,7 +291,7 @@ public final class Mesh {
         return colors.clone();
     }
 
-    /** {@return a new array of the indices, three a triangle; a copy, since a mesh never changes} */
+    /** {@return a new array of the indices, as its primitive joins them; a copy, since a mesh never changes} */
     public int[] indices() {
         return indices.clone();
     }
@@ -273,7 +306,7 @@ public final class Mesh {
         return o instanceof Mesh other && name.equals(other.name) && Arrays.equals(positions, other.positions)
                 && Arrays.equals(normals, other.normals) && Arrays.equals(uvs, other.uvs)
                 && Arrays.equals(tangents, other.tangents) && Arrays.equals(colors, other.colors)
-                && Arrays.equals(indices, other.indices);
+                && Arrays.equals(indices, other.indices) && primitive == other.primitive;
     }
 
     @Override

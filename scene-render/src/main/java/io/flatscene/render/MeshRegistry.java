@@ -113,7 +113,7 @@ public final class MeshRegistry {
             owner.leave();
         }
 
-        int id = ranges.add(totalIndexCount, mesh.indexCount(), vertexCount);
+        int id = ranges.add(totalIndexCount, mesh.indexCount(), vertexCount, mesh.primitive().glMode());
         meshes.add(mesh);
         idsByName.merge(mesh.name(), id, (first, again) -> SHARED);
         vertexCount += mesh.vertexCount();
@@ -321,7 +321,7 @@ public final class MeshRegistry {
      * The number of indices a draw of the mesh reads.
      *
      * @param meshId 0 to {@code count() - 1}
-     * @return {@link Mesh#indexCount()} of the mesh, a positive multiple of 3
+     * @return {@link Mesh#indexCount()} of the mesh
      * @throws IllegalArgumentException if {@code meshId} is not registered
      */
     public int indexCount(int meshId) {

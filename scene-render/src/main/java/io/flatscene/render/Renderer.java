@@ -12,6 +12,7 @@ import io.flatscene.render.gl.TargetBinder;
 import io.flatscene.render.internal.DrawSubmission;
 import io.flatscene.render.internal.FrameUniforms;
 import io.flatscene.render.internal.InstancedSubmission;
+import io.flatscene.render.internal.MeshRanges;
 import io.flatscene.render.internal.MultiDrawSubmission;
 import io.flatscene.render.internal.VertexLayout;
 import io.flatscene.render.owner.GlOwner;
@@ -110,6 +111,7 @@ public final class Renderer implements AutoCloseable {
     private int[] runBatchCount = new int[16];
     private boolean[] runTransparent = new boolean[16];
     private boolean[] runMirrored = new boolean[16];
+    private int[] runMode = new int[16];
     private final float[] ambient = {0.15f, 0.15f, 0.17f};
     private final float[] clearColor = {0.05f, 0.06f, 0.08f, 1f};
     /** Whether {@link #prepare} uploaded a frame that {@link #draw} has not drawn yet. */
@@ -448,7 +450,10 @@ public final class Renderer implements AutoCloseable {
         }
     }
 
-    /** Cuts the queue's batches into runs that draw with the same state: group, blending and winding. */
+    /**
+     * Cuts the queue's batches into runs that draw with the same state: group, blending, winding and the GL mode of
+     * their meshes' primitive (so lines or points among triangles cost a run, a draw call on the multi-draw path).
+     */
     private void collectRuns(RenderQueue queue) {
         int batches = queue.batchCount();
         if (runFirstBatch.length < batches) {
@@ -457,21 +462,26 @@ public final class Renderer implements AutoCloseable {
             runBatchCount = Arrays.copyOf(runBatchCount, capacity);
             runTransparent = Arrays.copyOf(runTransparent, capacity);
             runMirrored = Arrays.copyOf(runMirrored, capacity);
+            runMode = Arrays.copyOf(runMode, capacity);
         }
+        MeshRanges ranges = meshes.ranges();
         runCount = 0;
         for (int first = 0; first < batches; ) {
             int group = queue.batchRenderQueueGroup(first);
             boolean transparent = queue.batchTransparent(first);
             boolean mirrored = queue.batchMirrored(first);
+            int mode = ranges.mode(queue.batchMeshId(first));
             int end = first + 1;
             while (end < batches && queue.batchRenderQueueGroup(end) == group
-                    && queue.batchTransparent(end) == transparent && queue.batchMirrored(end) == mirrored) {
+                    && queue.batchTransparent(end) == transparent && queue.batchMirrored(end) == mirrored
+                    && ranges.mode(queue.batchMeshId(end)) == mode) {
                 end++;
             }
             runFirstBatch[runCount] = first;
             runBatchCount[runCount] = end - first;
             runTransparent[runCount] = transparent;
             runMirrored[runCount] = mirrored;
+            runMode[runCount] = mode;
             runCount++;
             first = end;
         }
@@ -582,7 +592,7 @@ public final class Renderer implements AutoCloseable {
                 glFrontFace(runMirrored[run] ? GL_CW : GL_CCW);
             }
             glUniform1i(blendingUniform, runTransparent[run] ? 1 : 0);
-            drawCalls += submission.drawRun(runFirstBatch[run], runBatchCount[run]);
+            drawCalls += submission.drawRun(runFirstBatch[run], runBatchCount[run], runMode[run]);
         }
         return drawCalls;
     }

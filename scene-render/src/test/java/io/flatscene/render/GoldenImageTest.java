@@ -27,6 +27,22 @@ class GoldenImageTest {
         }
     }
 
+    /** Lines, a line strip and points among triangles: each primitive a run of its own, drawn in its GL mode. */
+    @ParameterizedTest
+    @EnumSource(value = DrawPath.class, names = {"MULTI_DRAW_INDIRECT", "INSTANCED"})
+    void linesAndPoints(DrawPath path) {
+        try (HeadlessRendering gl = HeadlessRendering.open(WIDTH, HEIGHT, path)) {
+            TestScenes built = TestScenes.linesAndPoints(gl.renderer, WIDTH, HEIGHT);
+            RenderStats stats = gl.renderer.render(built.scene, built.camera, gl.target);
+            assertEquals(4, stats.instances());
+            assertEquals(4, stats.batches());
+            assertEquals(4, stats.drawCalls());
+            assertEquals(0, stats.glErrors());
+            GoldenImages.assertMatches("lines-and-points", Image.read(gl.target));
+            built.scene.close();
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(value = DrawPath.class, names = {"MULTI_DRAW_INDIRECT", "INSTANCED"})
     void rotatingHierarchyFrozenAtTwoAndAHalfSeconds(DrawPath path) {

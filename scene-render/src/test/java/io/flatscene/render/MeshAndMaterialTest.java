@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,6 +34,29 @@ class MeshAndMaterialTest {
         assertRejected(() -> Meshes.cube(0f), "cube", "size 0.0");
         assertRejected(() -> Meshes.sphere(1f, 2, 2), "slices 2");
         assertRejected(() -> Meshes.plane(1f, Float.POSITIVE_INFINITY), "depth Infinity");
+    }
+
+    @Test
+    void eachPrimitiveTakesItsOwnCountOfIndices() {
+        float[] three = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+        assertRejected(() -> Mesh.of(Primitive.LINES, "wire", three, three, new int[]{0, 1, 2}), "mesh 'wire'",
+                "indices of LINES must hold a positive multiple of 2 ints, got 3");
+        assertRejected(() -> Mesh.of(Primitive.LINE_STRIP, "wire", three, three, new int[]{0}),
+                "indices of LINE_STRIP must hold at least 2 ints, got 1");
+        assertRejected(() -> Mesh.of(Primitive.POINTS, "dots", three, three, new int[0]),
+                "indices of POINTS must hold at least 1 ints, got 0");
+        assertRejected(() -> Mesh.of(Primitive.TRIANGLES, "tri", three, three, new int[]{0, 1}),
+                "indices of TRIANGLES must hold a positive multiple of 3 ints, got 2");
+        assertRejected(() -> Mesh.of(null, "tri", three, three, new int[]{0, 1, 2}), "mesh 'tri'", "primitive");
+        assertRejected(() -> Mesh.of(Primitive.POINTS, "dots", three, three, new int[]{3}), "index 3 at position 0");
+
+        Mesh strip = Mesh.of(Primitive.LINE_STRIP, "wire", three, three, new int[]{0, 1, 2});
+        assertEquals(Primitive.LINE_STRIP, strip.primitive());
+        assertEquals(3, strip.indexCount());
+        assertEquals(Primitive.LINE_STRIP, strip.withColors(new float[12]).primitive());
+        assertEquals(Primitive.TRIANGLES, new Mesh("tri", three, three, new int[]{0, 1, 2}).primitive());
+        assertNotEquals(new Mesh("tri", three, three, new int[]{0, 1, 2}),
+                Mesh.of(Primitive.LINE_STRIP, "tri", three, three, new int[]{0, 1, 2}));
     }
 
     @Test

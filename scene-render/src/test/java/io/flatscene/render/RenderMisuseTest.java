@@ -61,7 +61,7 @@ class RenderMisuseTest {
             WindowContext.class, RenderTarget.class);
     /** Values and builders: no GL, no thread, no context. */
     private static final List<Class<?>> PLAIN_DATA = List.of(ClearMode.class, ColorSpace.class, DrawPath.class,
-            Material.class, Mesh.class, Meshes.class, RenderStats.class, RenderStats.Snapshot.class,
+            Material.class, Mesh.class, Meshes.class, Primitive.class, RenderStats.class, RenderStats.Snapshot.class,
             RendererConfig.class, RendererConfig.Builder.class, ContextException.class, WindowOptions.class,
             WindowOptions.Builder.class);
 

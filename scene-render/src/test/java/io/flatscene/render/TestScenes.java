@@ -228,4 +228,59 @@ final class TestScenes {
         sun(scene, -1.9f, -0.6f);
         return withCamera(scene, width, height, new Vector3f(0.1f, 1.5f, 0), new Vector3f(10, 0, 0));
     }
+
+    /**
+     * Each primitive beside the others on both sides of a cube: the cube's edges as lines around it, a helix as one
+     * line strip, and a grid of points, every normal facing up into the sun.
+     */
+    static TestScenes linesAndPoints(Renderer renderer, int width, int height) {
+        SceneManager scene = new SceneManager(SceneConfig.builder().validation(true).build());
+        MeshRegistry meshes = renderer.meshes();
+        float[] corners = {-1, -1, -1, 1, -1, -1, 1, 1, -1, -1, 1, -1, -1, -1, 1, 1, -1, 1, 1, 1, 1, -1, 1, 1};
+        int[] edges = {0, 1, 1, 2, 2, 3, 3, 0, 4, 5, 5, 6, 6, 7, 7, 4, 0, 4, 1, 5, 2, 6, 3, 7};
+        int box = meshes.add(Mesh.of(Primitive.LINES, "edges", corners, up(8), edges));
+        int turns = 48;
+        float[] helix = new float[turns * 3];
+        int[] along = new int[turns];
+        for (int i = 0; i < turns; i++) {
+            double angle = i * Math.PI / 8;
+            helix[i * 3] = (float) Math.cos(angle) * 0.8f;
+            helix[i * 3 + 1] = i / (float) turns * 2f - 1f;
+            helix[i * 3 + 2] = (float) Math.sin(angle) * 0.8f;
+            along[i] = i;
+        }
+        int strip = meshes.add(Mesh.of(Primitive.LINE_STRIP, "helix", helix, up(turns), along));
+        int side = 9;
+        float[] grid = new float[side * side * 3];
+        int[] each = new int[side * side];
+        for (int i = 0; i < side * side; i++) {
+            grid[i * 3] = (i % side) * 0.25f - 1f;
+            grid[i * 3 + 2] = (i / side) * 0.25f - 1f;
+            each[i] = i;
+        }
+        int points = meshes.add(Mesh.of(Primitive.POINTS, "grid", grid, up(side * side), each));
+        int cube = meshes.add(Meshes.cube(1.2f));
+        int gray = renderer.materials().add(Material.color(0.6f, 0.6f, 0.6f));
+        int yellow = renderer.materials().add(Material.color(1f, 0.9f, 0.2f));
+        int cyan = renderer.materials().add(Material.color(0.2f, 0.9f, 1f));
+        int red = renderer.materials().add(Material.color(1f, 0.25f, 0.2f));
+        place(scene, "cube", scene.createItem(cube, gray, meshes.bounds(cube)), 0);
+        place(scene, "edges", scene.createItem(box, yellow, meshes.bounds(box)), 0);
+        place(scene, "helix", scene.createItem(strip, cyan, meshes.bounds(strip)), -3f);
+        place(scene, "grid", scene.createItem(points, red, meshes.bounds(points)), 3f);
+        sun(scene, 0.3f, -1.2f);
+        return withCamera(scene, width, height, new Vector3f(0, 3.5f, 6.5f), new Vector3f(0, 0, 0));
+    }
+
+    private static float[] up(int vertices) {
+        float[] normals = new float[vertices * 3];
+        for (int v = 0; v < vertices; v++) {
+            normals[v * 3 + 1] = 1f;
+        }
+        return normals;
+    }
+
+    private static void place(SceneManager scene, String name, Item item, float x) {
+        scene.rootNode().createChild(name).setPosition(x, 0, 0).attachObject(item);
+    }
 }

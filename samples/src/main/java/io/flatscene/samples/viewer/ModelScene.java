@@ -1,5 +1,7 @@
 package io.flatscene.samples.viewer;
 
+import io.flatscene.assets.ImportedModel;
+import io.flatscene.assets.ModelImporter;
 import io.flatscene.core.scene.Item;
 import io.flatscene.core.scene.Light;
 import io.flatscene.core.scene.SceneManager;
@@ -8,8 +10,10 @@ import io.flatscene.core.scene.Space;
 import io.flatscene.render.Material;
 import io.flatscene.render.Meshes;
 import io.flatscene.render.Renderer;
-import io.flatscene.samples.model.ImportedModel;
-import io.flatscene.samples.model.ModelImporter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import org.joml.Vector3f;
 
@@ -18,6 +22,12 @@ import org.joml.Vector3f;
  * turning turntable.
  */
 final class ModelScene implements DemoScene {
+    /**
+     * The bundled model, a resource of this package: the importer's tests generate it
+     * ({@code io.flatscene.assets.testing.DefaultModelWriter}) and {@code DefaultModelWriterTest} keeps the two equal.
+     */
+    static final String DEFAULT_MODEL = "flatscene-rover.gltf";
+
     private final Path file;
     private SceneNode turntable;
     private ImportedModel model;
@@ -30,7 +40,7 @@ final class ModelScene implements DemoScene {
     @Override
     public void build(Renderer renderer, SceneManager scene, CameraRig rig) {
         turntable = scene.rootNode().createChild("turntable");
-        model = file == null ? ModelImporter.loadDefault(renderer, scene, turntable)
+        model = file == null ? loadDefault(renderer, scene, turntable)
                 : ModelImporter.load(file, renderer, scene, turntable);
         float[] box = worldBounds(scene);
         // a flat or point-like model still gets a floor and a camera distance to work with
@@ -48,6 +58,20 @@ final class ModelScene implements DemoScene {
         scene.rootNode().createChild("fill light").setPosition(-radius * 2f, radius * 1.5f, radius * 2f)
                 .attachObject(fill);
         rig.orbit((box[0] + box[3]) / 2, (box[1] + box[4]) / 2, (box[2] + box[5]) / 2, radius * 3.2f, 0.6f, 0.35f);
+    }
+
+    /** Imports {@link #DEFAULT_MODEL} under {@code parent}. */
+    static ImportedModel loadDefault(Renderer renderer, SceneManager scene, SceneNode parent) {
+        byte[] bytes;
+        try (InputStream in = ModelScene.class.getResourceAsStream(DEFAULT_MODEL)) {
+            if (in == null) {
+                throw new IllegalStateException(DEFAULT_MODEL + " is missing from the samples module");
+            }
+            bytes = in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the resource " + DEFAULT_MODEL, e);
+        }
+        return ModelImporter.load(DEFAULT_MODEL, ByteBuffer.wrap(bytes), "gltf", renderer, scene, parent);
     }
 
     /** min x, y, z then max x, y, z over every item's world bounds. */

@@ -1,5 +1,6 @@
 package io.flatscene.samples.viewer;
 
+import io.flatscene.assets.ModelException;
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.container.CapacityExceededException;
 import io.flatscene.core.scene.Camera;
@@ -12,7 +13,6 @@ import io.flatscene.render.context.ContextException;
 import io.flatscene.render.image.Image;
 import io.flatscene.render.overlay.BoundsOverlay;
 import io.flatscene.render.target.RenderTarget;
-import io.flatscene.samples.model.ModelException;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package io.flatscene.samples.viewer;
 
-import io.flatscene.samples.model.ModelImporter;
+import io.flatscene.assets.ModelImporter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

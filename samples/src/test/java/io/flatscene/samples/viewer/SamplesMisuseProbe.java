@@ -1,5 +1,7 @@
 package io.flatscene.samples.viewer;
 
+import io.flatscene.assets.ModelImporter;
+import io.flatscene.assets.SceneGltfExport;
 import io.flatscene.core.config.SceneConfig;
 import io.flatscene.core.scene.Aabb;
 import io.flatscene.core.scene.DestroyMode;
@@ -12,8 +14,6 @@ import io.flatscene.render.testing.ProbeCalls;
 import io.flatscene.render.testing.ProbeCalls.Call;
 import io.flatscene.samples.asteroids.AsteroidGame;
 import io.flatscene.samples.asteroids.Look;
-import io.flatscene.samples.model.ModelImporter;
-import io.flatscene.samples.model.SceneGltfExport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -119,7 +119,7 @@ public final class SamplesMisuseProbe {
     }
 
     private static byte[] rover() throws IOException {
-        try (InputStream in = ModelImporter.class.getResourceAsStream(ModelImporter.DEFAULT_MODEL)) {
+        try (InputStream in = ModelScene.class.getResourceAsStream(ModelScene.DEFAULT_MODEL)) {
             return in.readAllBytes();
         }
     }
@@ -136,8 +136,6 @@ public final class SamplesMisuseProbe {
                 () -> ModelImporter.load(roverFile, s.renderer, s.scene, s.parent));
         calls.put("ModelImporter.load(String,ByteBuffer,String,Renderer,SceneManager,SceneNode)",
                 () -> ModelImporter.load("rover", ByteBuffer.wrap(s.rover), "gltf", s.renderer, s.scene, s.parent));
-        calls.put("ModelImporter.loadDefault(Renderer,SceneManager,SceneNode)",
-                () -> ModelImporter.loadDefault(s.renderer, s.scene, s.parent));
         calls.put("SceneGltfExport.write(SceneManager,Path)",
                 () -> SceneGltfExport.write(s.scene, dir.resolve("scene.gltf")));
         calls.put("Look.register(Renderer)", () -> Look.register(s.renderer));
@@ -158,7 +156,6 @@ public final class SamplesMisuseProbe {
     private static Map<String, Call> nullArguments(Subjects s, Path roverFile, Path dir) {
         String load = "ModelImporter.load(Path,Renderer,SceneManager,SceneNode)";
         String loadMemory = "ModelImporter.load(String,ByteBuffer,String,Renderer,SceneManager,SceneNode)";
-        String loadDefault = "ModelImporter.loadDefault(Renderer,SceneManager,SceneNode)";
         String write = "SceneGltfExport.write(SceneManager,Path)";
         String game = "AsteroidGame(SceneManager,Look,int,long)";
         Map<String, Call> calls = new LinkedHashMap<>();
@@ -178,9 +175,6 @@ public final class SamplesMisuseProbe {
                 s.parent));
         calls.put(loadMemory + " parent", () -> ModelImporter.load("rover", data, "gltf", s.renderer, s.scene,
                 null));
-        calls.put(loadDefault + " renderer", () -> ModelImporter.loadDefault(null, s.scene, s.parent));
-        calls.put(loadDefault + " scene", () -> ModelImporter.loadDefault(s.renderer, null, s.parent));
-        calls.put(loadDefault + " parent", () -> ModelImporter.loadDefault(s.renderer, s.scene, null));
         calls.put(write + " scene", () -> SceneGltfExport.write(null, dir.resolve("scene.gltf")));
         calls.put(write + " gltf", () -> SceneGltfExport.write(s.scene, null));
         calls.put("Look.register(Renderer) renderer", () -> Look.register(null));
@@ -248,7 +242,7 @@ public final class SamplesMisuseProbe {
             scene = new SceneManager(SceneConfig.defaults());
             otherScene = new SceneManager(SceneConfig.defaults());
             parent = scene.rootNode().createChild("models");
-            ModelImporter.loadDefault(renderer, scene, parent);
+            ModelScene.loadDefault(renderer, scene, parent);
             look = Look.register(renderer);
             game = new AsteroidGame(scene, look, ASTEROIDS, 1L);
             scene.update();

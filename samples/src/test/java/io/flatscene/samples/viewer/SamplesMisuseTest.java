@@ -1,14 +1,14 @@
 package io.flatscene.samples.viewer;
 
+import io.flatscene.assets.ImportedModel;
+import io.flatscene.assets.ModelException;
+import io.flatscene.assets.ModelImporter;
+import io.flatscene.assets.SceneGltfExport;
+import io.flatscene.assets.testing.ChildJvm;
 import io.flatscene.render.testing.ProbeCalls;
 import io.flatscene.samples.asteroids.AsteroidGame;
 import io.flatscene.samples.asteroids.Look;
 import io.flatscene.samples.embedding.EmbeddedGameExample;
-import io.flatscene.samples.model.DefaultModelWriter;
-import io.flatscene.samples.model.ImportedModel;
-import io.flatscene.samples.model.ModelException;
-import io.flatscene.samples.model.ModelImporter;
-import io.flatscene.samples.model.SceneGltfExport;
 import io.flatscene.samples.viewer.SamplesMisuseProbe.Misuse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,13 +38,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Every public method and constructor of every public samples type that takes a scene or a renderer, called with the
- * scene closed, with destroyed nodes, with the renderer closed, from a wrong thread, with no context or another one
- * current, after the renderer's context closed, and with null and garbage arguments: each either refuses with an
- * exception naming the object and the rule broken, or works in that state (a plain read, or a scene change the state
- * does not touch), and never crashes the JVM. The calls run in a child JVM ({@link SamplesMisuseProbe}), since a
- * regression in GL or Assimp code aborts or crashes it; the child also proves that whatever the state, the calls leave
- * no native memory allocated.
+ * Every public method and constructor of every public type of the samples and of scene-assets that takes a scene or a
+ * renderer, called with the scene closed, with destroyed nodes, with the renderer closed, from a wrong thread, with no
+ * context or another one current, after the renderer's context closed, and with null and garbage arguments: each
+ * either refuses with an exception naming the object and the rule broken, or works in that state (a plain read, or a
+ * scene change the state does not touch), and never crashes the JVM. The calls run in a child JVM
+ * ({@link SamplesMisuseProbe}), since a regression in GL or Assimp code aborts or crashes it; the child also proves
+ * that whatever the state, the calls leave no native memory allocated.
  *
  * <p>The set of calls is checked against the public types by reflection, so a new public method, or a new public
  * type, fails here until its misuse is covered. The entry points end the JVM: the viewer's is called here through
@@ -56,8 +56,7 @@ class SamplesMisuseTest {
     private static final List<Class<?>> PROBED_TYPES = List.of(ModelImporter.class, SceneGltfExport.class,
             AsteroidGame.class, Look.class);
     /** Programs: a main method and nothing else public, called below. */
-    private static final List<Class<?>> ENTRY_POINTS = List.of(Viewer.class, EmbeddedGameExample.class,
-            DefaultModelWriter.class);
+    private static final List<Class<?>> ENTRY_POINTS = List.of(Viewer.class, EmbeddedGameExample.class);
     /** Values: no scene, renderer, thread or context. */
     private static final List<Class<?>> PLAIN_DATA = List.of(ImportedModel.class, ModelException.class);
 
@@ -80,8 +79,7 @@ class SamplesMisuseTest {
     private static Map<String, Role> roles() {
         Map<String, Role> roles = new LinkedHashMap<>();
         for (String importing : List.of("ModelImporter.load(Path,Renderer,SceneManager,SceneNode)",
-                "ModelImporter.load(String,ByteBuffer,String,Renderer,SceneManager,SceneNode)",
-                "ModelImporter.loadDefault(Renderer,SceneManager,SceneNode)")) {
+                "ModelImporter.load(String,ByteBuffer,String,Renderer,SceneManager,SceneNode)")) {
             roles.put(importing, Role.IMPORT);
         }
         roles.put("Look.register(Renderer)", Role.REGISTER);
@@ -205,7 +203,7 @@ class SamplesMisuseTest {
     @ParameterizedTest
     @EnumSource(Misuse.class)
     void everyCallRefusesClearlyOrWorksAndNothingCrashesOrLeaks(Misuse misuse, @TempDir Path dir) throws Exception {
-        ViewerRunTest.Run run = ViewerRunTest.java(SamplesMisuseProbe.class, 120,
+        ChildJvm.Run run = ChildJvm.run(SamplesMisuseProbe.class, 120,
                 "-Dorg.lwjgl.util.DebugAllocator=true", misuse.name(), dir.toString());
         String described = "\n--- stdout ---\n" + run.out() + "\n--- stderr ---\n" + run.err();
         assertEquals(0, run.status(), "the probe ended with status " + run.status() + described);
@@ -269,21 +267,26 @@ class SamplesMisuseTest {
         }
     }
 
-    /** A public type added to the samples must be classified here, and its misuse covered. */
+    /**
+     * A public type added to the samples, or to scene-assets (whose importer the viewer runs, probed here with the
+     * viewer's types), must be classified here, and its misuse covered.
+     */
     @Test
     void everyPublicTypeIsCoveredOrPlainData() throws IOException, URISyntaxException {
-        Path classes = Path.of(Viewer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Set<String> publicTypes = new TreeSet<>();
-        try (Stream<Path> files = Files.walk(classes)) {
-            for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
-                String name = classes.relativize(file).toString().replace(file.getFileSystem().getSeparator(), ".")
-                        .replaceAll("\\.class$", "");
-                if (name.endsWith("package-info") || name.equals("module-info")) {
-                    continue;
-                }
-                Class<?> type = load(name);
-                if (isVisible(type)) {
-                    publicTypes.add(type.getName());
+        for (Class<?> module : List.of(Viewer.class, ModelImporter.class)) {
+            Path classes = Path.of(module.getProtectionDomain().getCodeSource().getLocation().toURI());
+            try (Stream<Path> files = Files.walk(classes)) {
+                for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
+                    String name = classes.relativize(file).toString()
+                            .replace(file.getFileSystem().getSeparator(), ".").replaceAll("\\.class$", "");
+                    if (name.endsWith("package-info") || name.equals("module-info")) {
+                        continue;
+                    }
+                    Class<?> type = load(name);
+                    if (isVisible(type)) {
+                        publicTypes.add(type.getName());
+                    }
                 }
             }
         }
@@ -313,7 +316,7 @@ class SamplesMisuseTest {
     void theEmbeddedGameRefusesACommandLineItCannotUseOnOneLine() throws Exception {
         for (List<String> args : List.of(List.of("--frames", "0"), List.of("--frames", "lots"), List.of("--frames"),
                 List.of("--fast"), List.of("--frames", "1000000000"))) {
-            ViewerRunTest.Run run = ViewerRunTest.java(EmbeddedGameExample.class, 60, args.toArray(String[]::new));
+            ChildJvm.Run run = ChildJvm.run(EmbeddedGameExample.class, 60, args.toArray(String[]::new));
             assertEquals(2, run.status(), run.err());
             assertEquals(List.of("EmbeddedGameExample: cannot use the command line " + args + "; usage: "
                     + "EmbeddedGameExample [--frames N], N a whole number from 1 to 999999999"),

@@ -1,14 +1,12 @@
 package io.flatscene.samples.viewer;
 
+import io.flatscene.assets.testing.ChildJvm;
+import io.flatscene.assets.testing.ChildJvm.Run;
 import io.flatscene.render.image.Image;
 import io.flatscene.render.testing.Display;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,46 +31,9 @@ class ViewerRunTest {
     /** The renderer's default clear color, as bytes. */
     private static final int BACKGROUND = 0x0D0F14FF;
 
-    record Run(int status, String out, String err) {
-    }
-
     /** The viewer with {@code args}, the leading {@code -D} ones given to the JVM; five minutes at most. */
     static Run viewer(String... args) throws IOException, InterruptedException {
-        return java(Viewer.class, 300, args);
-    }
-
-    /**
-     * {@code main} of {@code mainClass} in a JVM of its own, with the test's class path, {@code args} (the leading
-     * {@code -D} and {@code -X} ones given to the JVM), and a time limit after which the test fails with what it
-     * printed so far.
-     */
-    static Run java(Class<?> mainClass, int seconds, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString()));
-        int options = 0;
-        while (options < args.length && (args[options].startsWith("-D") || args[options].startsWith("-X"))) {
-            command.add(args[options++]);
-        }
-        // surefire runs this module from the module path; the child runs everything from the class path
-        command.addAll(List.of("-cp", System.getProperty("jdk.module.path", "") + File.pathSeparator
-                + System.getProperty("java.class.path"), mainClass.getName()));
-        command.addAll(List.of(args).subList(options, args.length));
-        // into files, so that waitFor's time limit holds even if the child hangs with its pipes open
-        Path out = Files.createTempFile("child", ".out");
-        Path err = Files.createTempFile("child", ".err");
-        try {
-            Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
-                    .start();
-            if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-                throw new AssertionError(mainClass.getSimpleName() + " did not finish in " + seconds + " s; it "
-                        + "printed:\n" + Files.readString(out) + Files.readString(err));
-            }
-            return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
-        } finally {
-            Files.delete(out);
-            Files.delete(err);
-        }
+        return ChildJvm.run(Viewer.class, 300, args);
     }
 
     /** The asteroid game has a longer run of its own below. */

@@ -26,11 +26,11 @@ public sealed interface DrawSubmission permits MultiDrawSubmission, InstancedSub
 
     /**
      * Draws batches {@code firstBatch} to {@code firstBatch + batchCount - 1} of the last upload, which share a
-     * render-queue group, blending and winding.
+     * render-queue group, blending, winding and the GL draw mode {@code glMode} of their meshes.
      *
      * @return draw calls issued
      */
-    int drawRun(int firstBatch, int batchCount);
+    int drawRun(int firstBatch, int batchCount, int glMode);
 
     /** Marks the end of the frame's draws, after which the memory they read may be reused once the GPU is done. */
     void endFrame();

@@ -8,7 +8,6 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.lwjgl.system.MemoryUtil;
 
-import static org.lwjgl.opengl.GL11C.GL_TRIANGLES;
 import static org.lwjgl.opengl.GL11C.GL_UNSIGNED_INT;
 import static org.lwjgl.opengl.GL15C.GL_ARRAY_BUFFER;
 import static org.lwjgl.opengl.GL15C.GL_STREAM_DRAW;
@@ -98,11 +97,11 @@ public final class InstancedSubmission implements DrawSubmission {
     }
 
     @Override
-    public int drawRun(int firstBatch, int batchCount) {
+    public int drawRun(int firstBatch, int batchCount, int glMode) {
         for (int batch = firstBatch; batch < firstBatch + batchCount; batch++) {
             int at = batch * 5;
             VertexLayout.pointMatrixAttributes((long) draws[at + 3] * VertexLayout.MATRIX_INSTANCE_BYTES);
-            glDrawElementsInstancedBaseVertex(GL_TRIANGLES, draws[at], GL_UNSIGNED_INT,
+            glDrawElementsInstancedBaseVertex(glMode, draws[at], GL_UNSIGNED_INT,
                     (long) draws[at + 1] * Integer.BYTES, draws[at + 4], draws[at + 2]);
         }
         return batchCount;

@@ -10,7 +10,6 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.lwjgl.system.MemoryUtil;
 
-import static org.lwjgl.opengl.GL11C.GL_TRIANGLES;
 import static org.lwjgl.opengl.GL11C.GL_UNSIGNED_INT;
 import static org.lwjgl.opengl.GL15C.GL_ARRAY_BUFFER;
 import static org.lwjgl.opengl.GL15C.glBindBuffer;
@@ -223,9 +222,9 @@ public final class MultiDrawSubmission implements DrawSubmission {
     }
 
     @Override
-    public int drawRun(int firstBatch, int batchCount) {
+    public int drawRun(int firstBatch, int batchCount, int glMode) {
         long offset = ((long) region * capacity + firstBatch) * COMMAND_BYTES;
-        glMultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_INT, offset, batchCount, 0);
+        glMultiDrawElementsIndirect(glMode, GL_UNSIGNED_INT, offset, batchCount, 0);
         return 1;
     }
 
