@@ -15,7 +15,7 @@ import java.nio.file.Path;
  * The README's "Save and load a scene" lines: a scene saved with its ids as they are, then with the renderer's
  * registries naming its mesh and material, and loaded back through them.
  */
-public final class SaveAndLoad {
+final class SaveAndLoad {
     private SaveAndLoad() {
     }
 

@@ -9,6 +9,9 @@ import io.flatscene.render.testing.ProbeCalls;
 import io.flatscene.samples.asteroids.AsteroidGame;
 import io.flatscene.samples.asteroids.Look;
 import io.flatscene.samples.embedding.EmbeddedGameExample;
+import io.flatscene.samples.readme.FirstScene;
+import io.flatscene.samples.readme.GameData;
+import io.flatscene.samples.readme.RenderToImage;
 import io.flatscene.samples.viewer.SamplesMisuseProbe.Misuse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -56,7 +59,8 @@ class SamplesMisuseTest {
     private static final List<Class<?>> PROBED_TYPES = List.of(ModelImporter.class, SceneGltfExport.class,
             AsteroidGame.class, Look.class);
     /** Programs: a main method and nothing else public, called below. */
-    private static final List<Class<?>> ENTRY_POINTS = List.of(Viewer.class, EmbeddedGameExample.class);
+    private static final List<Class<?>> ENTRY_POINTS = List.of(Viewer.class, EmbeddedGameExample.class,
+            FirstScene.class, GameData.class, RenderToImage.class);
     /** Values: no scene, renderer, thread or context. */
     private static final List<Class<?>> PLAIN_DATA = List.of(ImportedModel.class, ModelException.class);
 
