@@ -18,6 +18,10 @@ import org.lwjgl.system.MemoryUtil;
 import static org.lwjgl.opengl.GL11C.GL_LINEAR;
 import static org.lwjgl.opengl.GL11C.GL_LINEAR_MIPMAP_LINEAR;
 import static org.lwjgl.opengl.GL11C.GL_MAX_TEXTURE_SIZE;
+import static org.lwjgl.opengl.GL11C.GL_PACK_ALIGNMENT;
+import static org.lwjgl.opengl.GL11C.GL_PACK_ROW_LENGTH;
+import static org.lwjgl.opengl.GL11C.GL_PACK_SKIP_PIXELS;
+import static org.lwjgl.opengl.GL11C.GL_PACK_SKIP_ROWS;
 import static org.lwjgl.opengl.GL11C.GL_REPEAT;
 import static org.lwjgl.opengl.GL11C.GL_RGBA;
 import static org.lwjgl.opengl.GL11C.GL_RGBA8;
@@ -35,9 +39,12 @@ import static org.lwjgl.opengl.GL11C.glBindTexture;
 import static org.lwjgl.opengl.GL11C.glDeleteTextures;
 import static org.lwjgl.opengl.GL11C.glGenTextures;
 import static org.lwjgl.opengl.GL11C.glGetInteger;
+import static org.lwjgl.opengl.GL11C.glGetTexImage;
 import static org.lwjgl.opengl.GL11C.glGetTexLevelParameteri;
 import static org.lwjgl.opengl.GL11C.glPixelStorei;
 import static org.lwjgl.opengl.GL11C.glTexParameteri;
+import static org.lwjgl.opengl.GL12C.GL_PACK_IMAGE_HEIGHT;
+import static org.lwjgl.opengl.GL12C.GL_PACK_SKIP_IMAGES;
 import static org.lwjgl.opengl.GL12C.GL_UNPACK_IMAGE_HEIGHT;
 import static org.lwjgl.opengl.GL12C.GL_UNPACK_SKIP_IMAGES;
 import static org.lwjgl.opengl.GL12C.glTexImage3D;
@@ -46,6 +53,8 @@ import static org.lwjgl.opengl.GL13C.GL_ACTIVE_TEXTURE;
 import static org.lwjgl.opengl.GL13C.GL_TEXTURE0;
 import static org.lwjgl.opengl.GL13C.glActiveTexture;
 import static org.lwjgl.opengl.GL15C.glBindBuffer;
+import static org.lwjgl.opengl.GL21C.GL_PIXEL_PACK_BUFFER;
+import static org.lwjgl.opengl.GL21C.GL_PIXEL_PACK_BUFFER_BINDING;
 import static org.lwjgl.opengl.GL21C.GL_PIXEL_UNPACK_BUFFER;
 import static org.lwjgl.opengl.GL21C.GL_PIXEL_UNPACK_BUFFER_BINDING;
 import static org.lwjgl.opengl.GL21C.GL_SRGB8_ALPHA8;
@@ -357,6 +366,69 @@ public final class TextureRegistry {
     float shaderReference(int textureId) {
         Texture texture = textures.get(textureId);
         return texture.page() * LAYER_SPAN + texture.layer();
+    }
+
+    /**
+     * Reads texture {@code textureId}'s pixels back from the GPU, exactly as they were loaded (the colour space
+     * changes how they are sampled, not what is stored). Reads its whole texture array on the way, so it costs a
+     * copy of every texture of its shape: an export's price, never a frame's. Uses GL, so like loading it runs on
+     * the renderer's thread with its context current; it touches the binding of texture unit 0, the pixel-pack
+     * buffer and the pack alignment and puts each back as it was.
+     *
+     * @param textureId 0 to {@code count() - 1}
+     * @return RGBA, one byte a channel, rows from the image's top: {@code width * height * 4} bytes
+     * @throws IllegalArgumentException if {@code textureId} is not registered
+     * @throws IllegalStateException    as {@link #load(Path, ColorSpace)} does
+     */
+    public byte[] pixels(int textureId) {
+        owner.check(closed);
+        Texture texture = texture(textureId);
+        Page page = pages.get(texture.page());
+        int layerBytes = page.width * page.height * 4;
+        long arrayBytes = (long) layerBytes * page.layers;
+        if (arrayBytes > Integer.MAX_VALUE) {
+            throw new IllegalStateException("cannot read texture " + texture.name() + " back: its array of "
+                    + page.layers + " layers is " + arrayBytes + " bytes, over the 2 GiB a read-back holds");
+        }
+        owner.enter();
+        try {
+            ByteBuffer array = MemoryUtil.memAlloc((int) arrayBytes);
+            int previousUnit = glGetInteger(GL_ACTIVE_TEXTURE);
+            glActiveTexture(GL_TEXTURE0);
+            int previousTexture = glGetInteger(GL_TEXTURE_BINDING_2D_ARRAY);
+            int previousPackBuffer = glGetInteger(GL_PIXEL_PACK_BUFFER_BINDING);
+            int[] previousPack = {glGetInteger(GL_PACK_ALIGNMENT), glGetInteger(GL_PACK_ROW_LENGTH),
+                glGetInteger(GL_PACK_SKIP_ROWS), glGetInteger(GL_PACK_SKIP_PIXELS),
+                glGetInteger(GL_PACK_IMAGE_HEIGHT), glGetInteger(GL_PACK_SKIP_IMAGES)};
+            try {
+                // a game's pixel-pack buffer would turn the pixel pointer into an offset into it
+                glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+                setPack(new int[]{4, 0, 0, 0, 0, 0});
+                glBindTexture(GL_TEXTURE_2D_ARRAY, page.texture);
+                glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, array);
+                byte[] pixels = new byte[layerBytes];
+                array.get(texture.layer() * layerBytes, pixels);
+                return pixels;
+            } finally {
+                glBindTexture(GL_TEXTURE_2D_ARRAY, previousTexture);
+                setPack(previousPack);
+                glBindBuffer(GL_PIXEL_PACK_BUFFER, previousPackBuffer);
+                glActiveTexture(previousUnit);
+                // memFree(Buffer): LWJGL 3.3.3 has no memFree(ByteBuffer), which 3.4 added
+                MemoryUtil.memFree((Buffer) array);
+            }
+        } finally {
+            owner.leave();
+        }
+    }
+
+    private static void setPack(int[] values) {
+        glPixelStorei(GL_PACK_ALIGNMENT, values[0]);
+        glPixelStorei(GL_PACK_ROW_LENGTH, values[1]);
+        glPixelStorei(GL_PACK_SKIP_ROWS, values[2]);
+        glPixelStorei(GL_PACK_SKIP_PIXELS, values[3]);
+        glPixelStorei(GL_PACK_IMAGE_HEIGHT, values[4]);
+        glPixelStorei(GL_PACK_SKIP_IMAGES, values[5]);
     }
 
     private Texture texture(int textureId) {
