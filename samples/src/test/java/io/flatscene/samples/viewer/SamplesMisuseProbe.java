@@ -136,8 +136,8 @@ public final class SamplesMisuseProbe {
                 () -> ModelImporter.load(roverFile, s.renderer, s.scene, s.parent));
         calls.put("ModelImporter.load(String,ByteBuffer,String,Renderer,SceneManager,SceneNode)",
                 () -> ModelImporter.load("rover", ByteBuffer.wrap(s.rover), "gltf", s.renderer, s.scene, s.parent));
-        calls.put("SceneGltfExport.write(SceneManager,Path)",
-                () -> SceneGltfExport.write(s.scene, dir.resolve("scene.gltf")));
+        calls.put("SceneGltfExport.write(SceneManager,Renderer,Path)",
+                () -> SceneGltfExport.write(s.scene, s.renderer, dir.resolve("scene.gltf")));
         calls.put("Look.register(Renderer)", () -> Look.register(s.renderer));
         calls.put("AsteroidGame(SceneManager,Look,int,long)", () -> new AsteroidGame(s.scene, s.look, ASTEROIDS, 2L));
         calls.put("AsteroidGame.tick()", s.game::tick);
@@ -156,7 +156,7 @@ public final class SamplesMisuseProbe {
     private static Map<String, Call> nullArguments(Subjects s, Path roverFile, Path dir) {
         String load = "ModelImporter.load(Path,Renderer,SceneManager,SceneNode)";
         String loadMemory = "ModelImporter.load(String,ByteBuffer,String,Renderer,SceneManager,SceneNode)";
-        String write = "SceneGltfExport.write(SceneManager,Path)";
+        String write = "SceneGltfExport.write(SceneManager,Renderer,Path)";
         String game = "AsteroidGame(SceneManager,Look,int,long)";
         Map<String, Call> calls = new LinkedHashMap<>();
         calls.put(load + " file", () -> ModelImporter.load(null, s.renderer, s.scene, s.parent));
@@ -175,8 +175,9 @@ public final class SamplesMisuseProbe {
                 s.parent));
         calls.put(loadMemory + " parent", () -> ModelImporter.load("rover", data, "gltf", s.renderer, s.scene,
                 null));
-        calls.put(write + " scene", () -> SceneGltfExport.write(null, dir.resolve("scene.gltf")));
-        calls.put(write + " gltf", () -> SceneGltfExport.write(s.scene, null));
+        calls.put(write + " scene", () -> SceneGltfExport.write(null, s.renderer, dir.resolve("scene.gltf")));
+        calls.put(write + " renderer", () -> SceneGltfExport.write(s.scene, null, dir.resolve("scene.gltf")));
+        calls.put(write + " gltf", () -> SceneGltfExport.write(s.scene, s.renderer, null));
         calls.put("Look.register(Renderer) renderer", () -> Look.register(null));
         calls.put(game + " scene", () -> new AsteroidGame(null, s.look, ASTEROIDS, 2L));
         calls.put(game + " look", () -> new AsteroidGame(s.scene, null, ASTEROIDS, 2L));
@@ -187,7 +188,7 @@ public final class SamplesMisuseProbe {
     private static Map<String, Call> garbageArguments(Subjects s, Path dir) throws IOException {
         String load = "ModelImporter.load(Path,Renderer,SceneManager,SceneNode)";
         String loadMemory = "ModelImporter.load(String,ByteBuffer,String,Renderer,SceneManager,SceneNode)";
-        String write = "SceneGltfExport.write(SceneManager,Path)";
+        String write = "SceneGltfExport.write(SceneManager,Renderer,Path)";
         String game = "AsteroidGame(SceneManager,Look,int,long)";
         Map<String, Call> calls = new LinkedHashMap<>();
         Path folder = Files.createDirectory(dir.resolve("folder.gltf"));
@@ -208,9 +209,10 @@ public final class SamplesMisuseProbe {
                 s.renderer, s.scene, s.parent));
         calls.put(loadMemory + " the wrong format", () -> ModelImporter.load("rover", ByteBuffer.wrap(s.rover),
                 "obj", s.renderer, s.scene, s.parent));
-        calls.put(write + " a file system root", () -> SceneGltfExport.write(s.scene, dir.getRoot()));
-        calls.put(write + " not a .gltf name", () -> SceneGltfExport.write(s.scene, dir.resolve("scene.obj")));
-        calls.put(write + " a missing directory", () -> SceneGltfExport.write(s.scene,
+        calls.put(write + " a file system root", () -> SceneGltfExport.write(s.scene, s.renderer, dir.getRoot()));
+        calls.put(write + " not a .gltf name", () -> SceneGltfExport.write(s.scene, s.renderer,
+                dir.resolve("scene.obj")));
+        calls.put(write + " a missing directory", () -> SceneGltfExport.write(s.scene, s.renderer,
                 dir.resolve("missing").resolve("scene.gltf")));
         calls.put(game + " fewer than no asteroids", () -> new AsteroidGame(s.scene, s.look, -1, 2L));
         calls.put(game + " more asteroids than a scene holds", () -> new AsteroidGame(s.scene, s.look,

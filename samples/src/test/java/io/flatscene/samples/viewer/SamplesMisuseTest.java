@@ -72,6 +72,8 @@ class SamplesMisuseTest {
         REGISTER,
         /** Reads or builds on the scene: refused once the scene is closed. */
         SCENE,
+        /** Reads the scene and the renderer's textures back: refused for the scene's state and the renderer's. */
+        EXPORT,
         /** Moves the game's nodes: refused once the scene is closed or they are destroyed. */
         TICK,
         /** Reads what the game counted: works in every state. */
@@ -87,7 +89,7 @@ class SamplesMisuseTest {
             roles.put(importing, Role.IMPORT);
         }
         roles.put("Look.register(Renderer)", Role.REGISTER);
-        roles.put("SceneGltfExport.write(SceneManager,Path)", Role.SCENE);
+        roles.put("SceneGltfExport.write(SceneManager,Renderer,Path)", Role.EXPORT);
         roles.put("AsteroidGame(SceneManager,Look,int,long)", Role.SCENE);
         roles.put("AsteroidGame.tick()", Role.TICK);
         for (String plain : List.of("AsteroidGame.chaseNode()", "AsteroidGame.ticks()", "AsteroidGame.score()",
@@ -155,6 +157,10 @@ class SamplesMisuseTest {
             };
             case REGISTER -> refusal.isEmpty() ? Expected.RETURNED
                     : Expected.thrown("IllegalStateException", refusal.toArray(String[]::new));
+            case EXPORT -> misuse == Misuse.CLOSED_SCENE
+                    ? Expected.thrown("IllegalStateException", "the scene was closed")
+                    : refusal.isEmpty() ? Expected.RETURNED
+                    : Expected.thrown("IllegalStateException", refusal.toArray(String[]::new));
             case SCENE -> misuse == Misuse.CLOSED_SCENE
                     ? Expected.thrown("IllegalStateException", "the scene was closed") : Expected.RETURNED;
             case TICK -> switch (misuse) {
@@ -172,7 +178,7 @@ class SamplesMisuseTest {
     private static Map<String, Expected> garbage() {
         String load = "ModelImporter.load(Path,Renderer,SceneManager,SceneNode) ";
         String loadMemory = "ModelImporter.load(String,ByteBuffer,String,Renderer,SceneManager,SceneNode) ";
-        String write = "SceneGltfExport.write(SceneManager,Path) ";
+        String write = "SceneGltfExport.write(SceneManager,Renderer,Path) ";
         String game = "AsteroidGame(SceneManager,Look,int,long) ";
         String gameCount = "an asteroid game of %d asteroids: the count must be from 0 to 134217727";
         Map<String, Expected> garbage = new LinkedHashMap<>();
