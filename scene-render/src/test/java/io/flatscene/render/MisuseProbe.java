@@ -192,6 +192,7 @@ public final class MisuseProbe {
         calls.put("TextureRegistry.width(int)", () -> textures.width(s.texture));
         calls.put("TextureRegistry.height(int)", () -> textures.height(s.texture));
         calls.put("TextureRegistry.colorSpace(int)", () -> textures.colorSpace(s.texture));
+        calls.put("TextureRegistry.pixels(int)", () -> textures.pixels(s.texture));
         calls.put("Framebuffer.resize(int,int)", () -> s.framebuffer.resize(32, 24));
         calls.put("Framebuffer.framebufferId()", s.framebuffer::framebufferId);
         calls.put("Framebuffer.width()", s.framebuffer::width);

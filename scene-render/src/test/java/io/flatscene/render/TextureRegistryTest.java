@@ -1,5 +1,6 @@
 package io.flatscene.render;
 
+import io.flatscene.render.image.Image;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,10 +8,14 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lwjgl.opengl.GL11C.GL_PACK_ALIGNMENT;
+import static org.lwjgl.opengl.GL11C.glGetInteger;
 import static org.lwjgl.opengl.GL11C.glIsTexture;
+import static org.lwjgl.opengl.GL11C.glPixelStorei;
 
 /**
  * Textures on Mesa's llvmpipe: images decoded into arrays by shape, bad images and bad references named and refused
@@ -38,6 +43,32 @@ class TextureRegistryTest {
             assertEquals("crate 4", textures.name(4));
             assertEquals(CRATE.toString(), textures.name(textures.load(CRATE, ColorSpace.SRGB)));
             assertEquals(3, textures.arrayCount(), "the second array still has room");
+        }
+    }
+
+    @Test
+    void eachTextureReadsBackAsLoadedWithThePackStateLeftAsItWas(@TempDir Path dir) {
+        try (HeadlessRendering gl = HeadlessRendering.open(32, 32, DrawPath.AUTO)) {
+            TextureRegistry textures = gl.renderer.textures();
+            byte[][] images = new byte[TextureRegistry.FIRST_PAGE_LAYERS + 2][];
+            int[] ids = new int[images.length];
+            for (int i = 0; i < images.length; i++) {
+                images[i] = new byte[4 * 2 * 4];
+                for (int b = 0; b < images[i].length; b++) {
+                    images[i][b] = (byte) (31 * i + 7 * b);
+                }
+                Path file = dir.resolve("image" + i + ".png");
+                new Image(4, 2, images[i]).writePng(file);
+                // the last one linear: a third array, the first two of four and of eight layers
+                ids[i] = textures.load(file, i == images.length - 1 ? ColorSpace.LINEAR : ColorSpace.SRGB);
+            }
+            assertEquals(3, textures.arrayCount());
+            glPixelStorei(GL_PACK_ALIGNMENT, 1);
+            for (int i = images.length - 1; i >= 0; i--) {
+                assertArrayEquals(images[i], textures.pixels(ids[i]), "texture " + i);
+            }
+            assertEquals(1, glGetInteger(GL_PACK_ALIGNMENT));
+            assertThrows(IllegalArgumentException.class, () -> textures.pixels(images.length));
         }
     }
 
