@@ -34,7 +34,8 @@ import org.joml.Vector3f;
  * which is how {@link ModelImporter} turns a glTF node back into a scene node with its items: nodes with the same
  * items' meshes and materials share one glTF mesh, and each renderer mesh's vertex data is written once, whatever
  * the number of primitives reading it. A primitive has the mesh's positions, normals, texture coordinates, tangents
- * and colours where it has them, its indices and its {@link Primitive} as glTF's mode. Detached nodes, detached
+ * and colours where it has them (normals and tangents scaled to length 1, as glTF requires), its indices and its
+ * {@link Primitive} as glTF's mode. Detached nodes, detached
  * items, lights and cameras are not exported; node and item tags and item names go in the node's {@code extras}.
  *
  * <p>A material becomes glTF's metallic-roughness material: its base colour and opacity as {@code baseColorFactor}
@@ -254,12 +255,12 @@ public final class SceneGltfExport {
         float[] positions = mesh.positions();
         StringBuilder json = new StringBuilder("\"attributes\":{\"POSITION\":");
         json.append(positionAccessor(positions, vertices)).append(",\"NORMAL\":")
-                .append(floatAccessor(mesh.normals(), vertices, "VEC3"));
+                .append(floatAccessor(unit(mesh.normals(), 3), vertices, "VEC3"));
         if (mesh.hasUvs()) {
             json.append(",\"TEXCOORD_0\":").append(floatAccessor(mesh.uvs(), vertices, "VEC2"));
         }
         if (mesh.hasTangents()) {
-            json.append(",\"TANGENT\":").append(floatAccessor(mesh.tangents(), vertices, "VEC4"));
+            json.append(",\"TANGENT\":").append(floatAccessor(unit(mesh.tangents(), 4), vertices, "VEC4"));
         }
         if (mesh.hasColors()) {
             json.append(",\"COLOR_0\":").append(floatAccessor(mesh.colors(), vertices, "VEC4"));
@@ -270,6 +271,24 @@ public final class SceneGltfExport {
                 indices.length, "SCALAR", "")).append(",\"mode\":").append(mode(mesh.primitive()));
         primitives.put(meshId, json.toString());
         return json.toString();
+    }
+
+    /**
+     * {@return {@code values} with the x, y, z at the start of every {@code stride} floats scaled to length 1}, as
+     * glTF requires of normals and tangents; the renderer's shader normalizes them, so a mesh may hold any length.
+     * A zero vector, which no length fixes, stays zero.
+     */
+    private static float[] unit(float[] values, int stride) {
+        for (int v = 0; v < values.length; v += stride) {
+            double length = Math.sqrt((double) values[v] * values[v] + (double) values[v + 1] * values[v + 1]
+                    + (double) values[v + 2] * values[v + 2]);
+            if (length > 0) {
+                values[v] = (float) (values[v] / length);
+                values[v + 1] = (float) (values[v + 1] / length);
+                values[v + 2] = (float) (values[v + 2] / length);
+            }
+        }
+        return values;
     }
 
     /** glTF requires a position accessor's bounds. */

@@ -19,8 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The rules of the glTF 2.0 specification an export must keep, beyond what {@link GltfCheck} asks for the import:
  * buffer views inside the buffer and aligned, accessors inside their views with the component types and types
- * their attribute allows, positions' min and max equal to the data's, indices inside the vertices and below the
- * type's reserved maximum, as many as the mode joins, and images that are PNG files.
+ * their attribute allows, positions' min and max equal to the data's, unit normals and tangents, colours from 0 to
+ * 1, indices inside the vertices and below the type's reserved maximum, as many as the mode joins, and images that
+ * are PNG files.
  */
 final class GltfSpecCheck {
     private static final int BYTE = 5_121;
@@ -114,8 +115,17 @@ final class GltfSpecCheck {
             assertTrue(vertices < 0 || vertices == count, "every attribute has as many vertices");
             vertices = count;
             float[] values = floats(accessor);
-            if (semantic.equals("POSITION")) {
-                checkBounds(accessor, values);
+            switch (semantic) {
+                case "POSITION" -> checkBounds(accessor, values);
+                case "NORMAL" -> checkUnit(values, 3, semantic);
+                case "TANGENT" -> checkUnit(values, 4, semantic);
+                case "COLOR_0" -> {
+                    for (float value : values) {
+                        assertTrue(value >= 0f && value <= 1f, "COLOR_0 value " + value);
+                    }
+                }
+                default -> {
+                }
             }
         }
         Map<?, ?> indices = accessor(number(primitive, "indices"));
@@ -142,6 +152,18 @@ final class GltfSpecCheck {
             case 4 -> count >= 3 && count % 3 == 0;
             default -> false;
         }, count + " indices of mode " + mode);
+    }
+
+    /** glTF asks unit normals and tangent directions, and a tangent's w 1 or -1. */
+    private static void checkUnit(float[] values, int stride, String semantic) {
+        for (int v = 0; v < values.length; v += stride) {
+            double length = Math.sqrt(values[v] * values[v] + values[v + 1] * values[v + 1]
+                    + values[v + 2] * values[v + 2]);
+            assertEquals(1.0, length, 1e-5, semantic + " of vertex " + v / stride);
+            if (stride == 4) {
+                assertEquals(1f, Math.abs(values[v + 3]), semantic + " w of vertex " + v / stride);
+            }
+        }
     }
 
     private void checkBounds(Map<?, ?> accessor, float[] values) {

@@ -182,8 +182,9 @@ class SceneGltfExportTest {
     }
 
     /**
-     * Every vertex in drawing order (each index's position, normal and texture coordinates), so the comparison holds
-     * whatever vertices the importer joined. A line strip comes back as lines, glTF's strips being lines to Assimp.
+     * Every vertex in drawing order (each index's position, unit normal and texture coordinates), so the comparison
+     * holds whatever vertices the importer joined; glTF's normals have length 1, the renderer's any length. A line
+     * strip comes back as lines, glTF's strips being lines to Assimp.
      */
     private static void assertSameMesh(Mesh expected, Mesh actual, String what) {
         Primitive primitive = expected.primitive() == Primitive.LINE_STRIP ? Primitive.LINES : expected.primitive();
@@ -217,7 +218,10 @@ class SceneGltfExportTest {
         for (int i = 0; i < indices.length; i++) {
             int v = indices[i];
             System.arraycopy(positions, 3 * v, out, i * stride, 3);
-            System.arraycopy(normals, 3 * v, out, i * stride + 3, 3);
+            Vector3f normal = new Vector3f(normals[3 * v], normals[3 * v + 1], normals[3 * v + 2]).normalize();
+            out[i * stride + 3] = normal.x;
+            out[i * stride + 4] = normal.y;
+            out[i * stride + 5] = normal.z;
             if (uvs) {
                 System.arraycopy(coordinates, 2 * v, out, i * stride + 6, 2);
             }
@@ -300,11 +304,22 @@ class SceneGltfExportTest {
                 indices[v] = 3 * f + (k + f) % 3;
             }
         }
-        return new Mesh("crate", positions, normals, uvs, indices);
+        float[] tangents = new float[48];
+        float[] colors = new float[48];
+        for (int v = 0; v < 12; v++) {
+            // any length: the renderer normalizes tangents, the export must
+            tangents[4 * v] = 2f;
+            tangents[4 * v + 3] = v % 2 == 0 ? 1f : -1f;
+            colors[4 * v] = v / 11f;
+            colors[4 * v + 1] = 0.5f;
+            colors[4 * v + 2] = 1f;
+            colors[4 * v + 3] = 1f;
+        }
+        return new Mesh("crate", positions, normals, uvs, indices).withTangents(tangents).withColors(colors);
     }
 
     private static Mesh fin() {
         return new Mesh("fin", new float[]{0, 0, 0, 1, 0, 0, 1, 2, 0, 0, 1, 0},
-                new float[]{0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1}, new int[]{0, 1, 2, 0, 2, 3});
+                new float[]{0, 0, 2, 0, 0, 2, 0, 0, 2, 0, 0, 2}, new int[]{0, 1, 2, 0, 2, 3});
     }
 }
