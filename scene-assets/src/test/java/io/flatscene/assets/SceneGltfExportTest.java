@@ -127,6 +127,34 @@ class SceneGltfExportTest {
     }
 
     @Test
+    void aMeshOfMoreVerticesThanShortIndicesReachComesBackWithIntIndices() throws IOException {
+        int vertices = 70_000;
+        float[] positions = new float[3 * vertices];
+        float[] normals = new float[3 * vertices];
+        int[] indices = new int[vertices];
+        for (int v = 0; v < vertices; v++) {
+            positions[3 * v] = v % 300;
+            positions[3 * v + 1] = v / 300;
+            normals[3 * v + 1] = 1f;
+            indices[v] = vertices - 1 - v;
+        }
+        int stars = renderer.meshes().add(Mesh.of(Primitive.POINTS, "stars", positions, normals, indices));
+        int white = renderer.materials().add(Material.color(1f, 1f, 1f));
+        scene.rootNode().createChild("sky").setScale(2, 3, 4).attachObject(item("stars", stars, white));
+        scene.validate();
+
+        Path file = dir.resolve("sky.gltf");
+        SceneGltfExport.write(scene, renderer, file);
+        Map<?, ?> json = GltfSpecCheck.check(file);
+        Map<?, ?> primitive = (Map<?, ?>) ((List<?>) ((Map<?, ?>) ((List<?>) json.get("meshes")).get(0))
+                .get("primitives")).get(0);
+        Map<?, ?> indexAccessor = (Map<?, ?>) ((List<?>) json.get("accessors"))
+                .get(((Number) primitive.get("indices")).intValue());
+        assertEquals(5_125L, indexAccessor.get("componentType"), "unsigned int indices");
+        assertRoundTrip(file, 2, 1);
+    }
+
+    @Test
     void aFileNameOtherThanGltfIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> SceneGltfExport.write(scene, renderer, dir.resolve("scene.glb")));
