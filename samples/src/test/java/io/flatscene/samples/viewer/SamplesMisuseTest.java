@@ -21,6 +21,8 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.net.URISyntaxException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -285,17 +287,21 @@ class SamplesMisuseTest {
     void everyPublicTypeIsCoveredOrPlainData() throws IOException, URISyntaxException {
         Set<String> publicTypes = new TreeSet<>();
         for (Class<?> module : List.of(Viewer.class, ModelImporter.class)) {
-            Path classes = Path.of(module.getProtectionDomain().getCodeSource().getLocation().toURI());
-            try (Stream<Path> files = Files.walk(classes)) {
-                for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
-                    String name = classes.relativize(file).toString()
-                            .replace(file.getFileSystem().getSeparator(), ".").replaceAll("\\.class$", "");
-                    if (name.endsWith("package-info") || name.equals("module-info")) {
-                        continue;
-                    }
-                    Class<?> type = load(name);
-                    if (isVisible(type)) {
-                        publicTypes.add(type.getName());
+            Path location = Path.of(module.getProtectionDomain().getCodeSource().getLocation().toURI());
+            // a module of the same reactor build is its classes folder in a test run, its jar in a verify
+            try (FileSystem jar = Files.isDirectory(location) ? null : FileSystems.newFileSystem(location)) {
+                Path classes = jar == null ? location : jar.getPath("/");
+                try (Stream<Path> files = Files.walk(classes)) {
+                    for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
+                        String name = classes.relativize(file).toString()
+                                .replace(file.getFileSystem().getSeparator(), ".").replaceAll("\\.class$", "");
+                        if (name.endsWith("package-info") || name.equals("module-info")) {
+                            continue;
+                        }
+                        Class<?> type = load(name);
+                        if (isVisible(type)) {
+                            publicTypes.add(type.getName());
+                        }
                     }
                 }
             }
