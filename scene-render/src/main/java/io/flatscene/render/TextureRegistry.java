@@ -66,21 +66,29 @@ import static org.lwjgl.opengl.GL33C.glBindSampler;
 
 /**
  * The textures materials refer to, decoded with stb_image (PNG, JPEG and the other formats it reads) into RGBA8
- * and kept in texture arrays: one array per (width, height, colour space), so that every material, whatever
+ * and kept in texture arrays: one array per shape (width, height, colour space), so that every material, whatever
  * textures it uses, still draws in the same multi-draw. An array starts at {@link #FIRST_PAGE_LAYERS} layers; when
- * full, the next texture of that shape opens a new array twice as large, so no texture ever moves and nothing is
- * copied. The shader samples {@link #MAX_ARRAYS} arrays at most: a game with many texture shapes rescales them to a
- * few sizes. Every texture is mipmapped ({@code glGenerateMipmap}) and repeats.
+ * full, it is replaced by one twice as large (up to the context's {@code GL_MAX_ARRAY_TEXTURE_LAYERS}, 2048 at least)
+ * into which its textures are copied: a load-time cost, a copy of each texture once on average, after which the
+ * texture keeps its array and layer, so materials referring to it stay as they are. Only a shape past the layer
+ * limit, or whose array is past the 2 GiB a copy holds, opens a second array. The shader samples
+ * {@link #MAX_ARRAYS} arrays, the fragment texture units every OpenGL 4.1 context has, so a game uses up to that many
+ * texture shapes at once, any number of textures of each; one with more shapes rescales its images to fewer sizes,
+ * and the load of a texture that would need one more array is refused naming the shapes in use. Every texture is
+ * mipmapped ({@code glGenerateMipmap}) and repeats.
  *
  * <p>A texture's id is what {@link Material#withBaseColorTexture} and the others take. Loading uses GL, so like its
  * renderer it is done on the renderer's thread with its context current; it touches the bindings of texture unit 0,
- * the pixel-unpack buffer and the unpack alignment and puts each back as it was. Reading what was loaded works
- * anywhere, also after close. The renderer's {@link Renderer#close close} deletes the arrays.
+ * the pixel-pack and pixel-unpack buffers and the pack and unpack alignment and puts each back as it was. Reading
+ * what was loaded works anywhere, also after close. The renderer's {@link Renderer#close close} deletes the arrays.
  */
 public final class TextureRegistry {
-    /** The most texture arrays the shader samples, each on its own texture unit from 0. */
-    public static final int MAX_ARRAYS = 8;
-    /** Layers of a shape's first array; each later one of the same shape holds twice as many as the one before. */
+    /**
+     * The most texture arrays the shader samples, each on its own texture unit from 0: the fragment texture units
+     * OpenGL 4.1 guarantees, so the same shader and the same limit hold on every context the renderer runs on.
+     */
+    public static final int MAX_ARRAYS = 16;
+    /** Layers of a shape's array when its first texture is loaded; it doubles each time it is full. */
     public static final int FIRST_PAGE_LAYERS = 4;
     /**
      * Where the shader finds a texture: its array (texture unit) times this plus its layer, a whole number a float
@@ -99,13 +107,13 @@ public final class TextureRegistry {
     private record Texture(String name, int width, int height, ColorSpace colorSpace, int page, int layer) {
     }
 
-    /** One texture array: its shape, GL name and the layers taken. */
+    /** One texture array: its shape, GL name and the layers taken; the name and size change when it grows. */
     private static final class Page {
         final int width;
         final int height;
         final ColorSpace colorSpace;
-        final int layers;
-        final int texture;
+        int layers;
+        int texture;
         int used;
 
         Page(int width, int height, ColorSpace colorSpace, int layers, int texture) {
@@ -201,6 +209,18 @@ public final class TextureRegistry {
                     + "this context's limit of " + maxSize + " pixels a side");
         }
         Page page = pageFor(name, width, height, colorSpace);
+        upload(page.texture, page.used, width, height, 1, pixels);
+        int pageIndex = pages.indexOf(page);
+        textures.add(new Texture(name, width, height, colorSpace, pageIndex, page.used));
+        page.used++;
+        return textures.size() - 1;
+    }
+
+    /**
+     * Writes {@code depth} layers of level 0 from {@code layer} on, then every layer's mipmaps again: a load-time
+     * cost, never a frame's.
+     */
+    private static void upload(int texture, int layer, int width, int height, int depth, ByteBuffer pixels) {
         int previousUnit = glGetInteger(GL_ACTIVE_TEXTURE);
         glActiveTexture(GL_TEXTURE0);
         int previousTexture = glGetInteger(GL_TEXTURE_BINDING_2D_ARRAY);
@@ -212,10 +232,9 @@ public final class TextureRegistry {
             // a game's pixel-unpack buffer would turn the pixel pointer into an offset into it
             glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
             setUnpack(new int[]{4, 0, 0, 0, 0, 0});
-            glBindTexture(GL_TEXTURE_2D_ARRAY, page.texture);
-            glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, page.used, width, height, 1, GL_RGBA, GL_UNSIGNED_BYTE,
+            glBindTexture(GL_TEXTURE_2D_ARRAY, texture);
+            glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, layer, width, height, depth, GL_RGBA, GL_UNSIGNED_BYTE,
                     pixels);
-            // every layer's mipmaps again: a load-time cost, never a frame's
             glGenerateMipmap(GL_TEXTURE_2D_ARRAY);
         } finally {
             glBindTexture(GL_TEXTURE_2D_ARRAY, previousTexture);
@@ -223,10 +242,6 @@ public final class TextureRegistry {
             glBindBuffer(GL_PIXEL_UNPACK_BUFFER, previousUnpackBuffer);
             glActiveTexture(previousUnit);
         }
-        int pageIndex = pages.indexOf(page);
-        textures.add(new Texture(name, width, height, colorSpace, pageIndex, page.used));
-        page.used++;
-        return textures.size() - 1;
     }
 
     private static void setUnpack(int[] values) {
@@ -238,29 +253,68 @@ public final class TextureRegistry {
         glPixelStorei(GL_UNPACK_SKIP_IMAGES, values[5]);
     }
 
-    /** The array with room for a texture of this shape, a new one (twice the last of the shape) when all are full. */
+    /**
+     * The array with room for a texture of this shape: the shape's own, grown when full, or a new one when there is
+     * none yet or the last can grow no more.
+     */
     private Page pageFor(String name, int width, int height, ColorSpace colorSpace) {
-        int layers = 0;
+        Page last = null;
         for (Page page : pages) {
             if (page.width == width && page.height == height && page.colorSpace == colorSpace) {
                 if (page.used < page.layers) {
                     return page;
                 }
-                layers = page.layers;
+                last = page;
             }
+        }
+        if (last != null && last.layers < maxLayers && arrayBytes(last) <= Integer.MAX_VALUE) {
+            grow(last, name);
+            return last;
         }
         if (pages.size() == MAX_ARRAYS) {
             throw new IllegalStateException("cannot add texture " + name + " (" + width + "x" + height + " "
                     + colorSpace + "): all " + MAX_ARRAYS + " texture arrays are taken by " + shapes()
                     + "; use fewer texture sizes");
         }
-        int capacity = Math.min(maxLayers, layers == 0 ? FIRST_PAGE_LAYERS : layers * 2);
+        int capacity = Math.min(maxLayers, FIRST_PAGE_LAYERS);
         Page page = new Page(width, height, colorSpace, capacity, newArray(name, width, height, colorSpace,
                 capacity));
         pages.add(page);
         LOG.info("texture array {} made for {}x{} {} textures, {} layers", pages.size() - 1, width, height,
                 colorSpace, capacity);
         return page;
+    }
+
+    /**
+     * Replaces a full array by one twice as large (at most the layer limit) holding the same textures in the same
+     * layers, on the same texture unit: no material's reference changes. The old array goes only once the copy is
+     * made, so a failure leaves the registry as it was.
+     */
+    private void grow(Page page, String name) {
+        int layers = Math.min(maxLayers, page.layers * 2);
+        ByteBuffer copy = readArray(page);
+        try {
+            int texture = newArray(name, page.width, page.height, page.colorSpace, layers);
+            try {
+                upload(texture, 0, page.width, page.height, page.used, copy);
+            } catch (RuntimeException e) {
+                glDeleteTextures(texture);
+                throw e;
+            }
+            glDeleteTextures(page.texture);
+            page.texture = texture;
+            page.layers = layers;
+        } finally {
+            // memFree(Buffer): LWJGL 3.3.3 has no memFree(ByteBuffer), which 3.4 added
+            MemoryUtil.memFree((Buffer) copy);
+        }
+        LOG.info("texture array {} for {}x{} {} textures grown to {} layers", pages.indexOf(page), page.width,
+                page.height, page.colorSpace, layers);
+    }
+
+    /** {@return the bytes of level 0 of every layer of the array} */
+    private static long arrayBytes(Page page) {
+        return (long) page.width * page.height * 4 * page.layers;
     }
 
     private String shapes() {
@@ -384,41 +438,56 @@ public final class TextureRegistry {
         owner.check(closed);
         Texture texture = texture(textureId);
         Page page = pages.get(texture.page());
-        int layerBytes = page.width * page.height * 4;
-        long arrayBytes = (long) layerBytes * page.layers;
-        if (arrayBytes > Integer.MAX_VALUE) {
+        if (arrayBytes(page) > Integer.MAX_VALUE) {
             throw new IllegalStateException("cannot read texture " + texture.name() + " back: its array of "
-                    + page.layers + " layers is " + arrayBytes + " bytes, over the 2 GiB a read-back holds");
+                    + page.layers + " layers is " + arrayBytes(page) + " bytes, over the 2 GiB a read-back holds");
         }
         owner.enter();
         try {
-            ByteBuffer array = MemoryUtil.memAlloc((int) arrayBytes);
-            int previousUnit = glGetInteger(GL_ACTIVE_TEXTURE);
-            glActiveTexture(GL_TEXTURE0);
-            int previousTexture = glGetInteger(GL_TEXTURE_BINDING_2D_ARRAY);
-            int previousPackBuffer = glGetInteger(GL_PIXEL_PACK_BUFFER_BINDING);
-            int[] previousPack = {glGetInteger(GL_PACK_ALIGNMENT), glGetInteger(GL_PACK_ROW_LENGTH),
-                glGetInteger(GL_PACK_SKIP_ROWS), glGetInteger(GL_PACK_SKIP_PIXELS),
-                glGetInteger(GL_PACK_IMAGE_HEIGHT), glGetInteger(GL_PACK_SKIP_IMAGES)};
+            ByteBuffer array = readArray(page);
             try {
-                // a game's pixel-pack buffer would turn the pixel pointer into an offset into it
-                glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-                setPack(new int[]{4, 0, 0, 0, 0, 0});
-                glBindTexture(GL_TEXTURE_2D_ARRAY, page.texture);
-                glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, array);
+                int layerBytes = page.width * page.height * 4;
                 byte[] pixels = new byte[layerBytes];
                 array.get(texture.layer() * layerBytes, pixels);
                 return pixels;
             } finally {
-                glBindTexture(GL_TEXTURE_2D_ARRAY, previousTexture);
-                setPack(previousPack);
-                glBindBuffer(GL_PIXEL_PACK_BUFFER, previousPackBuffer);
-                glActiveTexture(previousUnit);
                 // memFree(Buffer): LWJGL 3.3.3 has no memFree(ByteBuffer), which 3.4 added
                 MemoryUtil.memFree((Buffer) array);
             }
         } finally {
             owner.leave();
+        }
+    }
+
+    /**
+     * Reads level 0 of every layer of an array of at most 2 GiB into memory the caller frees, through unit 0's
+     * binding and the pack state, each put back as it was.
+     */
+    private static ByteBuffer readArray(Page page) {
+        ByteBuffer array = MemoryUtil.memAlloc((int) arrayBytes(page));
+        int previousUnit = glGetInteger(GL_ACTIVE_TEXTURE);
+        glActiveTexture(GL_TEXTURE0);
+        int previousTexture = glGetInteger(GL_TEXTURE_BINDING_2D_ARRAY);
+        int previousPackBuffer = glGetInteger(GL_PIXEL_PACK_BUFFER_BINDING);
+        int[] previousPack = {glGetInteger(GL_PACK_ALIGNMENT), glGetInteger(GL_PACK_ROW_LENGTH),
+            glGetInteger(GL_PACK_SKIP_ROWS), glGetInteger(GL_PACK_SKIP_PIXELS),
+            glGetInteger(GL_PACK_IMAGE_HEIGHT), glGetInteger(GL_PACK_SKIP_IMAGES)};
+        try {
+            // a game's pixel-pack buffer would turn the pixel pointer into an offset into it
+            glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+            setPack(new int[]{4, 0, 0, 0, 0, 0});
+            glBindTexture(GL_TEXTURE_2D_ARRAY, page.texture);
+            glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, array);
+            return array;
+        } catch (RuntimeException e) {
+            // memFree(Buffer): LWJGL 3.3.3 has no memFree(ByteBuffer), which 3.4 added
+            MemoryUtil.memFree((Buffer) array);
+            throw e;
+        } finally {
+            glBindTexture(GL_TEXTURE_2D_ARRAY, previousTexture);
+            setPack(previousPack);
+            glBindBuffer(GL_PIXEL_PACK_BUFFER, previousPackBuffer);
+            glActiveTexture(previousUnit);
         }
     }
 

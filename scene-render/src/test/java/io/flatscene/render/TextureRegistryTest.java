@@ -25,25 +25,73 @@ class TextureRegistryTest {
     private static final Path CRATE = TestScenes.TEXTURES.resolve("crate.png");
 
     @Test
-    void texturesOfOneShapeShareArraysThatDoubleWhenFull() throws IOException {
+    void texturesOfOneShapeShareOneArrayThatDoublesWhenFull() throws IOException {
         try (HeadlessRendering gl = HeadlessRendering.open(32, 32, DrawPath.AUTO)) {
             TextureRegistry textures = gl.renderer.textures();
             byte[] crate = Files.readAllBytes(CRATE);
+            int before = liveTextures();
             for (int i = 0; i < TextureRegistry.FIRST_PAGE_LAYERS; i++) {
                 assertEquals(i, textures.load("crate " + i, crate, ColorSpace.SRGB));
             }
             assertEquals(1, textures.arrayCount());
             textures.load("crate 4", crate, ColorSpace.SRGB);
-            assertEquals(2, textures.arrayCount(), "the first array is full: a second, of 8 layers");
+            assertEquals(1, textures.arrayCount(), "the full array was replaced by one of 8 layers");
+            assertEquals(before + 1, liveTextures(), "the array it replaced is deleted");
             textures.load("crate as data", crate, ColorSpace.LINEAR);
-            assertEquals(3, textures.arrayCount(), "another colour space is another array");
+            assertEquals(2, textures.arrayCount(), "another colour space is another array");
             assertEquals(64, textures.width(5));
             assertEquals(64, textures.height(5));
             assertEquals(ColorSpace.LINEAR, textures.colorSpace(5));
             assertEquals("crate 4", textures.name(4));
+            for (int i = 5; i < 2 * TextureRegistry.FIRST_PAGE_LAYERS + 1; i++) {
+                textures.load("crate " + i, crate, ColorSpace.SRGB);
+            }
             assertEquals(CRATE.toString(), textures.name(textures.load(CRATE, ColorSpace.SRGB)));
-            assertEquals(3, textures.arrayCount(), "the second array still has room");
+            assertEquals(2, textures.arrayCount(), "the sRGB array grew again, to 16 layers");
+            assertEquals(before + 2, liveTextures());
         }
+    }
+
+    /**
+     * {@value TextureRegistry#MAX_ARRAYS} shapes take every array the shader samples: a texture of one more is refused
+     * naming them, with the registry unchanged, while shapes already in use take any number of textures more.
+     */
+    @Test
+    void everyArrayTakenRefusesANewShapeOnly(@TempDir Path dir) {
+        try (HeadlessRendering gl = HeadlessRendering.open(32, 32, DrawPath.AUTO)) {
+            TextureRegistry textures = gl.renderer.textures();
+            for (int width = 1; width <= TextureRegistry.MAX_ARRAYS; width++) {
+                textures.load(solid(dir, width, 1, width), ColorSpace.SRGB);
+            }
+            assertEquals(TextureRegistry.MAX_ARRAYS, textures.arrayCount());
+            Path oneMore = solid(dir, TextureRegistry.MAX_ARRAYS + 1, 1, 0);
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> textures.load(oneMore, ColorSpace.SRGB));
+            assertEquals("cannot add texture " + oneMore + " (17x1 SRGB): all 16 texture arrays are taken by 1x1 "
+                    + "SRGB, 2x1 SRGB, 3x1 SRGB, 4x1 SRGB, 5x1 SRGB, 6x1 SRGB, 7x1 SRGB, 8x1 SRGB, 9x1 SRGB, "
+                    + "10x1 SRGB, 11x1 SRGB, 12x1 SRGB, 13x1 SRGB, 14x1 SRGB, 15x1 SRGB, 16x1 SRGB; use fewer "
+                    + "texture sizes",
+                    refused.getMessage());
+            assertEquals(TextureRegistry.MAX_ARRAYS, textures.count());
+            assertThrows(IllegalStateException.class, () -> textures.load(solid(dir, 1, 1, 0), ColorSpace.LINEAR));
+            for (int i = 0; i < TextureRegistry.FIRST_PAGE_LAYERS * 2; i++) {
+                textures.load(solid(dir, 3, 1, i), ColorSpace.SRGB);
+            }
+            assertEquals(TextureRegistry.MAX_ARRAYS, textures.arrayCount());
+            assertEquals(TextureRegistry.MAX_ARRAYS + TextureRegistry.FIRST_PAGE_LAYERS * 2, textures.count());
+        }
+    }
+
+    /** A PNG of one colour, {@code width x height}, whose red channel is {@code shade}. */
+    private static Path solid(Path dir, int width, int height, int shade) {
+        byte[] rgba = new byte[width * height * 4];
+        for (int i = 0; i < rgba.length; i += 4) {
+            rgba[i] = (byte) shade;
+            rgba[i + 3] = (byte) 255;
+        }
+        Path file = dir.resolve(width + "x" + height + "-" + shade + ".png");
+        new Image(width, height, rgba).writePng(file);
+        return file;
     }
 
     @Test
@@ -59,10 +107,10 @@ class TextureRegistryTest {
                 }
                 Path file = dir.resolve("image" + i + ".png");
                 new Image(4, 2, images[i]).writePng(file);
-                // the last one linear: a third array, the first two of four and of eight layers
+                // the last one linear, in an array of its own; the sRGB array grew from four layers to eight
                 ids[i] = textures.load(file, i == images.length - 1 ? ColorSpace.LINEAR : ColorSpace.SRGB);
             }
-            assertEquals(3, textures.arrayCount());
+            assertEquals(2, textures.arrayCount());
             glPixelStorei(GL_PACK_ALIGNMENT, 1);
             for (int i = images.length - 1; i >= 0; i--) {
                 assertArrayEquals(images[i], textures.pixels(ids[i]), "texture " + i);

@@ -11,6 +11,9 @@ layout(std140) uniform Materials {
 uniform int blending;
 // array i on texture unit i
 uniform sampler2DArray textures[TEXTURE_ARRAYS];
+#if TEXTURE_ARRAYS != 16
+#error sampleTexture names each of 16 arrays in a case of its own
+#endif
 
 in vec3 vWorldPosition;
 in vec3 vNormal;
@@ -41,6 +44,14 @@ vec4 sampleTexture(float reference, vec2 gradX, vec2 gradY) {
         case 5: return textureGrad(textures[5], at, gradX, gradY);
         case 6: return textureGrad(textures[6], at, gradX, gradY);
         case 7: return textureGrad(textures[7], at, gradX, gradY);
+        case 8: return textureGrad(textures[8], at, gradX, gradY);
+        case 9: return textureGrad(textures[9], at, gradX, gradY);
+        case 10: return textureGrad(textures[10], at, gradX, gradY);
+        case 11: return textureGrad(textures[11], at, gradX, gradY);
+        case 12: return textureGrad(textures[12], at, gradX, gradY);
+        case 13: return textureGrad(textures[13], at, gradX, gradY);
+        case 14: return textureGrad(textures[14], at, gradX, gradY);
+        case 15: return textureGrad(textures[15], at, gradX, gradY);
         default: return vec4(1.0);
     }
 }
