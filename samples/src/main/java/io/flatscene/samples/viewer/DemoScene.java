@@ -1,5 +1,6 @@
 package io.flatscene.samples.viewer;
 
+import io.flatscene.core.scene.Camera;
 import io.flatscene.core.scene.SceneManager;
 import io.flatscene.render.Renderer;
 
@@ -19,6 +20,15 @@ interface DemoScene {
     default void despawnBurst() {
     }
 
+    /** Adds this frame's labels, placed on the screen through {@code camera}; scenes without any add none. */
+    default void label(Camera camera, Labels labels) {
+    }
+
+    /** Where a scene's labels go: text at a window point, in pixels from the top-left corner. */
+    interface Labels {
+        void add(CharSequence text, float x, float y);
+    }
+
     /** One line for the HUD about what this scene is doing, or "". */
     default String status() {
         return "";
@@ -30,6 +40,7 @@ interface DemoScene {
             case FIELD -> new FieldScene(options.count());
             case MODEL -> new ModelScene(kind == options.scene() ? options.model() : null);
             case ASTEROIDS -> new AsteroidsScene();
+            case TOWERS -> new TowersScene();
         };
     }
 }

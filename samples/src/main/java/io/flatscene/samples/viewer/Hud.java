@@ -13,10 +13,10 @@ import java.util.Locale;
  * The heads-up display: frame rate and time, each phase's milliseconds, counts and capacity. The text is rebuilt four
  * times a second, which is as often as anyone can read it, so the formatting is not a per-frame cost.
  */
-final class Hud implements AutoCloseable {
+final class Hud implements AutoCloseable, DemoScene.Labels {
     private static final double REFRESH_SECONDS = 0.25;
-    private static final String CONTROLS = "1 solar  2 field  3 model  4 asteroids   drag: turn  scroll: zoom  "
-            + "WASD/QE: move\nF: fly/orbit  P: pause  B: bounds  space/backspace: burst  F12: screenshot";
+    private static final String CONTROLS = "1 solar  2 field  3 model  4 asteroids  5 towers   drag: turn  "
+            + "scroll: zoom  WASD/QE: move\nF: fly/orbit  P: pause  B: bounds  space/backspace: burst  F12: screenshot";
 
     private final TextOverlay overlay = new TextOverlay();
     private final StringBuilder text = new StringBuilder(1024);
@@ -24,6 +24,12 @@ final class Hud implements AutoCloseable {
     private double lastRefresh = Double.NEGATIVE_INFINITY;
     private int framesSinceRefresh;
     private double millisSinceRefresh;
+
+    /** A label to draw with the HUD's text, at a window point. */
+    @Override
+    public void add(CharSequence text, float x, float y) {
+        overlay.add(text, x, y, 1.4f, 1f, 0.95f, 0.6f);
+    }
 
     /** Draws the HUD over {@code target}, refreshing its text when due; {@code frameMillis} is the last whole frame. */
     void draw(double now, double frameMillis, String sceneName, DemoScene demo, boolean paused, boolean showControls,

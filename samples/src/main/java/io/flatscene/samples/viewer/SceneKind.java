@@ -6,7 +6,7 @@ import java.util.stream.Collectors;
 
 /** The viewer's scenes, in the order the number keys select them. */
 enum SceneKind {
-    SOLAR, FIELD, MODEL, ASTEROIDS;
+    SOLAR, FIELD, MODEL, ASTEROIDS, TOWERS;
 
     String label() {
         return name().toLowerCase(Locale.ROOT);

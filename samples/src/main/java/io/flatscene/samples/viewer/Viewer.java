@@ -202,6 +202,7 @@ public final class Viewer {
                 if (showBounds) {
                     boundsOverlay.draw(scene, camera, target, MAX_BOUNDS);
                 }
+                demo.label(camera, hud);
                 // the HUD refreshes on the wall clock: scene time stops while paused and restarts with each scene
                 hud.draw(System.nanoTime() / 1e9, lastFrameMillis, label, demo, paused, !headless, scene, config,
                         stats, target);

@@ -14,6 +14,8 @@ import io.flatscene.render.testing.ProbeCalls;
 import io.flatscene.render.testing.ProbeCalls.Call;
 import io.flatscene.samples.asteroids.AsteroidGame;
 import io.flatscene.samples.asteroids.Look;
+import io.flatscene.samples.towers.TowerDefence;
+import io.flatscene.samples.towers.TowerLook;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -22,13 +24,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.joml.Vector3f;
 
 /**
- * Run in a child JVM by {@link SamplesMisuseTest}: makes a renderer, a scene with an imported model and an asteroid
- * game in it, puts them in the state a {@link Misuse} names, then calls every public method and constructor of the
- * samples' types that take a scene or a renderer and prints a line on stdout for each call, what it returned or
- * threw. A call that crashes the JVM ends the child, and the test reports that with the lines before it. Last it
- * tears everything down and reports the native memory the calls left allocated through LWJGL, which must be none.
+ * Run in a child JVM by {@link SamplesMisuseTest}: makes a renderer, a scene with an imported model, an asteroid game
+ * and a tower game in it, puts them in the state a {@link Misuse} names, then calls every public method and
+ * constructor of the samples' types that take a scene or a renderer and prints a line on stdout for each call, what
+ * it returned or threw. A call that crashes the JVM ends the child, and the test reports that with the lines before
+ * it. Last it tears everything down and reports the native memory the calls left allocated through LWJGL, which must be none.
  *
  * <p>Arguments: the misuse, and a directory for the files the calls read and write.
  */
@@ -149,6 +152,13 @@ public final class SamplesMisuseProbe {
         calls.put("AsteroidGame.bulletsAlive()", s.game::bulletsAlive);
         calls.put("AsteroidGame.bulletsFired()", s.game::bulletsFired);
         calls.put("AsteroidGame.hits()", s.game::hits);
+        calls.put("TowerLook.register(Renderer,SceneManager)", () -> TowerLook.register(s.renderer, s.scene));
+        calls.put("TowerDefence(SceneManager,TowerLook,long)", () -> new TowerDefence(s.scene, s.towerLook, 2L));
+        calls.put("TowerDefence.tick()", s.towers::tick);
+        calls.put("TowerDefence.labelAnchor(int,Vector3f)", () -> s.towers.labelAnchor(0, new Vector3f()));
+        calls.put("TowerDefence.turretCount()", s.towers::turretCount);
+        calls.put("TowerDefence.kills(int)", () -> s.towers.kills(0));
+        calls.put("TowerDefence.score()", s.towers::score);
         return calls;
     }
 
@@ -181,6 +191,13 @@ public final class SamplesMisuseProbe {
         calls.put("Look.register(Renderer) renderer", () -> Look.register(null));
         calls.put(game + " scene", () -> new AsteroidGame(null, s.look, ASTEROIDS, 2L));
         calls.put(game + " look", () -> new AsteroidGame(s.scene, null, ASTEROIDS, 2L));
+        String register = "TowerLook.register(Renderer,SceneManager)";
+        calls.put(register + " renderer", () -> TowerLook.register(null, s.scene));
+        calls.put(register + " scene", () -> TowerLook.register(s.renderer, null));
+        String towers = "TowerDefence(SceneManager,TowerLook,long)";
+        calls.put(towers + " scene", () -> new TowerDefence(null, s.towerLook, 2L));
+        calls.put(towers + " look", () -> new TowerDefence(s.scene, null, 2L));
+        calls.put("TowerDefence.labelAnchor(int,Vector3f) dest", () -> s.towers.labelAnchor(0, null));
         return calls;
     }
 
@@ -222,6 +239,9 @@ public final class SamplesMisuseProbe {
                 null, 0, 0, 0, 0, 0), ASTEROIDS, 2L));
         calls.put(game + " a look with negative ids", () -> new AsteroidGame(s.scene, new Look(-1, unit, -1, unit,
                 -1, unit, -1, -1, -1, -1, -1), ASTEROIDS, 2L));
+        calls.put("TowerDefence.kills(int) a turret that is not there", () -> s.towers.kills(s.towers.turretCount()));
+        calls.put("TowerDefence.labelAnchor(int,Vector3f) a negative turret", () -> s.towers.labelAnchor(-1,
+                new Vector3f()));
         return calls;
     }
 
@@ -237,6 +257,8 @@ public final class SamplesMisuseProbe {
         final SceneNode parent;
         final Look look;
         final AsteroidGame game;
+        final TowerLook towerLook;
+        final TowerDefence towers;
 
         Subjects(byte[] rover) {
             this.rover = rover;
@@ -247,6 +269,8 @@ public final class SamplesMisuseProbe {
             ModelScene.loadDefault(renderer, scene, parent);
             look = Look.register(renderer);
             game = new AsteroidGame(scene, look, ASTEROIDS, 1L);
+            towerLook = TowerLook.register(renderer, scene);
+            towers = new TowerDefence(scene, towerLook, 1L);
             scene.update();
         }
 

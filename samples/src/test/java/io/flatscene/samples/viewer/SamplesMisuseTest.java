@@ -12,6 +12,8 @@ import io.flatscene.samples.embedding.EmbeddedGameExample;
 import io.flatscene.samples.readme.FirstScene;
 import io.flatscene.samples.readme.GameData;
 import io.flatscene.samples.readme.RenderToImage;
+import io.flatscene.samples.towers.TowerDefence;
+import io.flatscene.samples.towers.TowerLook;
 import io.flatscene.samples.viewer.SamplesMisuseProbe.Misuse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -59,12 +61,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SamplesMisuseTest {
     /** Types that take a scene or a renderer: every public member is called by the probe. */
     private static final List<Class<?>> PROBED_TYPES = List.of(ModelImporter.class, SceneGltfExport.class,
-            AsteroidGame.class, Look.class);
+            AsteroidGame.class, Look.class, TowerDefence.class, TowerLook.class);
     /** Programs: a main method and nothing else public, called below. */
     private static final List<Class<?>> ENTRY_POINTS = List.of(Viewer.class, EmbeddedGameExample.class,
             FirstScene.class, GameData.class, RenderToImage.class);
     /** Values: no scene, renderer, thread or context. */
-    private static final List<Class<?>> PLAIN_DATA = List.of(ImportedModel.class, ModelException.class);
+    private static final List<Class<?>> PLAIN_DATA = List.of(ImportedModel.class, ModelException.class,
+            TowerDefence.Score.class);
 
     /** How a call must behave in each misuse. */
     private enum Role {
@@ -72,6 +75,8 @@ class SamplesMisuseTest {
         IMPORT,
         /** Registers with the renderer: refused for the renderer's state. */
         REGISTER,
+        /** Imports a model into the scene to register it: refused for the scene's state and the renderer's. */
+        IMPORT_TO_REGISTER,
         /** Reads or builds on the scene: refused once the scene is closed. */
         SCENE,
         /** Reads the scene and the renderer's textures back: refused for the scene's state and the renderer's. */
@@ -94,9 +99,13 @@ class SamplesMisuseTest {
         roles.put("SceneGltfExport.write(SceneManager,Renderer,Path)", Role.EXPORT);
         roles.put("AsteroidGame(SceneManager,Look,int,long)", Role.SCENE);
         roles.put("AsteroidGame.tick()", Role.TICK);
+        roles.put("TowerLook.register(Renderer,SceneManager)", Role.IMPORT_TO_REGISTER);
+        roles.put("TowerDefence(SceneManager,TowerLook,long)", Role.SCENE);
+        roles.put("TowerDefence.tick()", Role.TICK);
         for (String plain : List.of("AsteroidGame.chaseNode()", "AsteroidGame.ticks()", "AsteroidGame.score()",
                 "AsteroidGame.asteroidsLeft()", "AsteroidGame.asteroidsAtStart()", "AsteroidGame.bulletsAlive()",
-                "AsteroidGame.bulletsFired()", "AsteroidGame.hits()")) {
+                "AsteroidGame.bulletsFired()", "AsteroidGame.hits()", "TowerDefence.labelAnchor(int,Vector3f)",
+                "TowerDefence.turretCount()", "TowerDefence.kills(int)", "TowerDefence.score()")) {
             roles.put(plain, Role.PLAIN);
         }
         return roles;
@@ -159,6 +168,11 @@ class SamplesMisuseTest {
             };
             case REGISTER -> refusal.isEmpty() ? Expected.RETURNED
                     : Expected.thrown("IllegalStateException", refusal.toArray(String[]::new));
+            case IMPORT_TO_REGISTER -> misuse == Misuse.CLOSED_SCENE
+                    ? Expected.thrown("IllegalStateException", "the scene was closed")
+                    : refusal.isEmpty() ? Expected.RETURNED
+                    : Expected.thrown("ModelException", Stream.concat(Stream.of("the renderer refused it: "),
+                    refusal.stream()).toArray(String[]::new));
             case EXPORT -> misuse == Misuse.CLOSED_SCENE
                     ? Expected.thrown("IllegalStateException", "the scene was closed")
                     : refusal.isEmpty() ? Expected.RETURNED
@@ -166,7 +180,8 @@ class SamplesMisuseTest {
             case SCENE -> misuse == Misuse.CLOSED_SCENE
                     ? Expected.thrown("IllegalStateException", "the scene was closed") : Expected.RETURNED;
             case TICK -> switch (misuse) {
-                case CLOSED_SCENE -> Expected.thrown("IllegalStateException", "the scene was closed");
+                // "the scene was closed" from a call on the scene, "its scene was closed" from one on its objects
+                case CLOSED_SCENE -> Expected.thrown("IllegalStateException", "scene was closed");
                 case DESTROYED -> Expected.thrown("IllegalStateException", "was destroyed");
                 default -> Expected.RETURNED;
             };
@@ -209,6 +224,10 @@ class SamplesMisuseTest {
                 String.format(gameCount, Integer.MAX_VALUE)));
         garbage.put(game + "a look without bounds", Expected.thrown("IllegalArgumentException", "bounds"));
         garbage.put(game + "a look with negative ids", Expected.thrown("IllegalArgumentException", "mesh id -1"));
+        garbage.put("TowerDefence.kills(int) a turret that is not there", Expected.thrown(
+                "IndexOutOfBoundsException", "Index 9 out of bounds for length 9"));
+        garbage.put("TowerDefence.labelAnchor(int,Vector3f) a negative turret", Expected.thrown(
+                "IndexOutOfBoundsException", "Index -1 out of bounds for length 9"));
         return garbage;
     }
 

@@ -83,6 +83,33 @@ class ViewerRunTest {
         return image;
     }
 
+    /**
+     * The tower game: the same game on every run, its lane drawn as a line strip and each turret's kills on a label
+     * over it, in colours nothing else in the scene has.
+     */
+    @Test
+    void theTowerGameDrawsItsLaneAndLabels(@TempDir Path dir) throws Exception {
+        Path screenshot = dir.resolve("towers.png");
+        Run run = viewer("--headless", "--scene", "towers", "--frames", "120", "--screenshot", screenshot.toString());
+        assertEquals(0, run.status(), run.err());
+        // one fixed tick a frame from a fixed seed
+        assertTrue(run.out().contains("towers: creeps alive 6 of 8 spawned, 0 leaked   shots 7: 5 hit, 2 blocked "
+                + "by rocks   game tick "), run.out());
+        Image image = assertShowsAScene(run, screenshot);
+        int lane = 0;
+        int labels = 0;
+        // below the HUD's text, whose grey is neither colour
+        for (int y = 120; y < image.height(); y++) {
+            for (int x = 0; x < image.width(); x++) {
+                int pixel = image.rgba(x, y);
+                lane += pixel == 0xFFFFFFFF ? 1 : 0;
+                labels += pixel == 0xFFF299FF ? 1 : 0;
+            }
+        }
+        assertTrue(lane > 500, "the lane's line strip covers only " + lane + " pixels");
+        assertTrue(labels > 50, "the turrets' labels cover only " + labels + " pixels");
+    }
+
     @Test
     void theAsteroidGamePlaysTheSameGameOnEveryRun(@TempDir Path dir) throws Exception {
         Path screenshot = dir.resolve("asteroids.png");
