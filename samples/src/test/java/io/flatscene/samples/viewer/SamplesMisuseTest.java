@@ -146,6 +146,10 @@ class SamplesMisuseTest {
         };
     }
 
+    /** What the scene says to a thread that does not own it: the scene is checked before the renderer. */
+    private static final Expected SCENE_ELSEWHERE = Expected.thrown("IllegalStateException",
+            "the scene belongs to thread 'main', not to thread 'intruder'", "SceneManager.handOver");
+
     private static Expected expected(Misuse misuse, String call) {
         List<String> refusal = rendererRefusal(misuse);
         return switch (ROLES.get(call)) {
@@ -161,12 +165,15 @@ class SamplesMisuseTest {
                     : Expected.thrown("IllegalStateException", refusal.toArray(String[]::new));
             case EXPORT -> misuse == Misuse.CLOSED_SCENE
                     ? Expected.thrown("IllegalStateException", "the scene was closed")
+                    : misuse == Misuse.WRONG_THREAD ? SCENE_ELSEWHERE
                     : refusal.isEmpty() ? Expected.RETURNED
                     : Expected.thrown("IllegalStateException", refusal.toArray(String[]::new));
             case SCENE -> misuse == Misuse.CLOSED_SCENE
-                    ? Expected.thrown("IllegalStateException", "the scene was closed") : Expected.RETURNED;
+                    ? Expected.thrown("IllegalStateException", "the scene was closed")
+                    : misuse == Misuse.WRONG_THREAD ? SCENE_ELSEWHERE : Expected.RETURNED;
             case TICK -> switch (misuse) {
                 case CLOSED_SCENE -> Expected.thrown("IllegalStateException", "the scene was closed");
+                case WRONG_THREAD -> SCENE_ELSEWHERE;
                 case DESTROYED -> Expected.thrown("IllegalStateException", "was destroyed");
                 default -> Expected.RETURNED;
             };
