@@ -33,8 +33,8 @@ import org.joml.Vector3fc;
  * enters the item's box, in world units whatever the direction's length (ties in global index order).
  *
  * <p>A query claims the scene as a frame does. Every query throws {@link IllegalStateException} on a thread that
- * does not own the scene, while a frame runs or once the scene is closed; nothing runs then. The variants that fill a caller's {@link QueryResult} allocate
- * nothing once it has room for what they find; the others return a new list.
+ * does not own the scene, while a frame runs or once the scene is closed; nothing runs then. The variants that fill
+ * a caller's {@link QueryResult} allocate nothing once it has room for what they find; the others return a new list.
  *
  * <p>The exact tests, per item, on its world box (center c, half extents h):
  * <ul>

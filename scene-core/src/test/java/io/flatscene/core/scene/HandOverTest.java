@@ -47,7 +47,8 @@ class HandOverTest {
         loader.join();
 
         assertEquals(1, failures.size(), "the loader is refused once it handed the scene back");
-        assertEquals("cannot count nodes: " + OtherThread.notOwner(creator.getName(), "loader"), failures.get(0).getMessage());
+        assertEquals("cannot count nodes: " + OtherThread.notOwner(creator.getName(), "loader"),
+                failures.get(0).getMessage());
         assertEquals(List.of(new Vector3f(1f, 2f, 3f), List.of(4, 5, item.tintRgba(), node),
                 List.of(0.25f, 0.5f, 0.75f, 2)), seen);
         assertEquals(new Vector3f(7f, 8f, 9f), node.getPosition(new Vector3f()));

@@ -33,11 +33,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Every public method of every public scene type, found by reflection so that a method added later is covered too,
  * called on a closed scene, on destroyed objects, and from a thread other than the one that owns the scene (the owner
  * idle, in a frame, or in a structural change): each must refuse with an exception that says why, never answer from
- * storage that no longer belongs to anything or that the owner may be rewriting. Only identity (name, handle, owner, liveness, the
- * scene's settings and query facade, channel, text) still answers; so do the caller's own objects a call filled
- * (render queue, query result, ray batch, frame statistics), as {@link SceneManager}'s class comment says. The
- * arguments are valid ones, so that the refusal tested is the closed scene, the dead object or the thread, not an
- * argument check that happens to come first.
+ * storage that no longer belongs to anything or that the owner may be rewriting. Only identity (name, handle, owner,
+ * liveness, the scene's settings and query facade, channel, text) still answers; so do the caller's own objects a
+ * call filled (render queue, query result, ray batch, frame statistics), as {@link SceneManager}'s class comment
+ * says. The arguments are valid ones, so that the refusal tested is the closed scene, the dead object or the thread,
+ * not an argument check that happens to come first.
  */
 class MisuseTest {
     /** Methods that tell what an object is rather than read its state: they still answer. */
