@@ -268,6 +268,57 @@ class ConcurrentFrameTest {
     }
 
     /**
+     * Makes {@code calls} calls of {@code call} on each of two threads started together, {@code prefix}-1 owning the
+     * scene and {@code prefix}-2 not, and returns how many went through and how many were refused; every refusal must
+     * name both threads. The owner hands the scene back to this thread once both are done.
+     */
+    private static List<Integer> callFromTwoThreads(SceneManager scene, String prefix, int calls, Runnable call)
+            throws InterruptedException {
+        Thread main = Thread.currentThread();
+        ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
+        AtomicInteger accepted = new AtomicInteger();
+        AtomicInteger refused = new AtomicInteger();
+        // both start together, so that their calls overlap rather than one thread finishing first
+        CountDownLatch ready = new CountDownLatch(2);
+        // the owner hands the scene back once the other thread is done, so that every refusal names the owner
+        CountDownLatch done = new CountDownLatch(2);
+        Thread[] threads = new Thread[2];
+        for (int t = 0; t < 2; t++) {
+            boolean owner = t == 0;
+            threads[t] = daemon(prefix + "-" + (t + 1), () -> {
+                try {
+                    ready.countDown();
+                    ready.await();
+                    for (int made = 0; made < calls; made++) {
+                        try {
+                            call.run();
+                            accepted.incrementAndGet();
+                        } catch (IllegalStateException e) {
+                            refused.incrementAndGet();
+                            if (!namesBoth(e, prefix + "-1", prefix + "-2")) {
+                                unexpected.add(e);
+                            }
+                        }
+                    }
+                    done.countDown();
+                    if (owner) {
+                        done.await();
+                        scene.handOver(main);
+                    }
+                } catch (Throwable e) {
+                    unexpected.add(e);
+                }
+            });
+        }
+        scene.handOver(threads[0]);
+        threads[0].start();
+        threads[1].start();
+        joinAll(threads);
+        assertNone(unexpected);
+        return List.of(accepted.get(), refused.get());
+    }
+
+    /**
      * Node lists created from two threads at once: the thread that owns the scene gets a list of its own each time,
      * the other is refused each time, naming both. Without a rule the shared list pool was corrupted (an index out of
      * bounds, or one list handed out twice).
@@ -276,48 +327,10 @@ class ConcurrentFrameTest {
     void nodeListsFromTheThreadThatDoesNotOwnTheSceneAreRefusedEveryTime() throws InterruptedException {
         int each = 20_000;
         try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(each + 1).build())) {
-            Thread main = Thread.currentThread();
             ConcurrentLinkedQueue<NodeList> lists = new ConcurrentLinkedQueue<>();
-            ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
-            AtomicInteger refused = new AtomicInteger();
-            CountDownLatch ready = new CountDownLatch(2);
-            // the owner hands the scene back once the other thread is done, so that every refusal names the owner
-            CountDownLatch done = new CountDownLatch(2);
-            Thread[] threads = new Thread[2];
-            for (int t = 0; t < 2; t++) {
-                String name = "lists-" + (t + 1);
-                threads[t] = daemon(name, () -> {
-                    try {
-                        // both start together, so that their calls overlap rather than one thread finishing first
-                        ready.countDown();
-                        ready.await();
-                        for (int call = 0; call < each; call++) {
-                            try {
-                                lists.add(scene.createNodeList(0));
-                            } catch (IllegalStateException e) {
-                                refused.incrementAndGet();
-                                if (!namesBoth(e, "lists-1", "lists-2")) {
-                                    unexpected.add(e);
-                                }
-                            }
-                        }
-                        done.countDown();
-                        if (name.equals("lists-1")) {
-                            done.await();
-                            scene.handOver(main);
-                        }
-                    } catch (Throwable e) {
-                        unexpected.add(e);
-                    }
-                });
-            }
-            scene.handOver(threads[0]);
-            threads[0].start();
-            threads[1].start();
-            joinAll(threads);
-            assertNone(unexpected);
+            assertEquals(List.of(each, each), callFromTwoThreads(scene, "lists", each,
+                    () -> lists.add(scene.createNodeList(0))), "lists made and refused");
             assertEquals(each, lists.size());
-            assertEquals(each, refused.get());
             scene.validate();
             // a list handed out twice would hold the nodes of both its holders
             for (NodeList list : lists) {
@@ -341,47 +354,8 @@ class ConcurrentFrameTest {
             built.cameraNode.setPosition(0, 0, 150).lookAt(new Vector3f(), Space.PARENT);
             SceneManager scene = built.scene;
             scene.updateFrame(built.camera);
-            Thread main = Thread.currentThread();
-            ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
-            AtomicInteger refused = new AtomicInteger();
-            AtomicInteger completed = new AtomicInteger();
-            CountDownLatch ready = new CountDownLatch(2);
-            CountDownLatch done = new CountDownLatch(2);
-            Thread[] threads = new Thread[2];
-            for (int t = 0; t < 2; t++) {
-                boolean owner = t == 0;
-                threads[t] = daemon("frames-" + (t + 1), () -> {
-                    try {
-                        ready.countDown();
-                        ready.await();
-                        for (int frame = 0; frame < FRAMES_EACH; frame++) {
-                            try {
-                                scene.updateFrame(built.camera);
-                                completed.incrementAndGet();
-                            } catch (IllegalStateException e) {
-                                refused.incrementAndGet();
-                                if (!namesBoth(e, "frames-1", "frames-2")) {
-                                    unexpected.add(e);
-                                }
-                            }
-                        }
-                        done.countDown();
-                        if (owner) {
-                            done.await();
-                            scene.handOver(main);
-                        }
-                    } catch (Throwable e) {
-                        unexpected.add(e);
-                    }
-                });
-            }
-            scene.handOver(threads[0]);
-            threads[0].start();
-            threads[1].start();
-            joinAll(threads);
-            assertNone(unexpected);
-            assertEquals(FRAMES_EACH, completed.get());
-            assertEquals(FRAMES_EACH, refused.get());
+            assertEquals(List.of(FRAMES_EACH, FRAMES_EACH), callFromTwoThreads(scene, "frames", FRAMES_EACH,
+                    () -> scene.updateFrame(built.camera)), "frames run and refused");
             scene.validate();
             FrameStats stats = scene.updateFrame(built.camera);
             VisibilityOraclePropertyTest.checkAgainstOracle(built, stats, "after two frame threads");
