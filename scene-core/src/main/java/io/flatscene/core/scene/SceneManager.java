@@ -40,10 +40,11 @@ import org.apache.logging.log4j.Logger;
  * handle, scene and liveness of a node or object, a node list's channel, the scene's {@link #config()} and
  * {@link #transformKernel()}. What a call writes into the caller's own objects ({@link RenderQueue},
  * {@link QueryResult}, {@link RayBatch}, {@link FrameStats}) is the caller's to read on any thread once the call that
- * fills it has returned, so a renderer on another thread can draw the last frame's queue while the owner culls the
- * next frame into another; the scene's own queue ({@link #renderQueue()}) is the scene's, read by its owner. Every
- * method throws {@link IllegalStateException} once the scene is closed, and every structural change while the scene
- * cannot change now, or for a node or object destroyed; the {@code @throws} clauses name the rest.
+ * fills it has returned, so another thread can read the last frame's queue while the owner culls the next frame into
+ * another; the scene's own queue ({@link #renderQueue()}) and the {@link ChangedSlots} a queue names are the scene's,
+ * read by its owner. Every method throws {@link IllegalStateException} once the scene is closed, and every structural
+ * change while the scene cannot change now, or for a node or object destroyed; the {@code @throws} clauses name the
+ * rest.
  *
  * <p>The per-frame passes split their work across {@link SceneConfig#workerThreads()} threads (the caller's
  * included), whose results are the same for any count; {@link #close()} stops them.
