@@ -172,7 +172,7 @@ public final class SceneManager implements AutoCloseable {
         return changes;
     }
 
-    /** {@link #changedSlots()} without the guard's check: what a queue hands to a renderer on any thread. */
+    /** {@link #changedSlots()} without the scene's own check: what a queue names, whose reads check the thread. */
     ChangedSlots changedSlotsUnchecked() {
         return changedSlots;
     }
