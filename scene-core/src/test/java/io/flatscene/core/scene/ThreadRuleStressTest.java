@@ -48,6 +48,8 @@ class ThreadRuleStressTest {
     /** The calls that went the wrong way, counted; the first few kept for the message. */
     private final AtomicLong wrongCount = new AtomicLong();
     private final ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
+    /** Set when a thread died: the other stops waiting for it, and the counts tell. */
+    private volatile boolean broken;
 
     ThreadRuleStressTest() {
         for (int i = 0; i < FIXED_NODES; i++) {
@@ -78,7 +80,14 @@ class ThreadRuleStressTest {
         Thread[] threads = new Thread[2];
         for (int me = 0; me < 2; me++) {
             int self = me;
-            threads[me] = new Thread(() -> run(self, threads[1 - self], tallies[self]), "stress-" + me);
+            threads[me] = new Thread(() -> {
+                try {
+                    run(self, threads[1 - self], tallies[self]);
+                } catch (Throwable t) {
+                    wrong("thread " + self + " died: " + t);
+                    broken = true;
+                }
+            }, "stress-" + me);
             threads[me].setDaemon(true);
         }
         scene.handOver(threads[0]);
@@ -132,7 +141,7 @@ class ThreadRuleStressTest {
                 }
             } else if (handOver.compareAndSet(ASKING, ACKNOWLEDGED)) {
                 // no call until the scene is ours: the owner hands it over only once it has this acknowledgement
-                while (holder != me) {
+                while (holder != me && !broken) {
                     Thread.onSpinWait();
                 }
             } else {
@@ -150,7 +159,7 @@ class ThreadRuleStressTest {
             scene.handOver(main);
         } else {
             // done: the owner keeps the scene; a hand-over it asked for is answered "gone"
-            while (!handOver.compareAndSet(0, GONE) && !handOver.compareAndSet(ASKING, GONE)) {
+            while (!handOver.compareAndSet(0, GONE) && !handOver.compareAndSet(ASKING, GONE) && !broken) {
                 Thread.onSpinWait();
             }
         }
@@ -168,10 +177,10 @@ class ThreadRuleStressTest {
             return false;
         }
         int answer;
-        while ((answer = handOver.get()) == ASKING) {
+        while ((answer = handOver.get()) == ASKING && !broken) {
             Thread.onSpinWait();
         }
-        if (answer == GONE) {
+        if (answer != ACKNOWLEDGED) {
             return false;
         }
         scene.handOver(other);
