@@ -70,6 +70,9 @@ import static org.lwjgl.opengl.GL31C.GL_UNIFORM_BUFFER;
  * convenience form runs the scene's frame update first) and {@link #draw} (one multi-draw per render-queue group, or
  * one instanced draw per batch on GL 4.1); {@link #render} does both. Several views of one scene update are drawn by
  * preparing and drawing each view's queue in turn. Neither allocates once the buffers have grown to the scene.
+ * The renderer's thread must own the scene it draws ({@link SceneManager#handOver}): the forms given a scene call it,
+ * and preparing a queue on the multi-draw path reads the scene's {@link io.flatscene.core.scene.ChangedSlots}, which
+ * refuse any other thread.
  *
  * <p>Every call that reaches GL first checks the thread, that the renderer is open, and that its context is open and
  * current, and refuses with an {@link IllegalStateException} otherwise: a GL call with no context current aborts the

@@ -31,7 +31,8 @@ import org.joml.Vector3f;
  * and a tower game in it, puts them in the state a {@link Misuse} names, then calls every public method and
  * constructor of the samples' types that take a scene or a renderer and prints a line on stdout for each call, what
  * it returned or threw. A call that crashes the JVM ends the child, and the test reports that with the lines before
- * it. Last it tears everything down and reports the native memory the calls left allocated through LWJGL, which must be none.
+ * it. Last it tears everything down and reports the native memory the calls left allocated through LWJGL, which
+ * must be none.
  *
  * <p>Arguments: the misuse, and a directory for the files the calls read and write.
  */

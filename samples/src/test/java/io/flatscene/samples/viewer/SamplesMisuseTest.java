@@ -155,6 +155,10 @@ class SamplesMisuseTest {
         };
     }
 
+    /** What the scene says to a thread that does not own it: the scene is checked before the renderer. */
+    private static final Expected SCENE_ELSEWHERE = Expected.thrown("IllegalStateException",
+            "the scene belongs to thread 'main', not to thread 'intruder'", "SceneManager.handOver");
+
     private static Expected expected(Misuse misuse, String call) {
         List<String> refusal = rendererRefusal(misuse);
         return switch (ROLES.get(call)) {
@@ -170,18 +174,22 @@ class SamplesMisuseTest {
                     : Expected.thrown("IllegalStateException", refusal.toArray(String[]::new));
             case IMPORT_TO_REGISTER -> misuse == Misuse.CLOSED_SCENE
                     ? Expected.thrown("IllegalStateException", "the scene was closed")
+                    : misuse == Misuse.WRONG_THREAD ? SCENE_ELSEWHERE
                     : refusal.isEmpty() ? Expected.RETURNED
                     : Expected.thrown("ModelException", Stream.concat(Stream.of("the renderer refused it: "),
                     refusal.stream()).toArray(String[]::new));
             case EXPORT -> misuse == Misuse.CLOSED_SCENE
                     ? Expected.thrown("IllegalStateException", "the scene was closed")
+                    : misuse == Misuse.WRONG_THREAD ? SCENE_ELSEWHERE
                     : refusal.isEmpty() ? Expected.RETURNED
                     : Expected.thrown("IllegalStateException", refusal.toArray(String[]::new));
             case SCENE -> misuse == Misuse.CLOSED_SCENE
-                    ? Expected.thrown("IllegalStateException", "the scene was closed") : Expected.RETURNED;
+                    ? Expected.thrown("IllegalStateException", "the scene was closed")
+                    : misuse == Misuse.WRONG_THREAD ? SCENE_ELSEWHERE : Expected.RETURNED;
             case TICK -> switch (misuse) {
                 // "the scene was closed" from a call on the scene, "its scene was closed" from one on its objects
                 case CLOSED_SCENE -> Expected.thrown("IllegalStateException", "scene was closed");
+                case WRONG_THREAD -> SCENE_ELSEWHERE;
                 case DESTROYED -> Expected.thrown("IllegalStateException", "was destroyed");
                 default -> Expected.RETURNED;
             };

@@ -15,7 +15,7 @@ import io.flatscene.core.scene.store.TransformStore;
  * plus one read per 4,096 slots, never a read per slot. It is valid until the next structural change.
  *
  * <p>A live view of the scene, not a copy: each call reads the set as it is now, and is refused, as the scene's own
- * reads are, once the scene is closed or while another thread runs a frame or changes it.
+ * reads are, once the scene is closed or on a thread that does not own the scene.
  */
 public final class ChangedSlots {
     private final TransformStore store;

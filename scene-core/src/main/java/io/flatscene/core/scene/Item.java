@@ -276,7 +276,7 @@ public final class Item extends MovableObject {
      *
      * @param dest receives the center, in world space
      * @return {@code dest}
-     * @throws IllegalStateException if the item was destroyed, or a frame runs on another thread
+     * @throws IllegalStateException if the item was destroyed, or the calling thread does not own the scene
      */
     public Vector3f getWorldCenter(Vector3f dest) {
         ItemStore data = data("the world bounds");
@@ -304,7 +304,7 @@ public final class Item extends MovableObject {
      *
      * @param dest receives the half extents, in world units, each &gt;= 0 (or NaN, as above)
      * @return {@code dest}
-     * @throws IllegalStateException if the item was destroyed, or a frame runs on another thread
+     * @throws IllegalStateException if the item was destroyed, or the calling thread does not own the scene
      */
     public Vector3f getWorldHalfExtents(Vector3f dest) {
         ItemStore data = data("the world bounds");

@@ -80,8 +80,8 @@ public abstract class MovableObject {
      */
     public MovableObject detachFromParent() {
         checkAlive();
-        // refused like a change even when there is none to make: another thread changing the structure may be
-        // rewriting the attachment
+        // refused like a change even when there is none to make: the attachment is read only on the owner's thread,
+        // between frames
         scene.guard().checkChangeable(this);
         if (parentNode != null) {
             parentNode.detachObject(this);
@@ -145,7 +145,7 @@ public abstract class MovableObject {
         scene.guard().checkMutable(this);
     }
 
-    /** Checks that the object lives and that no other thread holds the scene, for a read of {@code what}. */
+    /** Checks that the object lives and that the calling thread owns the scene, for a read of {@code what}. */
     final void checkReadable(String what) {
         checkAlive();
         scene.guard().checkReadable(what, this);

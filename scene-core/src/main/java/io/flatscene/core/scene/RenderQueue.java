@@ -29,9 +29,10 @@ import org.joml.Vector3f;
  * position at its first update, and again, a window of items an update, when motion or churn has scattered them,
  * which can change the order of equal keys at those updates; a still scene is sorted once.
  *
- * <p>A queue is the caller's, not the scene's: its reads consult no guard and answer on any thread, so that a renderer
- * on another thread can draw the last frame's queue while the next frame culls into another one. A cull writes the
- * queue only while it runs; reading a queue while a cull fills it is the caller's race.
+ * <p>A queue is the caller's, not the scene's: its reads consult no guard and answer on any thread, so that another
+ * thread can read the last frame's queue while the scene's owner culls the next frame into another one; what it names
+ * of the scene ({@link #changedSlots()}, {@link #worldMatrices()}) is the scene's, for its owner to read. A cull
+ * writes the queue only while it runs; reading a queue while a cull fills it is the caller's race.
  */
 public final class RenderQueue {
     final DrawList draws = new DrawList();

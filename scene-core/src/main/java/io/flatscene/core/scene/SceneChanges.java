@@ -155,7 +155,7 @@ final class SceneChanges {
     void addChild(SceneNode parent, SceneNode child) {
         parent.checkAlive();
         checkOwned(child, "be added as a child");
-        // before the parent is read: another thread changing the structure may be rewriting it
+        // before the parent is read: only the owner's thread reads it, between frames
         guard.checkChangeable(parent);
         if (child.parent != null) {
             throw new IllegalArgumentException("cannot add " + child.describe() + " to " + parent.describe()
@@ -167,7 +167,7 @@ final class SceneChanges {
     void removeChild(SceneNode parent, SceneNode child) {
         parent.checkAlive();
         checkOwned(child, "be removed as a child");
-        // before the parent is read: another thread changing the structure may be rewriting it
+        // before the parent is read: only the owner's thread reads it, between frames
         guard.checkChangeable(parent);
         if (child.parent != parent) {
             throw new IllegalArgumentException("cannot remove " + child.describe() + " from " + parent.describe()
@@ -186,8 +186,8 @@ final class SceneChanges {
 
     void detachFromParent(SceneNode node) {
         node.checkAlive();
-        // refused like a change even when there is none to make: another thread changing the structure may be
-        // rewriting the parent
+        // refused like a change even when there is none to make: the parent is read only on the owner's thread,
+        // between frames
         guard.checkChangeable(node);
         if (node.parent != null) {
             reparent(node, null);

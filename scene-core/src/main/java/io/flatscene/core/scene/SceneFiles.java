@@ -46,7 +46,7 @@ public final class SceneFiles {
      * @param scene the scene to save; open, and not in a frame
      * @param file  the file to write, replaced if it exists
      * @throws IOException           if the file cannot be written
-     * @throws IllegalStateException if the scene is closed, or another thread runs a frame or changes it
+     * @throws IllegalStateException if the scene is closed, or the calling thread does not own it
      */
     public static void save(SceneManager scene, Path file) throws IOException {
         save(scene, file, null, null);
@@ -66,7 +66,7 @@ public final class SceneFiles {
      * @throws IOException           if the file cannot be written (a {@link FileSystemException} if it is a
      *                               directory), leaving nothing beside it, or if the scene exceeds the 2 GiB (less 9
      *                               bytes, the longest array) a file holds
-     * @throws IllegalStateException if the scene is closed, or another thread runs a frame or changes it
+     * @throws IllegalStateException if the scene is closed, or the calling thread does not own it
      */
     public static void save(SceneManager scene, Path file, IntFunction<String> meshNames,
                             IntFunction<String> materialNames) throws IOException {

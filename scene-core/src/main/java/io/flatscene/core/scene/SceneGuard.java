@@ -1,54 +1,45 @@
 package io.flatscene.core.scene;
 
-import io.flatscene.core.scene.store.TransformStore;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.ConcurrentModificationException;
 
 /**
- * The scene's thread rule, in one place: the game changes a scene between frames, on the thread that runs them.
- * Frames and structural changes never overlap even when a game gets that wrong: a frame (or a single pass) claims
- * {@link #frameThread} and then checks {@link #changeThread}, a structural change claims {@code changeThread} and then
- * checks {@code frameThread}, both atomically, so whichever comes second is refused before it touches anything. Every
- * value change (a position, an item's flags, a light's color, a camera's projection) is refused while a frame runs
- * or another thread is changing the structure, and so is every read of the scene's state by another thread: a frame
- * rewrites world matrices, item order and the changed slots, and a structural change moves slots and links, so such a
- * read could see either half done. The value checks and reads test the holders without claiming anything: they
- * catch the other thread that holds the scene, and cost a setter no atomic operation.
+ * The scene's thread rule, in one place: a scene is held by one thread, its owner, which is the only thread that may
+ * read or change it. The owner is the thread that created the scene, until it hands the scene over
+ * ({@link #handOver}); every call from another thread is refused before it reads or writes anything, every time,
+ * whether or not the owner is busy, so two threads can never interleave their calls on one scene. A hand-over is a
+ * volatile write of {@link #owner}, and every check starts with a read of it, so everything the old owner wrote
+ * happens-before whatever the new owner reads.
+ *
+ * <p>On the owner's thread the guard keeps what a frame and a structural change are doing, so that neither runs
+ * halfway through the other: while a frame or a single pass runs, no change of values or of structure, no other
+ * frame, close or hand-over gets through; while a structural change is under way, no frame, close or hand-over does.
+ * Only the owner reads and writes that state, so it is plain fields, and a setter's check costs a volatile read, a
+ * thread comparison and one plain read. The worker threads of a frame run pass code alone, which never calls a
+ * guarded method.
  */
 final class SceneGuard {
-    private static final VarHandle FRAME_THREAD;
-    private static final VarHandle CHANGE_THREAD;
-    /**
-     * Held as the changing thread once the scene is closed, for good: every claim, change and frame is then refused
-     * by the checks they make anyway, so a closed scene costs the setters nothing. Never started.
-     */
+    private static final VarHandle OWNER;
+    /** The owner once the scene is closed, for good: never started, so no caller is ever it. */
     private static final Thread CLOSED = new Thread("closed scene");
 
     static {
         try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            FRAME_THREAD = lookup.findVarHandle(SceneGuard.class, "frameThread", Thread.class);
-            CHANGE_THREAD = lookup.findVarHandle(SceneGuard.class, "changeThread", Thread.class);
+            OWNER = MethodHandles.lookup().findVarHandle(SceneGuard.class, "owner", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     /**
-     * The thread running a frame or pass, and the thread in the middle of a structural change; each null when none.
-     * A change half made would have a frame read broken indices, and a frame half run would lose a change's writes.
-     * Fields of the guard itself, claimed through {@link VarHandle}s, so that the check every setter makes reads them
-     * with no indirection.
+     * The thread that may call the scene: its creator until a hand-over, null while it is handed to whichever thread
+     * calls next (that thread takes it by a compare-and-set, so exactly one does), {@link #CLOSED} once closed.
      */
-    private volatile Thread frameThread;
-    private volatile Thread changeThread;
-    /**
-     * The thread of the latest pass, kept after it ends: a change refused because the transform pass was updating
-     * can find {@link #frameThread} already cleared by the time the message is built, and still names the thread.
-     */
-    private volatile Thread lastPassThread;
-    private final TransformStore transforms;
+    private volatile Thread owner = Thread.currentThread();
+    /** A frame, pass or query runs on the owner's thread: a change would be half seen, another frame would clash. */
+    private boolean passRunning;
+    /** A structural change is under way on the owner's thread: a frame would read broken indices. */
+    private boolean changing;
     /**
      * Set by every change the guard lets through, of values or of structure, and taken by {@link #takeUpdateDue} and
      * {@link #takeChanged}: clear, it says that nothing a game can change has changed since the last update or cull.
@@ -68,17 +59,14 @@ final class SceneGuard {
     private boolean queriesStale = true;
     private long structureChanges;
 
-    SceneGuard(TransformStore transforms) {
-        this.transforms = transforms;
-    }
-
     /**
-     * Claims the scene for a structural change by the calling thread, so that no frame or pass starts halfway
+     * Claims the scene for a structural change on the owner's thread, so that no frame or pass starts halfway
      * through it; pair with {@link #release} in a finally block.
      *
      * @param subject what was to change, named in the message (described only when the change is refused)
-     * @return false when this thread already holds the claim (a change made inside another), true otherwise
-     * @throws IllegalStateException if a frame runs or another thread is changing the scene
+     * @return false when the change is made inside another, which holds the claim already; true otherwise
+     * @throws IllegalStateException if the calling thread does not own the scene, the scene was closed, or a frame
+     *                               runs
      */
     boolean claim(Object subject) {
         boolean claimed = reserve(subject);
@@ -95,8 +83,8 @@ final class SceneGuard {
      * {@link #release} in a finally block.
      *
      * @param subject what was to change, named in the message (described only when the change is refused)
-     * @return false when this thread already holds the claim, true otherwise
-     * @throws IllegalStateException if a frame runs or another thread is changing the scene
+     * @return false when the change is made inside another, true otherwise
+     * @throws IllegalStateException as {@link #claim} does
      */
     boolean reserve(Object subject) {
         return take(subject, null);
@@ -115,33 +103,27 @@ final class SceneGuard {
      * change, so that a kept cull stays kept. Pair with {@link #release} in a finally block.
      *
      * @param action what was to be done, after "cannot"
-     * @return false when this thread already holds the claim, true otherwise
-     * @throws IllegalStateException if the scene was closed, a frame runs or another thread is changing the scene
+     * @return false when the call is made inside a change, true otherwise
+     * @throws IllegalStateException as {@link #claim} does, with a call's message
      */
     boolean hold(String action) {
         return take(null, action);
     }
 
     /**
-     * Takes the claim for this thread, counting nothing; a refusal names {@code subject} as a structural change's does,
-     * or, where it is null, {@code action} as a call's does.
+     * Takes the claim, counting nothing; a refusal names {@code subject} as a structural change's does, or, where it
+     * is null, {@code action} as a call's does.
      */
     private boolean take(Object subject, String action) {
         Thread current = Thread.currentThread();
-        // The exchange hands back the holder it found, so a refusal names the thread that held the claim even when
-        // it lets go at once; reading the field again could find it empty and blame a frame instead.
-        Thread holder = (Thread) CHANGE_THREAD.compareAndExchange(this, null, current);
-        if (holder == current) {
+        Thread other = otherThan(current);
+        if (other != null || passRunning) {
+            throw subject != null ? changeRefusal(subject, current, other) : callRefusal(action, current, other);
+        }
+        if (changing) {
             return false;
         }
-        if (holder != null) {
-            throw subject != null ? refusal(subject, null, holder) : callRefusal(action, current, null, holder);
-        }
-        Thread running = frameThread;
-        if (running != null || transforms.isUpdating()) {
-            changeThread = null;
-            throw subject != null ? refusal(subject, running, null) : callRefusal(action, current, running, null);
-        }
+        changing = true;
         return true;
     }
 
@@ -155,11 +137,11 @@ final class SceneGuard {
 
     void release(boolean claimed) {
         if (claimed) {
-            changeThread = null;
+            changing = false;
         }
     }
 
-    /** Checks once that the node lives and no other thread holds the scene, and returns its slot, for a read. */
+    /** Checks once that the node lives and the calling thread owns the scene, and returns its slot, for a read. */
     int readableSlot(SceneNode node, String what) {
         int slot = node.liveSlot();
         checkReadable(what, node);
@@ -174,7 +156,7 @@ final class SceneGuard {
     }
 
     /**
-     * Refuses a change of values (not structure) while a frame runs or another thread is changing the structure.
+     * Refuses a change of values (not structure) from a thread that does not own the scene, or while a frame runs.
      *
      * @param subject what was to change, named in the message (described only when the change is refused)
      */
@@ -191,74 +173,84 @@ final class SceneGuard {
      * @param subject what was to change, named in the message (described only when the change is refused)
      */
     void checkChangeable(Object subject) {
-        // The pass sets its thread before it starts updating, so reading the flag first catches a pass that began
-        // between the two reads; one that ended between them is named through lastPassThread.
-        boolean updating = transforms.isUpdating();
-        Thread running = frameThread;
-        Thread changing = changeThread;
-        if (running != null || updating || (changing != null && changing != Thread.currentThread())) {
-            throw refusal(subject, running, changing);
+        Thread current = Thread.currentThread();
+        Thread other = otherThan(current);
+        if (other != null || passRunning) {
+            throw changeRefusal(subject, current, other);
         }
     }
 
     /**
-     * Refuses a read of an object's state while another thread runs a frame or pass, or changes the structure: a
-     * frame rewrites world matrices, item order and the changed slots, a structural change moves slots and links, so
-     * the read could see either half done. A frame's own thread runs no game code inside a pass, so reads between
-     * frames on the frame thread always pass. A closed scene's reads are refused by the object's own check, with its
-     * own message.
+     * Refuses a read of an object's state from a thread that does not own the scene: the owner may be rewriting
+     * what it reads, and nothing would make the owner's writes visible to it. The owner reads during its own frame's
+     * passes too. A closed scene's reads are refused by the object's own check, with its own message, before this one.
      *
      * @param what    what of the subject was to be read, after "cannot read": "the world transform", "the tag"
      * @param subject the object read, named in the message (described only when the read is refused)
      */
     void checkReadable(String what, Object subject) {
         Thread current = Thread.currentThread();
-        boolean updating = transforms.isUpdating();
-        Thread running = frameThread;
-        Thread changing = changeThread;
-        if (heldElsewhere(current, updating, running, changing)) {
-            throw new IllegalStateException("cannot read " + what + " of " + subject + ": "
-                    + holder(current, running, changing) + "; read it between frames, on the thread that runs them");
+        Thread other = otherThan(current);
+        if (other != null) {
+            throw new IllegalStateException("cannot read " + what + " of " + subject + ": " + notOwner(current, other));
         }
     }
 
     /**
      * Refuses a call on the scene itself (a count, a look-up, a live view) once the scene is closed, whose objects
-     * are all destroyed, or while another thread holds it, for the reasons {@link #checkReadable} gives.
+     * are all destroyed, or from a thread that does not own it, for the reasons {@link #checkReadable} gives.
      *
      * @param action what was to be done, after "cannot"
      */
     void checkAvailable(String action) {
         Thread current = Thread.currentThread();
-        boolean updating = transforms.isUpdating();
-        Thread running = frameThread;
-        Thread changing = changeThread;
-        if (changing == CLOSED || heldElsewhere(current, updating, running, changing)) {
-            throw callRefusal(action, current, running, changing);
+        Thread other = otherThan(current);
+        if (other != null) {
+            throw callRefusal(action, current, other);
         }
     }
 
-    private IllegalStateException callRefusal(String action, Thread current, Thread running, Thread changing) {
-        if (changing == CLOSED) {
-            return new IllegalStateException("cannot " + action + ": the scene was closed");
+    /**
+     * The thread that holds the scene against {@code current}, or null when {@code current} owns it: the owner, or
+     * {@link #CLOSED}. A scene handed to no thread is taken by {@code current} here, unless another thread took it
+     * first, which is then the one returned.
+     */
+    private Thread otherThan(Thread current) {
+        Thread holder = owner;
+        if (holder == current) {
+            return null;
         }
-        return new IllegalStateException("cannot " + action + ": " + holder(current, running, changing)
-                + "; call it between frames, on the thread that runs them");
+        return holder != null ? holder : (Thread) OWNER.compareAndExchange(this, null, current);
     }
 
-    /** Whether a frame or pass runs on another thread, or another thread is changing the structure. */
-    private static boolean heldElsewhere(Thread current, boolean updating, Thread running, Thread changing) {
-        return ((running != null || updating) && running != current)
-                || (changing != null && changing != current && changing != CLOSED);
+    /** Why a thread that does not own the scene was refused, and what to do instead, for a refusal's message. */
+    private static String notOwner(Thread current, Thread owner) {
+        if (owner == CLOSED) {
+            return "the scene was closed";
+        }
+        return "the scene belongs to thread '" + owner.getName() + "', not to thread '" + current.getName()
+                + "'; call it on its owner's thread, or have the owner hand it over with SceneManager.handOver";
     }
 
-    /** Who holds the scene against {@code current}, from the holders the check read, for a refusal's message. */
-    private String holder(Thread current, Thread running, Thread changing) {
-        if (changing != null && changing != current && changing != CLOSED) {
-            return "thread '" + changing.getName() + "' is changing the scene's structure";
+    /** A refused call, from another thread than the owner's ({@code other} not null) or while a frame runs. */
+    private static IllegalStateException callRefusal(String action, Thread current, Thread other) {
+        if (other != null) {
+            return new IllegalStateException("cannot " + action + ": " + notOwner(current, other));
         }
-        Thread frame = running != null ? running : lastPassThread;
-        return "a frame is running" + (frame == null ? "" : " on thread '" + frame.getName() + "'");
+        return new IllegalStateException("cannot " + action + ": a frame is running on thread '" + current.getName()
+                + "'; call it between frames");
+    }
+
+    /** A refused change, from another thread than the owner's ({@code other} not null) or while a frame runs. */
+    private static IllegalStateException changeRefusal(Object subject, Thread current, Thread other) {
+        if (other == CLOSED) {
+            return new IllegalStateException("cannot change " + subject + ": its scene was closed");
+        }
+        if (other != null) {
+            return new IllegalStateException("cannot change " + subject + ": " + notOwner(current, other));
+        }
+        return new IllegalStateException("cannot change " + subject + ": the scene cannot change while a frame runs "
+                + "(on thread '" + current.getName() + "'); change it between frames");
     }
 
     /**
@@ -287,78 +279,83 @@ final class SceneGuard {
         return was;
     }
 
-    private IllegalStateException refusal(Object subject, Thread running, Thread changing) {
-        if (changing == CLOSED) {
-            return new IllegalStateException("cannot change " + subject + ": its scene was closed");
-        }
-        Thread frame = running != null ? running : lastPassThread;
-        String why = changing != null ? "thread '" + changing.getName() + "' is changing the scene's structure"
-                : "the scene cannot change while a frame runs"
-                + (frame == null ? "" : " (on thread '" + frame.getName() + "')");
-        return new IllegalStateException("cannot change " + subject + ": " + why + "; change it between frames, on "
-                + "the thread that runs them");
-    }
-
     /**
      * Claims the scene for a pass; pair with {@link #endPass} in a finally block. The message is built only when
      * the pass is refused, so that a frame allocates nothing.
      *
      * @param camera named in the message, or null
-     * @throws IllegalStateException           if another frame is running
-     * @throws ConcurrentModificationException if another thread is changing the scene's structure
+     * @throws IllegalStateException if the calling thread does not own the scene, the scene was closed, another
+     *                               frame is running or a structural change is under way
      */
     void beginPass(String action, Camera camera) {
         Thread current = Thread.currentThread();
-        Thread running = (Thread) FRAME_THREAD.compareAndExchange(this, null, current);
-        if (running != null) {
-            throw new IllegalStateException("cannot " + action + (camera == null ? "" : " for " + camera.describe())
-                    + ": a frame is already running on thread '" + running.getName() + "'; frames run one at a time");
+        Thread other = otherThan(current);
+        if (other != null) {
+            throw callRefusal(passCall(action, camera), current, other);
         }
-        lastPassThread = current;
-        Thread changing = changeThread;
-        if (changing == CLOSED) {
-            frameThread = null;
-            throw new IllegalStateException("cannot " + action + (camera == null ? "" : " for " + camera.describe())
-                    + ": the scene was closed");
+        if (passRunning) {
+            throw new IllegalStateException("cannot " + passCall(action, camera) + ": a frame is already running on "
+                    + "thread '" + current.getName() + "'; frames run one at a time");
         }
-        if (changing != null) {
-            frameThread = null;
-            throw new ConcurrentModificationException("cannot " + action + (camera == null ? "" : " for "
-                    + camera.describe()) + ": thread '" + changing.getName()
-                    + "' is changing the scene's structure; change it between frames, on the thread that runs them");
+        if (changing) {
+            throw new IllegalStateException("cannot " + passCall(action, camera) + ": a structural change is under "
+                    + "way on thread '" + current.getName() + "'; run frames between changes");
         }
+        passRunning = true;
+    }
+
+    private static String passCall(String action, Camera camera) {
+        return camera == null ? action : action + " for " + camera.describe();
     }
 
     void endPass() {
-        frameThread = null;
+        passRunning = false;
     }
 
     /**
-     * Closes the scene for good, unless a frame runs or another thread is changing it.
+     * Hands the scene to {@code next}, or to no thread for null (the next thread that calls takes it), unless a frame
+     * runs or a change is under way.
      *
-     * @return false if it was closed already
-     * @throws IllegalStateException if a frame runs or another thread is changing the scene
+     * @throws IllegalStateException if the calling thread does not own the scene, the scene was closed, a frame runs
+     *                               or a structural change is under way
+     */
+    void handOver(Thread next) {
+        Thread current = Thread.currentThread();
+        String action = "hand the scene over to " + (next == null ? "no thread" : "thread '" + next.getName() + "'");
+        checkSettled(action, current);
+        owner = next;
+    }
+
+    /**
+     * Closes the scene for good, unless the calling thread does not own it, a frame runs or a change is under way.
+     *
+     * @return false if it was closed already, whichever thread asks
+     * @throws IllegalStateException if the calling thread does not own the scene, a frame runs or a structural
+     *                               change is under way
      */
     boolean close() {
-        Thread changing = (Thread) CHANGE_THREAD.compareAndExchange(this, null, CLOSED);
-        if (changing == CLOSED) {
+        if (owner == CLOSED) {
             return false;
         }
-        if (changing != null) {
-            throw new IllegalStateException("cannot close the scene: thread '" + changing.getName()
-                    + "' is changing its structure; close it between frames, on the thread that runs them");
-        }
-        Thread running = frameThread;
-        if (running != null || transforms.isUpdating()) {
-            changeThread = null;
-            throw new IllegalStateException("cannot close the scene while a frame runs"
-                    + (running == null ? "" : " (on thread '" + running.getName() + "')")
-                    + "; close it between frames, on the thread that runs them");
-        }
+        checkSettled("close the scene", Thread.currentThread());
+        owner = CLOSED;
         return true;
     }
 
+    /** Refuses a call that ends the owner's hold unless {@code current} owns the scene and nothing is under way. */
+    private void checkSettled(String action, Thread current) {
+        Thread other = otherThan(current);
+        if (other != null) {
+            throw callRefusal(action, current, other);
+        }
+        if (passRunning || changing) {
+            throw new IllegalStateException("cannot " + action + " while " + (passRunning ? "a frame runs"
+                    : "a structural change is under way") + " (on thread '" + current.getName() + "'); call it "
+                    + "between frames");
+        }
+    }
+
     boolean isClosed() {
-        return changeThread == CLOSED;
+        return owner == CLOSED;
     }
 }

@@ -12,7 +12,6 @@ import io.flatscene.core.scene.frame.WorldComposer;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.NodeRegistry;
 import io.flatscene.core.scene.store.TransformStore;
-import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -31,23 +30,21 @@ import org.apache.logging.log4j.Logger;
  * <p>A frame is {@link #update()} once per tick (transforms and item bounds), then {@link #cull} once per view, each
  * into its own {@link RenderQueue}; {@link #updateFrame} does both for one camera into {@link #renderQueue()}.
  *
- * <p>A scene is not thread-safe, and refuses rather than corrupt itself: the game calls it from one thread at a
- * time, and changes it between frames, on the thread that runs them. While a frame, a pass or a query runs on one
- * thread, or a structural change is under way there, every call from another thread on the scene, its nodes and
- * objects, its node lists and groups and its {@link ChangedSlots} is refused before it reads or writes anything, with
- * an {@link IllegalStateException} naming the thread that holds the scene (a frame, pass or query refused for a
- * structural change throws {@link ConcurrentModificationException}); a read could see a frame or a change half done,
- * and a write would corrupt it. Changes are refused during a frame on its own thread too. Only identity answers
- * whenever it is asked: the name, handle, scene and liveness of a node or object, a node list's channel, the
- * scene's {@link #config()} and {@link #transformKernel()}. What a call writes into the caller's own objects
- * ({@link RenderQueue}, {@link QueryResult}, {@link RayBatch}, {@link FrameStats}) is the caller's to read on any
- * thread once the call that fills it has returned, so a renderer on another thread can draw the last frame's queue
- * while the next frame culls into another; the scene's own queue ({@link #renderQueue()}) is refused to other
- * threads during a frame, which fills it. The checks see who holds the scene when a call starts: they make a misuse
- * fail loudly, they do not make calls from two threads at once safe. A scene may be built on one thread and handed
- * to another between calls. Every method throws {@link IllegalStateException} once the scene is closed, and every
- * structural change while the scene cannot change now, or for a node or object destroyed; the {@code @throws}
- * clauses name the rest.
+ * <p>A scene belongs to one thread, its owner: the thread that created it, until the owner hands it to another
+ * with {@link #handOver}. Only the owner reads or changes it. Every call from another thread on the scene, its nodes
+ * and objects, its node lists and groups, its queries and its {@link ChangedSlots} is refused before it reads or
+ * writes anything, every time, whether or not the owner is busy, with an {@link IllegalStateException} naming the
+ * call, the owner and the calling thread; so two threads never interleave their calls on one scene, and a scene built
+ * on a loading thread is handed to the game's thread explicitly. On the owner's thread, changes are made between
+ * frames: they are refused while a frame, a pass or a query runs. Only identity answers on any thread: the name,
+ * handle, scene and liveness of a node or object, a node list's channel, the scene's {@link #config()} and
+ * {@link #transformKernel()}. What a call writes into the caller's own objects ({@link RenderQueue},
+ * {@link QueryResult}, {@link RayBatch}, {@link FrameStats}) is the caller's to read on any thread once the call that
+ * fills it has returned, so another thread can read the last frame's queue while the owner culls the next frame into
+ * another; the scene's own queue ({@link #renderQueue()}) and the {@link ChangedSlots} a queue names are the scene's,
+ * read by its owner. Every method throws {@link IllegalStateException} once the scene is closed, and every structural
+ * change while the scene cannot change now, or for a node or object destroyed; the {@code @throws} clauses name the
+ * rest.
  *
  * <p>The per-frame passes split their work across {@link SceneConfig#workerThreads()} threads (the caller's
  * included), whose results are the same for any count; {@link #close()} stops them.
@@ -103,7 +100,7 @@ public final class SceneManager implements AutoCloseable {
             throw HeapBudget.exhausted(config, e);
         }
         this.channels = new NodeChannels();
-        this.guard = new SceneGuard(transforms);
+        this.guard = new SceneGuard();
         this.worldComposer = new WorldComposer(transforms);
         this.names = new NameIndex(nodes);
         this.hierarchy = new SceneHierarchy(transforms, nodes, channels.pool(), names);
@@ -175,7 +172,7 @@ public final class SceneManager implements AutoCloseable {
         return changes;
     }
 
-    /** {@link #changedSlots()} without the guard's check: what a queue hands to a renderer on any thread. */
+    /** {@link #changedSlots()} without the scene's own check: what a queue names, whose reads check the thread. */
     ChangedSlots changedSlotsUnchecked() {
         return changedSlots;
     }
@@ -284,7 +281,7 @@ public final class SceneManager implements AutoCloseable {
      * @throws IllegalArgumentException if {@code name} is null or empty
      * @throws IllegalStateException    if several live nodes have the name, saying how many: use
      *                                  {@link #findNodesByName} for names that are shared; or if the scene was
-     *                                  closed, a frame runs or another thread is changing its structure
+     *                                  closed or a frame runs
      */
     public Optional<SceneNode> findNodeByName(String name) {
         NameIndex.checkIndexed(name);
@@ -610,9 +607,7 @@ public final class SceneManager implements AutoCloseable {
      * item's world bounds. Any number of views can then be culled from it with {@link #cull}.
      *
      * @return the update's statistics (one reused instance; the cull fields are those of no cull)
-     * @throws IllegalStateException           if another frame is running, or another thread is changing the scene's
-     *                                         structure while nodes are queued for destruction; nothing ran
-     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
+     * @throws IllegalStateException if another frame is running; nothing ran
      */
     public FrameStats update() {
         return frames.update();
@@ -632,13 +627,10 @@ public final class SceneManager implements AutoCloseable {
      * @param queue  the queue to fill, replacing what it held; keep one per view, since a queue that last held another
      *               view is culled from scratch
      * @return {@code queue}
-     * @throws NullPointerException            if {@code camera} or {@code queue} is null
-     * @throws IllegalArgumentException        if {@code camera} is of another scene
-     * @throws IllegalStateException           if another frame is running, the camera was destroyed (with the
-     *                                         queued nodes, say) or the scene closed, the camera's view is singular,
-     *                                         or another thread is changing the scene's structure while nodes are
-     *                                         queued for destruction
-     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
+     * @throws NullPointerException     if {@code camera} or {@code queue} is null
+     * @throws IllegalArgumentException if {@code camera} is of another scene
+     * @throws IllegalStateException    if another frame is running, the camera was destroyed (with the queued
+     *                                  nodes, say) or the scene closed, or the camera's view is singular; nothing ran
      */
     public RenderQueue cull(Camera camera, RenderQueue queue) {
         return frames.cull(camera, queue);
@@ -649,13 +641,10 @@ public final class SceneManager implements AutoCloseable {
      *
      * @param camera a live camera of this scene; detached, it looks from the world origin down -Z
      * @return this frame's statistics (one reused instance)
-     * @throws NullPointerException            if {@code camera} is null
-     * @throws IllegalArgumentException        if {@code camera} is of another scene
-     * @throws IllegalStateException           if another frame is running, the camera was destroyed (with the
-     *                                         queued nodes, say) or the scene closed, the camera's view is singular,
-     *                                         or another thread is changing the scene's structure while nodes are
-     *                                         queued for destruction
-     * @throws ConcurrentModificationException if another thread is changing the scene's structure; nothing ran
+     * @throws NullPointerException     if {@code camera} is null
+     * @throws IllegalArgumentException if {@code camera} is of another scene
+     * @throws IllegalStateException    if another frame is running, the camera was destroyed (with the queued
+     *                                  nodes, say) or the scene closed, or the camera's view is singular; nothing ran
      */
     public FrameStats updateFrame(Camera camera) {
         return frames.updateFrame(camera);
@@ -696,11 +685,28 @@ public final class SceneManager implements AutoCloseable {
     }
 
     /**
-     * Closes the scene for good: its worker threads stop, and every node and object reads as destroyed, so each later
-     * call on the scene or on them is refused with a clear exception. Closing twice is harmless.
+     * Hands the scene to {@code next}, which becomes its owner: from this call on, the calling thread's calls are
+     * refused and {@code next}'s are not. Call it on the owner's thread, between frames. The hand-over is a volatile
+     * write that {@code next} reads at its first call, so everything the scene's old owner wrote before handing it
+     * over happens-before what {@code next} reads: the two threads need no other synchronization for the scene.
+     * A scene handed to a thread that never calls it can be called by no thread.
      *
-     * @throws IllegalStateException if a frame is running (on any thread) or another thread is changing the scene:
-     *                               close it between frames, on the thread that runs them
+     * @param next the new owner; null hands the scene to no thread, and the next thread that calls it takes it (only
+     *             one does when several call at once, and the others are refused): for a loader that does not know
+     *             which thread will run the game
+     * @throws IllegalStateException if the calling thread does not own the scene, the scene was closed, or a frame
+     *                               runs or a structural change is under way on the owner's thread
+     */
+    public void handOver(Thread next) {
+        guard.handOver(next);
+    }
+
+    /**
+     * Closes the scene for good: its worker threads stop, and every node and object reads as destroyed, so each later
+     * call on the scene or on them is refused with a clear exception. Closing twice is harmless, on any thread.
+     *
+     * @throws IllegalStateException if the calling thread does not own the scene, or a frame is running: close it
+     *                               between frames, on its owner's thread
      */
     @Override
     public void close() {

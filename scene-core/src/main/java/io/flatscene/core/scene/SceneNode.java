@@ -29,9 +29,9 @@ import org.joml.Vector3fc;
  * read refuses what it would return overflowed rather than hand the game a NaN to spread, while world setters and
  * operations refuse a parent matrix they cannot invert or read.
  *
- * <p>Every method throws {@link IllegalStateException} for a node destroyed (or of a closed scene), and for a read
- * while another thread holds the scene; every setter and structural change also while the scene cannot change (a
- * frame runs, or another thread is changing its structure: see {@link SceneManager}). A setter refuses a value that
+ * <p>Every method throws {@link IllegalStateException} for a node destroyed (or of a closed scene), and for a call
+ * from a thread that does not own the scene; every setter and structural change also while the scene cannot change
+ * (a frame runs: see {@link SceneManager}). A setter refuses a value that
  * is not finite with an {@link IllegalArgumentException} naming the node. A refused call leaves the node unchanged.
  * The {@code @throws} clauses name the refusals particular to each method.
  */
@@ -621,8 +621,8 @@ public final class SceneNode {
      *
      * @param dest receives the matrix, from the node's local space to world space
      * @return {@code dest}
-     * @throws IllegalStateException if a frame runs on another thread (world reads are made between frames, on the
-     *                               thread that runs them), or the matrix overflowed ({@code dest} then holds it)
+     * @throws IllegalStateException if the calling thread does not own the scene, or the matrix overflowed
+     *                               ({@code dest} then holds it)
      */
     public Matrix4x3f getWorldMatrix(Matrix4x3f dest) {
         return scene.nodeSpace().getWorldMatrix(this, dest);

@@ -11,7 +11,6 @@ import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.ObjectStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayList;
-import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.IntFunction;
@@ -33,10 +32,9 @@ import org.joml.Vector3fc;
  * box, sphere or frustum come in global index order; hits of a ray nearest first, by the distance at which the ray
  * enters the item's box, in world units whatever the direction's length (ties in global index order).
  *
- * <p>A query claims the scene as a frame does. Every query throws {@link IllegalStateException} while a frame runs
- * (on any thread) or once the scene is closed, and {@link ConcurrentModificationException} while another thread is
- * changing the scene's structure; nothing runs then. The variants that fill a caller's {@link QueryResult} allocate
- * nothing once it has room for what they find; the others return a new list.
+ * <p>A query claims the scene as a frame does. Every query throws {@link IllegalStateException} on a thread that
+ * does not own the scene, while a frame runs or once the scene is closed; nothing runs then. The variants that fill
+ * a caller's {@link QueryResult} allocate nothing once it has room for what they find; the others return a new list.
  *
  * <p>The exact tests, per item, on its world box (center c, half extents h):
  * <ul>

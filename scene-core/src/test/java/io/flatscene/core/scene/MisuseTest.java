@@ -7,7 +7,6 @@ import java.lang.reflect.Modifier;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,13 +31,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every public method of every public scene type, found by reflection so that a method added later is covered too,
- * called on a closed scene, on destroyed objects, and from a thread other than the one holding the scene (in a frame,
- * or in a structural change): each must refuse with an exception that says why, never answer from storage that no
- * longer belongs to anything or that another thread is rewriting. Only identity (name, handle, owner, liveness, the
- * scene's settings and query facade, channel, text) still answers; so do the caller's own objects a call filled
- * (render queue, query result, ray batch, frame statistics), as {@link SceneManager}'s class comment says. The
- * arguments are valid ones, so that the refusal tested is the closed scene, the dead object or the thread, not an
- * argument check that happens to come first.
+ * called on a closed scene, on destroyed objects, and from a thread other than the one that owns the scene (the owner
+ * idle, in a frame, or in a structural change): each must refuse with an exception that says why, never answer from
+ * storage that no longer belongs to anything or that the owner may be rewriting. Only identity (name, handle, owner,
+ * liveness, the scene's settings and query facade, channel, text) still answers; so do the caller's own objects a
+ * call filled (render queue, query result, ray batch, frame statistics), as {@link SceneManager}'s class comment
+ * says. The arguments are valid ones, so that the refusal tested is the closed scene, the dead object or the thread,
+ * not an argument check that happens to come first.
  */
 class MisuseTest {
     /** Methods that tell what an object is rather than read its state: they still answer. */
@@ -104,11 +103,18 @@ class MisuseTest {
     }
 
     @Test
-    void everyMethodIsRefusedWhileAnotherThreadRunsAFrame() throws InterruptedException {
+    void everyMethodIsRefusedOnAThreadThatDoesNotOwnTheScene() throws InterruptedException {
         List<Object> owned = fillTheCallersObjects();
-        holdOnAnotherThread("frame thread", () -> scene.guard().beginPass("hold a frame", null));
+        callEverythingFromAnotherThread("intruder", owned);
+        assertNothingWasLost();
+    }
+
+    @Test
+    void everyMethodIsRefusedOnAnotherThreadWhileTheOwnerRunsAFrame() throws InterruptedException {
+        List<Object> owned = fillTheCallersObjects();
+        scene.guard().beginPass("hold a frame", null);
         try {
-            callEverythingFromTheWrongThread("frame thread", owned);
+            callEverythingFromAnotherThread("intruder during a frame", owned);
         } finally {
             scene.guard().endPass();
         }
@@ -116,11 +122,13 @@ class MisuseTest {
     }
 
     @Test
-    void everyMethodIsRefusedWhileAnotherThreadChangesTheStructure() throws InterruptedException {
+    void everyMethodIsRefusedOnAnotherThreadWhileTheOwnerChangesTheStructure() throws InterruptedException {
         List<Object> owned = fillTheCallersObjects();
-        holdOnAnotherThread("changer", () -> scene.guard().claim("a change held open"));
+        assertTrue(scene.guard().claim("a change held open"));
+        // the held claim counts as a change; the refused calls made while it is held must count none
+        scene.guard().takeChanged();
         try {
-            callEverythingFromTheWrongThread("changer", owned);
+            callEverythingFromAnotherThread("intruder during a change", owned);
         } finally {
             scene.guard().release(true);
         }
@@ -148,27 +156,37 @@ class MisuseTest {
     }
 
     /**
-     * Another thread takes the scene and ends without letting go, so the scene is held, by a thread with a name, for
-     * as long as this thread calls; the test lets go for it after.
+     * Calls every method from a thread named {@code intruder}, and reads the caller's objects there, while this
+     * thread owns the scene; what the intruder found wrong is thrown here.
      */
-    private void holdOnAnotherThread(String name, Runnable take) throws InterruptedException {
-        Thread holder = new Thread(take, name);
-        holder.start();
-        holder.join();
-        // a held structural claim counts as a change; the refused calls made while it is held must count none
-        scene.guard().takeChanged();
+    private void callEverythingFromAnotherThread(String intruder, List<Object> owned) throws InterruptedException {
+        long structureChanges = scene.guard().structureChanges();
+        String owner = Thread.currentThread().getName();
+        Throwable[] failure = new Throwable[1];
+        Thread thread = new Thread(() -> {
+            try {
+                callEverything(owner, intruder, owned);
+            } catch (Throwable t) {
+                failure[0] = t;
+            }
+        }, intruder);
+        thread.start();
+        thread.join();
+        if (failure[0] != null) {
+            throw new AssertionError(failure[0]);
+        }
+        assertEquals(structureChanges, scene.guard().structureChanges(), "a refused structural change counted");
+        assertFalse(scene.guard().takeChanged(), "a refused call recorded a change");
     }
 
-    private void callEverythingFromTheWrongThread(String holder, List<Object> owned) {
-        long structureChanges = scene.guard().structureChanges();
+    private void callEverything(String owner, String intruder, List<Object> owned) {
         List<String> answered = new ArrayList<>();
         int refused = 0;
         for (Object target : List.of(scene, scene.queries(), node, other, item, light, camera, list, group,
                 changedSlots)) {
-            refused += callEverything(target, answered, thrown -> explainsTheThread(thrown, holder, target));
+            refused += callEverything(target, answered, thrown -> explainsTheOwner(thrown, owner, intruder, target));
         }
-        assertEquals(List.of(), answered, "while thread '" + holder + "' holds the scene, these answered or threw "
-                + "something else");
+        assertEquals(List.of(), answered, "on thread '" + intruder + "', these answered or threw something else");
         assertTrue(refused > 200, refused + " calls refused");
         for (Object target : owned) {
             // clear last: the reads before it read what the fill left
@@ -182,26 +200,21 @@ class MisuseTest {
         }
         assertEquals(List.of(), answered, "the caller's own objects are read without the guard");
         IllegalStateException close = assertThrows(IllegalStateException.class, scene::close);
-        assertTrue(explainsTheThread(close, holder, scene), close.getMessage());
+        assertTrue(explainsTheOwner(close, owner, intruder, scene), close.getMessage());
         IllegalStateException save = assertThrows(IllegalStateException.class,
                 () -> SceneFiles.save(scene, files.resolve("held.scene")));
-        assertTrue(explainsTheThread(save, holder, scene), save.getMessage());
-        assertEquals(structureChanges, scene.guard().structureChanges(), "a refused structural change counted");
-        assertFalse(scene.guard().takeChanged(), "a refused call recorded a change");
+        assertTrue(explainsTheOwner(save, owner, intruder, scene), save.getMessage());
     }
 
     /**
-     * A refusal says what was refused ("cannot ..."), naming the node or object called, and why: the thread that
-     * holds the scene, and the rule (change and read between frames, on the thread that runs them; frames one at a
-     * time). A frame or query refused for another thread's structural change throws
-     * {@link ConcurrentModificationException}, as documented.
+     * A refusal says what was refused ("cannot ..."), naming the node or object called, and why: the thread that owns
+     * the scene and the one that called, and how to hand the scene over.
      */
-    private static boolean explainsTheThread(Throwable thrown, String holder, Object target) {
+    private static boolean explainsTheOwner(Throwable thrown, String owner, String intruder, Object target) {
         String message = thrown.getMessage();
-        return (thrown instanceof IllegalStateException || thrown instanceof ConcurrentModificationException)
-                && message.startsWith("cannot ") && message.contains("'" + holder + "'")
-                && (message.contains("between frames, on the thread that runs them")
-                || message.contains("frames run one at a time"))
+        return thrown instanceof IllegalStateException && message.startsWith("cannot ")
+                && message.contains("the scene belongs to thread '" + owner + "', not to thread '" + intruder + "'")
+                && message.contains("SceneManager.handOver")
                 && (!(target instanceof SceneNode || target instanceof MovableObject)
                 || message.contains(target.toString()));
     }
@@ -363,6 +376,9 @@ class MisuseTest {
             RayBatch batch = new RayBatch();
             batch.add(new Vector3f(), new Vector3f(0f, 0f, -1f), 10f, -1);
             return batch;
+        }
+        if (type == Thread.class) {
+            return Thread.currentThread();
         }
         if (type == RayBatch.Mode.class) {
             return RayBatch.Mode.FIRST;

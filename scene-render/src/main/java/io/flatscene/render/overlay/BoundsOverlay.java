@@ -32,7 +32,8 @@ import static org.lwjgl.opengl.GL30C.GL_DRAW_FRAMEBUFFER;
  *
  * <p>Like a {@code Renderer}, a bounds overlay uses the context current on the thread that creates it, and only
  * that thread may call it, with that context current; once the context is closed it refuses to draw, and
- * {@link #close()} frees its native memory only.
+ * {@link #close()} frees its native memory only. A draw reads the items' world boxes from their scene, so that thread
+ * must own the scene too ({@link SceneManager#handOver}).
  *
  * <p>GL state: {@link #draw} binds the target as draw framebuffer and sets the viewport to the whole target, and
  * leaves them so; it draws with blending, depth test and face culling off and leaves them off, and leaves program,

@@ -73,45 +73,40 @@ final class TransformPass {
     /** @return the number of world matrices recomputed */
     int run(WorkerPool pool) {
         BandAllocator bands = store.bands();
-        store.setUpdating(true);
-        try {
-            store.openChangedSet();
-            position = store.positions();
-            orientation = store.orientations();
-            scale = store.scales();
-            world = store.worlds();
-            flags = store.flags();
-            parentSlot = store.parentSlots();
-            graphRoot = store.graphRoot();
-            SummaryByteSet dirty = store.dirtySlots();
-            int updated = 0;
-            for (int band = 0; band < Math.min(bands.bands(), TransformStore.DEEP_BAND); band++) {
-                int start = bands.start(band);
-                int end = bands.end(band);
-                boolean parentsChanged = parentsChanged(bands, band);
-                if (!parentsChanged && dirty.nextSetBit(start, end) == Index.NONE) {
-                    bands.passed(band, false);
-                    continue;
-                }
-                store.refreshParentSlots(band);
-                int firstWord = start >>> 6;
-                int endWord = (end + 63) >>> 6;
-                int changed = !parentsChanged
-                        && dirty.markedWords(firstWord, endWord) < (endWord - firstWord) / SPARSE_FRACTION
-                        ? updateDirty(band >>> 1, start, end)
-                        : sweepBand(bands, band, parentsChanged, pool);
-                dirty.clear(start, end);
-                bands.passed(band, changed > 0);
-                updated += changed;
+        store.openChangedSet();
+        position = store.positions();
+        orientation = store.orientations();
+        scale = store.scales();
+        world = store.worlds();
+        flags = store.flags();
+        parentSlot = store.parentSlots();
+        graphRoot = store.graphRoot();
+        SummaryByteSet dirty = store.dirtySlots();
+        int updated = 0;
+        for (int band = 0; band < Math.min(bands.bands(), TransformStore.DEEP_BAND); band++) {
+            int start = bands.start(band);
+            int end = bands.end(band);
+            boolean parentsChanged = parentsChanged(bands, band);
+            if (!parentsChanged && dirty.nextSetBit(start, end) == Index.NONE) {
+                bands.passed(band, false);
+                continue;
             }
-            if (bands.bands() > TransformStore.DEEP_BAND) {
-                updated += updateDeep(bands, dirty);
-            }
-            store.publishChangedSet();
-            return updated;
-        } finally {
-            store.setUpdating(false);
+            store.refreshParentSlots(band);
+            int firstWord = start >>> 6;
+            int endWord = (end + 63) >>> 6;
+            int changed = !parentsChanged
+                    && dirty.markedWords(firstWord, endWord) < (endWord - firstWord) / SPARSE_FRACTION
+                    ? updateDirty(band >>> 1, start, end)
+                    : sweepBand(bands, band, parentsChanged, pool);
+            dirty.clear(start, end);
+            bands.passed(band, changed > 0);
+            updated += changed;
         }
+        if (bands.bands() > TransformStore.DEEP_BAND) {
+            updated += updateDeep(bands, dirty);
+        }
+        store.publishChangedSet();
+        return updated;
     }
 
     /**

@@ -100,7 +100,6 @@ public final class TransformStore {
     private final BandAllocator bands = new BandAllocator(this::moveSlot);
     private final SlotListener slotListener;
     private int graphRoot = Index.NONE;
-    private boolean updating;
     /**
      * Counts slot moves. A changed bit speaks of a slot, so once a node moves after the transform pass its bit no
      * longer says whether that pass recomputed it; the bounds pass compares this count with the one at the transform
@@ -199,15 +198,6 @@ public final class TransformStore {
 
     public int slotVersion() {
         return slotVersion;
-    }
-
-    /** Whether the transform pass is running; set only by it. */
-    public boolean isUpdating() {
-        return updating;
-    }
-
-    public void setUpdating(boolean updating) {
-        this.updating = updating;
     }
 
     public boolean isLive(long handle) {

@@ -116,18 +116,28 @@ class QueryIndexTest {
     }
 
     @Test
-    void aQueryWhileAFrameRunsOnAnotherThreadIsRefused() throws InterruptedException {
+    void aQueryOnAThreadThatDoesNotOwnTheSceneIsRefusedAndOneDuringTheOwnersPassToo() throws InterruptedException {
         try (SceneManager scene = newScene(64)) {
             scene.rootNode().createChild().attachObject(scene.createItem(0, 0, UNIT));
-            Thread frame = new Thread(() -> QueryInternals.beginPass(scene, "run a frame"), "frame thread");
-            frame.start();
-            frame.join();
+            Throwable[] thrown = new Throwable[2];
+            Thread other = new Thread(() -> {
+                try {
+                    scene.queries().ray(new Vector3f(0f, 0f, 5f), DOWN, 10f, -1);
+                } catch (Throwable t) {
+                    thrown[0] = t;
+                }
+            }, "other thread");
+            other.start();
+            other.join();
+            assertTrue(thrown[0] instanceof IllegalStateException, String.valueOf(thrown[0]));
+            assertTrue(thrown[0].getMessage().startsWith("cannot run a ray query: the scene belongs to thread '"
+                    + Thread.currentThread().getName() + "', not to thread 'other thread'"), thrown[0].getMessage());
+            QueryInternals.beginPass(scene, "run a frame");
             try {
                 IllegalStateException refused = assertThrows(IllegalStateException.class,
-                        () -> scene.queries().ray(new Vector3f(0f, 0f, 5f), DOWN, 10f, -1));
-                assertTrue(refused.getMessage().contains("ray query") && refused.getMessage().contains("frame thread"),
-                        refused.getMessage());
-                assertThrows(IllegalStateException.class, () -> scene.queries().box(UNIT, -1, new QueryResult()));
+                        () -> scene.queries().box(UNIT, -1, new QueryResult()));
+                assertTrue(refused.getMessage().contains("a frame is already running on thread '"
+                        + Thread.currentThread().getName() + "'"), refused.getMessage());
             } finally {
                 QueryInternals.endPass(scene);
             }

@@ -651,16 +651,6 @@ class TransformStoreTest {
         assertEquals(1, store.dirtySlots().cardinality());
     }
 
-    @Test
-    void theUpdatingFlagIsWhatThePassSetIt() {
-        TransformStore store = store(4, GrowthPolicy.FAIL);
-        assertFalse(store.isUpdating());
-        store.setUpdating(true);
-        assertTrue(store.isUpdating());
-        store.setUpdating(false);
-        assertFalse(store.isUpdating());
-    }
-
     // ---- changed and moved slots ----
 
     @Test
