@@ -17,8 +17,8 @@ record ViewerOptions(SceneKind scene, Integer frames, Path screenshot, boolean h
 
     static final String USAGE = String.join("\n",
             "usage: java -jar samples/target/flatscene-viewer.jar [options]",
-            "  --scene NAME        solar, field, model or asteroids (default solar); keys 1 to 4 switch in a",
-            "                      window",
+            "  --scene NAME        solar, field, model, asteroids or towers (default solar); keys 1 to 5",
+            "                      switch in a window",
             "  --frames N          frames to run, then exit (default " + DEFAULT_FRAMES
                     + " headless, until closed in a window)",
             "  --screenshot FILE   PNG of the last frame (default target/flatscene-<scene>.png headless; in a",
