@@ -110,23 +110,21 @@ public final class TowerLook {
     private static float size(SceneManager scene, SceneNode holder) {
         scene.updateAllTransforms();
         scene.updateAllBounds();
-        float[] box = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE,
-            -Float.MAX_VALUE};
+        Vector3f low = new Vector3f(Float.MAX_VALUE);
+        Vector3f high = new Vector3f(-Float.MAX_VALUE);
         Vector3f center = new Vector3f();
         Vector3f half = new Vector3f();
+        Vector3f corner = new Vector3f();
         for (int i = 0; i < scene.itemCount(); i++) {
             Item item = scene.item(i);
-            if (item.parentNode() == null || !under(item.parentNode(), holder)) {
-                continue;
-            }
-            item.getWorldCenter(center);
-            item.getWorldHalfExtents(half);
-            for (int axis = 0; axis < 3; axis++) {
-                box[axis] = Math.min(box[axis], center.get(axis) - half.get(axis));
-                box[axis + 3] = Math.max(box[axis + 3], center.get(axis) + half.get(axis));
+            if (item.parentNode() != null && under(item.parentNode(), holder)) {
+                item.getWorldCenter(center);
+                item.getWorldHalfExtents(half);
+                low.min(center.sub(half, corner));
+                high.max(center.add(half, corner));
             }
         }
-        return Math.max(box[3] - box[0], Math.max(box[4] - box[1], box[5] - box[2]));
+        return high.sub(low).get(high.maxComponent());
     }
 
     private static boolean under(SceneNode node, SceneNode ancestor) {
