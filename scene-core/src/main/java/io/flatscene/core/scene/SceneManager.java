@@ -7,6 +7,7 @@ import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
+import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.frame.FramePipeline;
 import io.flatscene.core.scene.frame.WorldComposer;
 import io.flatscene.core.scene.store.ItemStore;
@@ -113,13 +114,18 @@ public final class SceneManager implements AutoCloseable {
         this.changedSlots = new ChangedSlots(transforms, guard);
         this.changes = new SceneChanges(this, guard, hierarchy, channels, nodes, transforms, kinds,
                 new SceneValidation(transforms, nodes, channels.pool(), names), pipeline, config.validation());
-        this.frames = new SceneFrames(config.workerThreads(), guard, pipeline, items, channels, changes,
-                new KeptCull(this, guard, pipeline, kinds, scratch));
+        // the frames sync the queries' index after each update, and own the worker threads the queries share
         this.queries = new SceneQueries(changes, guard, items.store, items.data, transforms,
-                () -> pipeline.update(items.store.size(), frames.workers()), frames::workers);
+                () -> pipeline.update(items.store.size(), workers()), this::workers);
+        this.frames = new SceneFrames(config.workerThreads(), guard, pipeline, items, channels, changes,
+                new KeptCull(this, guard, pipeline, kinds, scratch), queries);
         items.bind(pipeline, queries);
         this.root = changes.createRoot();
         LOG.info("FlatScene scene created: {}", config);
+    }
+
+    private WorkerPool workers() {
+        return frames.workers();
     }
 
     /** {@return the configuration the scene was created with} */

@@ -97,7 +97,7 @@ public final class SceneQueries {
             if (guard.takeQueriesStale()) {
                 update.run();
             }
-            index.sync(items.size());
+            index.sync(items.size(), workers.get());
         } catch (RuntimeException | Error e) {
             guard.endPass();
             throw e;
@@ -459,6 +459,22 @@ public final class SceneQueries {
         }
         result.clear();
         return found;
+    }
+
+    /**
+     * An update brought every world box up to date: a query finds nothing to update until the next change, and an
+     * index that a query built is synced now, on the workers, so that the game's next query finds nothing to refit. A
+     * scene never queried keeps no index, and pays nothing here.
+     *
+     * @return whether the index was synced
+     */
+    boolean updated(WorkerPool pool) {
+        guard.takeQueriesStale();
+        if (!index.inUse()) {
+            return false;
+        }
+        index.sync(items.size(), pool);
+        return true;
     }
 
     /** An item was destroyed: its index entry goes at once, since its id may be another item's at the next sync. */

@@ -1,11 +1,13 @@
 package io.flatscene.core.scene.query;
 
 import io.flatscene.core.container.Index;
+import io.flatscene.core.container.LongRadixSort;
 import io.flatscene.core.container.SparseSet;
 import io.flatscene.core.container.SummaryBitSet;
 import io.flatscene.core.geometry.Frustum;
 import io.flatscene.core.geometry.MortonCode;
 import io.flatscene.core.geometry.PointBounds;
+import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.Arrays;
@@ -35,10 +37,15 @@ import java.util.Arrays;
  * accept.
  *
  * <p><b>Upkeep.</b> {@link ItemStore#queryChunks()} names the chunks of 64 items by global index whose boxes or
- * occupants changed since the last sync; a sync reads those items alone, refits the leaf of each entry whose box
- * changed and the ancestors whose box follows, and appends entries for new items. A build (a Morton-order sort of the
- * live entries, split where their codes first differ) runs once the pending, dead or moved entries outweigh what it
- * costs: so the upkeep follows what changed, never the scene size, but for a rebuild after changes in proportion to it.
+ * occupants changed since the last sync; a sync reads those items alone and appends entries for new items. With few
+ * marked, each entry whose box changed refits its leaf and the ancestors whose box follows; with many, a sweep: the
+ * workers copy the boxes and refit the leaves they marked, then one pass over the inner nodes, children before parents,
+ * refits those below which anything changed, so that a frame that moves every item costs about a pass over them. The
+ * scene's update syncs the index once a query has built it, so that queries after the update find nothing to do. A
+ * build (a radix sort of the live entries by the Morton codes of their centers, split where their codes first differ,
+ * into arrays kept from the build before) runs once the pending or dead entries outweigh what it costs, or the moves
+ * made the tree's cost grow by half ({@link #treeCost}, measured every quarter of the built entries' worth of moves):
+ * so the upkeep follows what changed, never the scene size, but for a rebuild after changes in proportion to it.
  *
  * <p><b>Short rays.</b> Beside the tree, a {@link RayGrid} over the built entries answers the rays short enough for it,
  * once such rays cast without it number a {@value #GRID_RAYS_SHARE}th of the built entries (its build costs about a
@@ -62,6 +69,15 @@ public final class QueryIndex {
      * the few float roundings by which an entry's exact test can differ from the node test.
      */
     static final float MARGIN = 1e-5f;
+    /**
+     * A sync refits entry by entry while the marked items, this many times over, number fewer than the node records (a
+     * sweep reads a byte per record); it sweeps otherwise.
+     */
+    private static final int CLIMB_SHARE = 4;
+    /** Below this many marked items a sweep runs on the caller's thread: a barrier costs more than it saves. */
+    private static final int PARALLEL_ITEMS = 8_192;
+    /** How far the tree's cost may grow over what it was at its build before it is built again. */
+    private static final double REBUILD_GROWTH = 1.5;
     /** Pending entries tolerated before a build, on top of one per {@value #PENDING_SHARE} built. */
     private static final int PENDING_MIN = 64;
     private static final int PENDING_SHARE = 32;
@@ -94,8 +110,34 @@ public final class QueryIndex {
     int entryCount;
     int builtCount;
     private int deadCount;
-    /** Entry boxes changed since the last build: once they outnumber the built entries, the tree is rebuilt. */
+    /** Entry boxes changed since the last build, and as of the last measure of the tree's cost. */
     private int movedSinceBuild;
+    private int movedAtMeasure;
+    /** {@link #treeCost} right after the last build. */
+    private double builtCost;
+    /**
+     * Syncs that found chunks to read, and builds: the index's upkeep, counted so that tests can tell where it ran.
+     */
+    int upkeeps;
+    /** Whether {@link #sync} ever ran. */
+    private boolean inUse;
+
+    /**
+     * By location {@code 4k + branch}: 1 where a sweep copied a box into an entry of the leaf there. Written by the
+     * copying workers, each storing the same byte; read and cleared by the refit of the leaves.
+     */
+    private byte[] leafStale = new byte[0];
+    /** By inner node: 1 where a sweep changed a child's box, so that its own is refitted. */
+    private byte[] innerStale = new byte[0];
+    /** Whether a sweep copied a box into an entry of the root, a leaf when at most {@value #LEAF_SIZE} are built. */
+    private boolean rootLeafStale;
+    /** The sweep in progress: its items and chunks; per worker, the items it found with no entry and those moved. */
+    private int sweepItems;
+    private int sweepChunks;
+    private int[] freshIn = new int[0];
+    private int[] movedIn = new int[0];
+    private final WorkerPool.Task copyTask = this::copyShare;
+    private final WorkerPool.Task leafTask = this::leafShare;
 
     /** By inner node, as the class comment lays out: its children's boxes, their refs, its own box's location. */
     float[] tree = new float[0];
@@ -105,8 +147,16 @@ public final class QueryIndex {
     /** The root's box (min x, y, z then max x, y, z) and ref, valid while {@code builtCount > 0}. */
     final float[] rootBox = new float[6];
     int rootRef;
-    /** The sorted keys (Morton code above entry index) of the build in progress, for its splits; null otherwise. */
-    private long[] buildKeys;
+    /**
+     * The last build's Morton codes, sorted, for its splits, and the entries they are of: kept, so that a build
+     * allocates only for a larger scene.
+     */
+    private long[] buildKeys = new long[0];
+    private int[] buildEntries = new int[0];
+    private final LongRadixSort sorter = new LongRadixSort();
+    /** The entry arrays of the build before last, which the next build lays its entries out in. */
+    private int[] spareIds = new int[0];
+    private float[] spareBoxes = new float[0];
     /**
      * The volume queries' traversal stack: a visit pops one node and pushes at most {@value #ARITY}, and the tree is
      * at most 29 levels deep (a split per bit of the 30-bit Morton codes, then at most 27 halvings of entries that
@@ -133,25 +183,211 @@ public final class QueryIndex {
 
     // ---- upkeep ----
 
-    /** Brings the index up to the world boxes of items {@code [0, itemCount)}: the chunks marked since the last. */
-    public void sync(int itemCount) {
+    /** {@return whether a query has synced the index: an update keeps up only an index that queries use} */
+    public boolean inUse() {
+        return inUse;
+    }
+
+    /**
+     * Brings the index up to the world boxes of items {@code [0, itemCount)}, reading the chunks marked since the last
+     * sync alone: with few of them, each moved entry refits its leaf and the ancestors whose box follows; with many,
+     * the workers copy the boxes and refit the marked leaves, then one pass up the inner nodes refits the rest. The
+     * boxes come out the same either way, and for any number of workers.
+     *
+     * @param pool the workers to share a large refit among, not null; called from outside the pool
+     */
+    public void sync(int itemCount, WorkerPool pool) {
+        inUse = true;
         SummaryBitSet marked = items.queryChunks();
         // a scene queried many times a frame mostly has nothing marked: then even the clear is skipped
         if (marked.nextSetBit(0, marked.capacity()) != Index.NONE) {
+            upkeeps++;
             int chunks = Math.min(marked.capacity(), (itemCount + 63) >>> 6);
-            for (int chunk = marked.nextSetBit(0, chunks); chunk != Index.NONE;
-                 chunk = marked.nextSetBit(chunk + 1, chunks)) {
-                for (int i = chunk << 6, end = Math.min(itemCount, (chunk + 1) << 6); i < end; i++) {
-                    update(itemSet.idAt(i), i);
-                }
+            long markedItems = (long) marked.cardinality(0, chunks) << 6;
+            if (markedItems * CLIMB_SHARE < (long) innerTotal * ARITY) {
+                climb(itemCount, chunks, marked);
+            } else {
+                sweep(itemCount, chunks, markedItems, pool);
             }
             marked.clear();
         }
         int live = entryCount - deadCount;
         if (entryCount - builtCount > PENDING_MIN + builtCount / PENDING_SHARE
-                || deadCount > PENDING_MIN + live / 4 || movedSinceBuild > PENDING_MIN + builtCount) {
+                || deadCount > PENDING_MIN + live / 4 || degraded()) {
             build();
         }
+    }
+
+    /** Each changed item's entry updated, its leaf refitted and its ancestors up to the first that does not change. */
+    private void climb(int itemCount, int chunks, SummaryBitSet marked) {
+        for (int chunk = marked.nextSetBit(0, chunks); chunk != Index.NONE;
+             chunk = marked.nextSetBit(chunk + 1, chunks)) {
+            for (int i = chunk << 6, end = Math.min(itemCount, (chunk + 1) << 6); i < end; i++) {
+                update(itemSet.idAt(i), i);
+            }
+        }
+    }
+
+    /**
+     * The refit of many entries: the workers copy the changed boxes of the marked chunks' items and mark the leaves
+     * they lie in, new items get entries in index order, the workers refit the marked leaves, and one pass over the
+     * inner nodes from the last built to the first (children before parents: a build numbers them in pre-order)
+     * refits each whose children changed.
+     */
+    private void sweep(int itemCount, int chunks, long markedItems, WorkerPool pool) {
+        int workers = pool.size() > 1 && markedItems >= PARALLEL_ITEMS ? pool.size() : 1;
+        if (freshIn.length < workers) {
+            freshIn = new int[workers];
+            movedIn = new int[workers];
+        }
+        if (leafStale.length < innerTotal * ARITY) {
+            leafStale = new byte[up.length * ARITY];
+            innerStale = new byte[up.length];
+        }
+        sweepItems = itemCount;
+        sweepChunks = chunks;
+        if (workers > 1) {
+            pool.run(copyTask);
+        } else {
+            copyShare(0, 1);
+        }
+        int fresh = 0;
+        for (int w = 0; w < workers; w++) {
+            fresh += freshIn[w];
+            movedSinceBuild += movedIn[w];
+        }
+        if (fresh > 0) {
+            climb(itemCount, chunks, items.queryChunks());
+        }
+        // the grid's upkeep is one list for every entry, so it keeps to the caller's thread
+        if (workers > 1 && !grid.live()) {
+            pool.run(leafTask);
+        } else {
+            leafShare(0, 1);
+        }
+        if (rootLeafStale) {
+            rootLeafStale = false;
+            refitLeaf(ROOT);
+        }
+        for (int k = innerTotal - 1; k >= 0; k--) {
+            if (innerStale[k] != 0) {
+                innerStale[k] = 0;
+                int location = up[k];
+                if (boxInner(k, location) && location != ROOT) {
+                    innerStale[location >>> 2] = 1;
+                }
+            }
+        }
+    }
+
+    /**
+     * Worker {@code worker}'s share of the marked chunks: copies each changed box into its entry and marks the entry's
+     * leaf; counts the items with no entry yet, left to the caller's thread. Entries are the items' own, and a mark
+     * is the same byte whoever writes it, so shares never write a value another reads.
+     */
+    private void copyShare(int worker, int workers) {
+        int from = WorkerPool.shareStart(sweepChunks, worker, workers);
+        int to = WorkerPool.shareStart(sweepChunks, worker + 1, workers);
+        SummaryBitSet marked = items.queryChunks();
+        float[] c = items.worldCenterArray();
+        float[] h = items.worldHalfArray();
+        int[] entries = entryOf;
+        int fresh = 0;
+        int moved = 0;
+        for (int chunk = marked.nextSetBit(from, to); chunk != Index.NONE; chunk = marked.nextSetBit(chunk + 1, to)) {
+            for (int i = chunk << 6, end = Math.min(sweepItems, (chunk + 1) << 6); i < end; i++) {
+                int id = itemSet.idAt(i);
+                int e = id < entries.length ? entries[id] : Index.NONE;
+                if (e == Index.NONE) {
+                    fresh++;
+                } else if (copyChanged(e, c, h, i * 3)) {
+                    moved++;
+                    int leaf = entryLeaf[e];
+                    if (leaf == ROOT) {
+                        rootLeafStale = true;
+                    } else if (leaf != Index.NONE) {
+                        leafStale[leaf] = 1;
+                    }
+                }
+            }
+        }
+        freshIn[worker] = fresh;
+        movedIn[worker] = moved;
+    }
+
+    /** Worker {@code worker}'s share of the inner nodes: refits each marked leaf among their children. */
+    private void leafShare(int worker, int workers) {
+        int from = WorkerPool.shareStart(innerTotal, worker, workers);
+        int to = WorkerPool.shareStart(innerTotal, worker + 1, workers);
+        byte[] stale = leafStale;
+        for (int location = from * ARITY, end = to * ARITY; location < end; location++) {
+            if (stale[location] != 0) {
+                stale[location] = 0;
+                innerStale[location >>> 2] = 1;
+                refitLeaf(location);
+            }
+        }
+    }
+
+    /** Rewrites the box of the leaf at {@code location} from its entries, and lists them again in a live grid. */
+    private void refitLeaf(int location) {
+        int leaf = refAt(location);
+        int first = leaf >>> COUNT_BITS;
+        int count = leaf & COUNT_MASK;
+        boxLeaf(location, first, count);
+        if (grid.live()) {
+            for (int e = first; e < first + count; e++) {
+                if (entryId[e] != Index.NONE) {
+                    grid.moved(e, entryId[e], entryBox);
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether the tree is worth building again, measured once the entries moved since the last measure pass
+     * {@value #PENDING_MIN} and a quarter of the built ones: when its boxes make the expected cost of a query
+     * ({@link #treeCost}) more than {@value #REBUILD_GROWTH} times what it was at the build, rather than by the count
+     * of moves (a scene whose items all step along keeps its tree's cost; one whose items scatter does not); where no
+     * cost can be measured (an infinite box), once the moves since the build outnumber the built entries.
+     */
+    private boolean degraded() {
+        if (builtCount == 0) {
+            return movedSinceBuild > PENDING_MIN;
+        }
+        if (movedSinceBuild - movedAtMeasure <= PENDING_MIN + builtCount / 4) {
+            return false;
+        }
+        movedAtMeasure = movedSinceBuild;
+        double cost = treeCost();
+        if (Double.isFinite(cost) && Double.isFinite(builtCost)) {
+            return cost > builtCost * REBUILD_GROWTH;
+        }
+        return movedSinceBuild > PENDING_MIN + builtCount;
+    }
+
+    /**
+     * The surface area heuristic's cost of the tree: the areas of every node's box over the root's, which is how many
+     * nodes a query through the root in a random direction visits, give or take; infinite or NaN where a box is.
+     */
+    private double treeCost() {
+        double sum = 0;
+        for (int k = 0; k < innerTotal; k++) {
+            for (int branch = 0; branch < ARITY; branch++) {
+                if (childRef[ARITY * k + branch] != EMPTY) {
+                    sum += area(tree, k * STRIDE + branch * 6);
+                }
+            }
+        }
+        return sum / area(rootBox, 0);
+    }
+
+    /** Half the surface area of the box at {@code box[n]}, min x, y, z then max x, y, z. */
+    private static double area(float[] box, int n) {
+        double x = (double) box[n + 3] - box[n];
+        double y = (double) box[n + 4] - box[n + 1];
+        double z = (double) box[n + 5] - box[n + 2];
+        return x * y + y * z + z * x;
     }
 
     private void update(int id, int index) {
@@ -173,12 +409,9 @@ public final class QueryIndex {
             copyBox(e, c, h, o);
             return;
         }
-        int b = e * 6;
-        if (same(entryBox[b], c[o]) && same(entryBox[b + 1], c[o + 1]) && same(entryBox[b + 2], c[o + 2])
-                && same(entryBox[b + 3], h[o]) && same(entryBox[b + 4], h[o + 1]) && same(entryBox[b + 5], h[o + 2])) {
+        if (!copyChanged(e, c, h, o)) {
             return;
         }
-        copyBox(e, c, h, o);
         movedSinceBuild++;
         if (entryLeaf[e] != Index.NONE) {
             refit(entryLeaf[e]);
@@ -218,6 +451,27 @@ public final class QueryIndex {
     private void copyBox(int e, float[] c, float[] h, int o) {
         System.arraycopy(c, o, entryBox, e * 6, 3);
         System.arraycopy(h, o, entryBox, e * 6 + 3, 3);
+    }
+
+    /**
+     * Copies the world box at {@code c[o]}, {@code h[o]} into entry {@code e} where it differs in a bit.
+     *
+     * @return whether it did
+     */
+    private boolean copyChanged(int e, float[] c, float[] h, int o) {
+        float[] box = entryBox;
+        int b = e * 6;
+        if (same(box[b], c[o]) && same(box[b + 1], c[o + 1]) && same(box[b + 2], c[o + 2])
+                && same(box[b + 3], h[o]) && same(box[b + 4], h[o + 1]) && same(box[b + 5], h[o + 2])) {
+            return false;
+        }
+        box[b] = c[o];
+        box[b + 1] = c[o + 1];
+        box[b + 2] = c[o + 2];
+        box[b + 3] = h[o];
+        box[b + 4] = h[o + 1];
+        box[b + 5] = h[o + 2];
+        return true;
     }
 
     /** The item with this id was destroyed: its entry dies, and its leaf shrinks around the others. */
@@ -324,10 +578,19 @@ public final class QueryIndex {
         return changed;
     }
 
-    /** Lays the live entries out in Morton order of their centers and builds a balanced tree over them. */
+    /**
+     * Lays the live entries out in Morton order of their centers and builds a balanced tree over them, into arrays kept
+     * from the last build where they have room.
+     */
     private void build() {
+        upkeeps++;
         int live = entryCount - deadCount;
-        long[] keys = new long[live];
+        if (buildKeys.length < live) {
+            buildKeys = new long[Math.max(live, buildKeys.length + (buildKeys.length >> 1))];
+            buildEntries = new int[buildKeys.length];
+        }
+        long[] keys = buildKeys;
+        int[] order = buildEntries;
         PointBounds centers = new PointBounds();
         for (int e = 0; e < entryCount; e++) {
             if (entryId[e] != Index.NONE && finiteCenter(e)) {
@@ -346,30 +609,42 @@ public final class QueryIndex {
             if (entryId[e] == Index.NONE) {
                 continue;
             }
-            long code = Long.MAX_VALUE >>> 32;
+            long code = Integer.MAX_VALUE;
             if (finiteCenter(e)) {
                 code = MortonCode.of(MortonCode.cell(entryBox[e * 6], minX, scaleX, cells),
                         MortonCode.cell(entryBox[e * 6 + 1], minY, scaleY, cells),
                         MortonCode.cell(entryBox[e * 6 + 2], minZ, scaleZ, cells));
             }
-            keys[k++] = code << 32 | e;
+            keys[k] = code;
+            order[k++] = e;
         }
-        Arrays.sort(keys);
-        int[] ids = new int[Math.max(live, entryId.length)];
-        float[] boxes = new float[ids.length * 6];
+        // stable, so entries of one code keep their order
+        sorter.sort(keys, order, live);
+        int room = Math.max(live, entryId.length);
+        if (spareIds.length < room) {
+            spareIds = new int[room];
+            spareBoxes = new float[room * 6];
+        }
+        int[] ids = spareIds;
+        float[] boxes = spareBoxes;
         for (int n = 0; n < live; n++) {
-            int from = (int) keys[n];
+            int from = order[n];
             ids[n] = entryId[from];
             System.arraycopy(entryBox, from * 6, boxes, n * 6, 6);
             entryOf[ids[n]] = n;
         }
+        spareIds = entryId;
+        spareBoxes = entryBox;
         entryId = ids;
         entryBox = boxes;
-        entryLeaf = new int[ids.length];
+        if (entryLeaf.length < ids.length) {
+            entryLeaf = new int[ids.length];
+        }
         entryCount = live;
         builtCount = live;
         deadCount = 0;
         movedSinceBuild = 0;
+        movedAtMeasure = 0;
         grid.drop();
         // room for a tree of full leaves; cuts at cell bounds leave some leaves short, and buildNode grows it then
         int records = Math.max(1, (live + LEAF_SIZE - 1) / LEAF_SIZE);
@@ -377,9 +652,8 @@ public final class QueryIndex {
             growInner(records);
         }
         innerTotal = 0;
-        buildKeys = keys;
         rootRef = buildNode(ROOT, 0, live);
-        buildKeys = null;
+        builtCost = treeCost();
         gridWorthyLength = live == 0 ? -1f : RayGrid.walkableLength(rootBox, live);
     }
 
@@ -460,8 +734,7 @@ public final class QueryIndex {
     private int split(int first, int count) {
         long[] keys = buildKeys;
         int last = first + count - 1;
-        long lowest = keys[first] >>> 32;
-        long differ = lowest ^ (keys[last] >>> 32);
+        long differ = keys[first] ^ keys[last];
         if (differ == 0L) {
             return count / 2;
         }
@@ -471,7 +744,7 @@ public final class QueryIndex {
         int hi = last;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (((keys[mid] >>> 32) & bit) != 0L) {
+            if ((keys[mid] & bit) != 0L) {
                 hi = mid;
             } else {
                 lo = mid + 1;
