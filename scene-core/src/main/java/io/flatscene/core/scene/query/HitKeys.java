@@ -61,7 +61,9 @@ public final class HitKeys {
     public void sort(int from, int to) {
         long[] a = keys;
         if (to - from >= RADIX_MIN) {
-            radixSort(from, to);
+            if (!ascending(from, to)) {
+                radixSort(from, to);
+            }
             return;
         }
         if (to - from <= 24) {
@@ -85,6 +87,17 @@ public final class HitKeys {
             a[from + end] = top;
             siftDown(a, from, 0, end);
         }
+    }
+
+    /** Whether keys {@code [from, to)} are in order already, as a volume query may leave them. */
+    private boolean ascending(int from, int to) {
+        long[] a = keys;
+        for (int i = from + 1; i < to; i++) {
+            if (a[i - 1] > a[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** An LSD radix sort of keys {@code [from, to)}, a byte a pass, skipping the bytes every key shares. */

@@ -755,6 +755,14 @@ public final class QueryIndex {
 
     // ---- queries ----
 
+    /**
+     * A volume query's found items are ordered through {@link #foundBits} when the words their global indices span
+     * number at most this many per item; left to the result's sort otherwise.
+     */
+    private static final int BITMAP_SHARE = 4;
+    /** By global index, a bit each: clear between queries, set by {@link #orderByIndex} for the time it runs. */
+    private long[] foundBits = new long[0];
+
     /** What the query in progress asks, read by the node and entry tests. */
     private int kind;
     /**
@@ -798,7 +806,12 @@ public final class QueryIndex {
         run(mask, out);
     }
 
+    /**
+     * Walks the tree and the pending entries, gathering the ids of the entries the query meets, then accepts them
+     * ({@link #acceptFound}).
+     */
     private void run(int mask, HitKeys out) {
+        int start = out.count;
         if (builtCount > 0 && nodeMeets(rootBox, 0)) {
             float[] tree = this.tree;
             int[] stack = this.stack;
@@ -816,26 +829,91 @@ public final class QueryIndex {
                     }
                 } else {
                     for (int e = ref >>> COUNT_BITS, end = e + (ref & COUNT_MASK); e < end; e++) {
-                        test(e, mask, out);
+                        test(e, out);
                     }
                 }
             }
         }
         for (int e = builtCount; e < entryCount; e++) {
-            test(e, mask, out);
+            test(e, out);
+        }
+        acceptFound(start, mask, out);
+    }
+
+    /** Adds entry {@code e}'s item id to {@code out} when the query meets its box. */
+    private void test(int e, HitKeys out) {
+        int id = entryId[e];
+        if (id != Index.NONE && entryMeets(e * 6) >= 0f) {
+            out.add(id);
         }
     }
 
-    private void test(int e, int mask, HitKeys out) {
-        int id = entryId[e];
-        if (id == Index.NONE) {
-            return;
+    /**
+     * Turns the ids from {@code start} on into the keys of the items that take part (their global indices: a volume
+     * query's distance is 0), dropping the others; each step, the global index, the node slot and flags, the node's
+     * place in the graph, for all of them before the next, so that the loads of a step overlap rather than wait on
+     * each other hit by hit.
+     */
+    private void acceptFound(int start, int mask, HitKeys out) {
+        long[] keys = out.keys;
+        int end = out.count;
+        for (int i = start; i < end; i++) {
+            keys[i] = itemSet.indexOf((int) keys[i]);
         }
-        float distance = entryMeets(e * 6);
-        if (distance >= 0f) {
-            int index = itemSet.indexOf(id);
-            if (takesPart(index, mask)) {
-                out.add((long) Float.floatToRawIntBits(distance) << 32 | index);
+        int[] slots = items.nodeSlotArray();
+        int[] flags = items.queryFlagsArray();
+        int kept = start;
+        for (int i = start; i < end; i++) {
+            int index = (int) keys[i];
+            int slot = slots[index];
+            if (slot != Index.NONE && (flags[index] & mask) != 0) {
+                keys[kept++] = (long) slot << 32 | index;
+            }
+        }
+        int accepted = start;
+        int lowest = Integer.MAX_VALUE;
+        int highest = -1;
+        for (int i = start; i < kept; i++) {
+            if (transforms.isInGraph((int) (keys[i] >>> 32))) {
+                int index = (int) keys[i];
+                keys[accepted++] = index;
+                lowest = Math.min(lowest, index);
+                highest = Math.max(highest, index);
+            }
+        }
+        out.count = accepted;
+        if ((long) ((highest >>> 6) - (lowest >>> 6) + 1) <= (long) (accepted - start) * BITMAP_SHARE) {
+            orderByIndex(keys, start, accepted);
+        }
+    }
+
+    /**
+     * Lays the distinct global indices {@code keys[start, end)} out in ascending order through a bitmap of the items,
+     * one bit each: where they are dense in the words they span, a pass over those words costs less than a sort.
+     */
+    private void orderByIndex(long[] keys, int start, int end) {
+        int words = (itemSet.capacity() + 63) >>> 6;
+        if (foundBits.length < words) {
+            foundBits = new long[words];
+        }
+        long[] bits = foundBits;
+        int first = Integer.MAX_VALUE;
+        int last = -1;
+        for (int i = start; i < end; i++) {
+            int index = (int) keys[i];
+            int word = index >>> 6;
+            bits[word] |= 1L << index;
+            first = Math.min(first, word);
+            last = Math.max(last, word);
+        }
+        int at = start;
+        for (int word = first; word <= last; word++) {
+            long set = bits[word];
+            if (set != 0L) {
+                bits[word] = 0L;
+                for (; set != 0L; set &= set - 1) {
+                    keys[at++] = (long) word << 6 | Long.numberOfTrailingZeros(set);
+                }
             }
         }
     }
