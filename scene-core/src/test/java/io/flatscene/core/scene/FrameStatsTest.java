@@ -25,6 +25,17 @@ class FrameStatsTest {
         return stats;
     }
 
+    /** Ten unit items on nodes along x, of materials 0 and 1 in turn. */
+    private static SceneNode[] tenItems(SceneManager scene) {
+        Aabb box = new Aabb(-0.5f, -0.5f, -0.5f, 0.5f, 0.5f, 0.5f);
+        SceneNode[] nodes = new SceneNode[10];
+        for (int i = 0; i < nodes.length; i++) {
+            nodes[i] = scene.rootNode().createChild().setPosition(i - 5, 0, 0);
+            nodes[i].attachObject(scene.createItem(0, i % 2, box));
+        }
+        return nodes;
+    }
+
     @Test
     void theTotalSumsEveryPass() {
         assertEquals(44_350_003L, filled().totalNanos());
@@ -74,12 +85,7 @@ class FrameStatsTest {
                 .validation(true).build())) {
             Camera camera = scene.createCamera("eye");
             scene.rootNode().createChild("eye").setPosition(0, 0, 20).attachObject(camera);
-            Aabb box = new Aabb(-0.5f, -0.5f, -0.5f, 0.5f, 0.5f, 0.5f);
-            SceneNode[] nodes = new SceneNode[10];
-            for (int i = 0; i < nodes.length; i++) {
-                nodes[i] = scene.rootNode().createChild().setPosition(i - 5, 0, 0);
-                nodes[i].attachObject(scene.createItem(0, i % 2, box));
-            }
+            SceneNode[] nodes = tenItems(scene);
             RenderQueue queue = new RenderQueue();
             FrameStats update = scene.update();
             scene.cull(camera, queue);
@@ -116,12 +122,7 @@ class FrameStatsTest {
                 .validation(true).build())) {
             Camera camera = scene.createCamera("eye");
             scene.rootNode().createChild("eye").setPosition(0, 0, 20).attachObject(camera);
-            Aabb box = new Aabb(-0.5f, -0.5f, -0.5f, 0.5f, 0.5f, 0.5f);
-            SceneNode[] nodes = new SceneNode[10];
-            for (int i = 0; i < nodes.length; i++) {
-                nodes[i] = scene.rootNode().createChild().setPosition(i - 5, 0, 0);
-                nodes[i].attachObject(scene.createItem(0, 0, box));
-            }
+            SceneNode[] nodes = tenItems(scene);
             RenderQueue queue = new RenderQueue();
             for (int frame = 0; frame < 3; frame++) {
                 nodes[frame].setPosition(frame, 1, 0);

@@ -1,6 +1,7 @@
 package io.flatscene.core.scene.query;
 
 import io.flatscene.core.container.Capacity;
+import io.flatscene.core.container.LongRadixSort;
 import java.util.Arrays;
 
 /**
@@ -9,14 +10,14 @@ import java.util.Arrays;
  * reused, growing only when a query finds more than it ever did.
  */
 public final class HitKeys {
-    /** Keys from this many on are radix sorted: below, a heapsort's steps cost less than a pass's 256 counters. */
+    /** Keys from this many on are radix sorted: below, a heapsort's steps cost less than a pass's 2,048 counters. */
     private static final int RADIX_MIN = 256;
 
     public long[] keys;
     public int count;
-    /** The radix sort's other half, and its counts of one byte's values. */
-    private long[] scratch = new long[0];
-    private final int[] counts = new int[256];
+    /** The radix sort of long runs, and the values it moves beside the keys, which nothing reads. */
+    private final LongRadixSort radix = new LongRadixSort();
+    private int[] radixValues = new int[0];
 
     public HitKeys(int capacity) {
         keys = new long[capacity];
@@ -54,15 +55,18 @@ public final class HitKeys {
 
     /**
      * Sorts keys {@code [from, to)} in place, allocating nothing once the scratch has room: insertion for short runs,
-     * heapsort for middling ones, a radix sort over the bytes that differ among the keys for long ones (a volume
-     * query's keys differ in the low bytes alone, the global index, so a thousand sort in two or three passes where a
-     * heapsort takes a dozen dependent steps a key).
+     * heapsort for middling ones, {@link LongRadixSort} for long ones unless they are in order already (a volume
+     * query's keys differ in the low digits alone, the global index, so a thousand sort in two passes where a heapsort
+     * takes a dozen dependent steps a key). Keys are never negative, so the radix sort's unsigned order is theirs.
      */
     public void sort(int from, int to) {
         long[] a = keys;
         if (to - from >= RADIX_MIN) {
             if (!ascending(from, to)) {
-                radixSort(from, to);
+                if (radixValues.length < to) {
+                    radixValues = new int[keys.length];
+                }
+                radix.sort(keys, radixValues, from, to);
             }
             return;
         }
@@ -98,55 +102,6 @@ public final class HitKeys {
             }
         }
         return true;
-    }
-
-    /** An LSD radix sort of keys {@code [from, to)}, a byte a pass, skipping the bytes every key shares. */
-    private void radixSort(int from, int to) {
-        long[] a = keys;
-        int n = to - from;
-        if (scratch.length < n) {
-            scratch = new long[Math.max(n, a.length)];
-        }
-        long or = 0L;
-        long and = -1L;
-        for (int i = from; i < to; i++) {
-            or |= a[i];
-            and &= a[i];
-        }
-        long varying = or ^ and;
-        int[] counts = this.counts;
-        long[] source = a;
-        int sourceBase = from;
-        long[] target = scratch;
-        int targetBase = 0;
-        for (int shift = 0; shift < Long.SIZE; shift += 8) {
-            if ((varying >>> shift & 0xFF) == 0L) {
-                continue;
-            }
-            Arrays.fill(counts, 0);
-            for (int i = sourceBase, end = sourceBase + n; i < end; i++) {
-                counts[(int) (source[i] >>> shift) & 0xFF]++;
-            }
-            int sum = targetBase;
-            for (int digit = 0; digit < 256; digit++) {
-                int count = counts[digit];
-                counts[digit] = sum;
-                sum += count;
-            }
-            for (int i = sourceBase, end = sourceBase + n; i < end; i++) {
-                long key = source[i];
-                target[counts[(int) (key >>> shift) & 0xFF]++] = key;
-            }
-            long[] held = source;
-            source = target;
-            target = held;
-            int heldBase = sourceBase;
-            sourceBase = targetBase;
-            targetBase = heldBase;
-        }
-        if (source != a) {
-            System.arraycopy(source, sourceBase, a, from, n);
-        }
     }
 
     private static void siftDown(long[] a, int base, int root, int n) {
