@@ -124,10 +124,6 @@ public final class SceneManager implements AutoCloseable {
         LOG.info("FlatScene scene created: {}", config);
     }
 
-    private WorkerPool workers() {
-        return frames.workers();
-    }
-
     /** {@return the configuration the scene was created with} */
     public SceneConfig config() {
         return config;
@@ -159,6 +155,11 @@ public final class SceneManager implements AutoCloseable {
 
     ObjectKinds kinds() {
         return kinds;
+    }
+
+    /** The frames' worker threads, started on first use, which the queries share. */
+    private WorkerPool workers() {
+        return frames.workers();
     }
 
     SceneGuard guard() {
@@ -613,7 +614,12 @@ public final class SceneManager implements AutoCloseable {
 
     /**
      * The once-per-tick part of a frame: the nodes {@link #destroyLater} queued destroyed, then transforms, then every
-     * item's world bounds. Any number of views can then be culled from it with {@link #cull}.
+     * item's world bounds, then the refit of the query index to the items that moved. Any number of views can then be
+     * culled from it with {@link #cull}.
+     *
+     * <p>The refit runs on the worker threads, and only once a query has built the index: a scene never queried keeps
+     * none and pays nothing for it. After it, the game's queries find the index up to date, with nothing to update or
+     * refit until the next change; {@link FrameStats#queryIndexNanos()} shows what the refit took.
      *
      * @return the update's statistics (one reused instance; the cull fields are those of no cull)
      * @throws IllegalStateException           if another frame is running, or another thread is changing the scene's

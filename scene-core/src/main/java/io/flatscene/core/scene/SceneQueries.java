@@ -29,9 +29,11 @@ import org.joml.Vector3fc;
  * camera draws and what a pick can hit are chosen independently. A query sees the scene as it is now: an item
  * created or moved since the last frame is found where it is. For that, a query after a change first runs what the
  * next {@link SceneManager#update()} would (the transforms and bounds of what changed, no more), so the next frame
- * finds that work done, then brings its index up to the bounds; a query after none costs no update. Items found by a
- * box, sphere or frustum come in global index order; hits of a ray nearest first, by the distance at which the ray
- * enters the item's box, in world units whatever the direction's length (ties in global index order).
+ * finds that work done, then brings its index up to the bounds; a query after none costs no update. Once a query has
+ * built the index, each update refits it to what moved, on the worker threads, so that the queries a game runs after
+ * its update find nothing to bring up to date. Items found by a box, sphere or frustum come in global index order;
+ * hits of a ray nearest first, by the distance at which the ray enters the item's box, in world units whatever the
+ * direction's length (ties in global index order).
  *
  * <p>A query claims the scene as a frame does. Every query throws {@link IllegalStateException} while a frame runs
  * (on any thread) or once the scene is closed, and {@link ConcurrentModificationException} while another thread is
