@@ -61,9 +61,9 @@ public final class QueryIndex {
     /** Floats per inner node in {@code tree}: its children's boxes, min x, y, z then max x, y, z each. */
     static final int STRIDE = 6 * ARITY;
     /** The ref of an unused branch, whose box is NaN: no ray meets it, and volume queries skip it by its ref. */
-    private static final int EMPTY = -1;
+    static final int EMPTY = -1;
     /** The location of the root's box. */
-    private static final int ROOT = -2;
+    static final int ROOT = -2;
     /**
      * The widening of node boxes and of the volume queries' node tests, relative to the magnitudes involved: far above
      * the few float roundings by which an entry's exact test can differ from the node test.
@@ -83,10 +83,6 @@ public final class QueryIndex {
     private static final int PENDING_SHARE = 32;
     /** Bits of a Morton cell coordinate per axis. */
     private static final int CELL_BITS = 10;
-    /** The kinds of query. */
-    private static final int BOX = 1;
-    private static final int SPHERE = 2;
-    private static final int FRUSTUM = 3;
     /**
      * Rays cast without a grid, as a share of the built entries, that pay for building one: a build costs about a pass
      * over the entries' cells, and each short ray it serves saves about half of a tree walk.
@@ -98,18 +94,19 @@ public final class QueryIndex {
     private final ItemStore items;
     final SparseSet itemSet;
     private final TransformStore transforms;
+    private final VolumeQuery volume;
 
     /** By item id: its entry, or {@link Index#NONE}. */
-    private int[] entryOf = new int[0];
+    int[] entryOf = new int[0];
     /** By entry: the item id, or {@link Index#NONE} when dead. */
     int[] entryId = new int[0];
     /** By entry, 6 floats: the world center and half extents as of the last sync. */
     float[] entryBox = new float[0];
     /** By entry: the location of its leaf's box, or {@link Index#NONE} while pending. */
-    private int[] entryLeaf = new int[0];
+    int[] entryLeaf = new int[0];
     int entryCount;
     int builtCount;
-    private int deadCount;
+    int deadCount;
     /** Entry boxes changed since the last build, and as of the last measure of the tree's cost. */
     private int movedSinceBuild;
     private int movedAtMeasure;
@@ -142,7 +139,7 @@ public final class QueryIndex {
     /** By inner node, as the class comment lays out: its children's boxes, their refs, its own box's location. */
     float[] tree = new float[0];
     int[] childRef = new int[0];
-    private int[] up = new int[0];
+    int[] up = new int[0];
     int innerTotal;
     /** The root's box (min x, y, z then max x, y, z) and ref, valid while {@code builtCount > 0}. */
     final float[] rootBox = new float[6];
@@ -157,12 +154,6 @@ public final class QueryIndex {
     /** The entry arrays of the build before last, which the next build lays its entries out in. */
     private int[] spareIds = new int[0];
     private float[] spareBoxes = new float[0];
-    /**
-     * The volume queries' traversal stack: a visit pops one node and pushes at most {@value #ARITY}, and the tree is
-     * at most 29 levels deep (a split per bit of the 30-bit Morton codes, then at most 27 halvings of entries that
-     * share a code, folded two by two), so 64 levels' worth is more than it ever holds.
-     */
-    private final int[] stack = new int[64 * (ARITY - 1) + 1];
     /** The built entries' grid for short rays, while live; the tree answers every ray otherwise. */
     final RayGrid grid = new RayGrid();
     /** Short rays cast since the grid was last built, dropped or refused. */
@@ -179,6 +170,7 @@ public final class QueryIndex {
         this.items = items;
         this.itemSet = itemSet;
         this.transforms = transforms;
+        this.volume = new VolumeQuery(this, items, transforms);
     }
 
     // ---- upkeep ----
@@ -444,7 +436,7 @@ public final class QueryIndex {
         }
     }
 
-    private static boolean same(float a, float b) {
+    static boolean same(float a, float b) {
         return Float.floatToRawIntBits(a) == Float.floatToRawIntBits(b);
     }
 
@@ -512,20 +504,20 @@ public final class QueryIndex {
     }
 
     /** The ref of the node whose box lies at {@code location}. */
-    private int refAt(int location) {
+    int refAt(int location) {
         return location == ROOT ? rootRef : childRef[location];
     }
 
-    private float[] boxes(int location) {
+    float[] boxes(int location) {
         return location == ROOT ? rootBox : tree;
     }
 
-    private static int offset(int location) {
+    static int offset(int location) {
         return location == ROOT ? 0 : location * 6;
     }
 
     /** Writes the box of the leaf over entries {@code [first, first + count)} at {@code location}. */
-    private void boxLeaf(int location, int first, int count) {
+    void boxLeaf(int location, int first, int count) {
         float[] box = boxes(location);
         int n = offset(location);
         Arrays.fill(box, n, n + 3, Float.POSITIVE_INFINITY);
@@ -558,7 +550,7 @@ public final class QueryIndex {
      *
      * @return whether the box changed
      */
-    private boolean boxInner(int k, int location) {
+    boolean boxInner(int k, int location) {
         float[] box = boxes(location);
         int n = offset(location);
         boolean changed = false;
@@ -755,233 +747,28 @@ public final class QueryIndex {
 
     // ---- queries ----
 
-    /**
-     * A volume query's found items are ordered through {@link #foundBits} when the words their global indices span
-     * number at most this many per item; left to the result's sort otherwise.
-     */
-    private static final int BITMAP_SHARE = 4;
-    /** By global index, a bit each: clear between queries, set by {@link #orderByIndex} for the time it runs. */
-    private long[] foundBits = new long[0];
-
-    /** What the query in progress asks, read by the node and entry tests. */
-    private int kind;
-    /**
-     * Box: the query box's center and half extents, then its min and max widened for the node tests. Sphere: center,
-     * radius, the squared radius, the squared radius widened. Frustum: six planes (a, b, c, d), inside where positive.
-     */
-    private final float[] q = new float[24];
-
+    /** The items whose boxes overlap the box of center {@code c} and half extents {@code h}, into {@code out}. */
     public void box(float cx, float cy, float cz, float hx, float hy, float hz, int mask, HitKeys out) {
-        kind = BOX;
-        q[0] = cx;
-        q[1] = cy;
-        q[2] = cz;
-        q[3] = hx;
-        q[4] = hy;
-        q[5] = hz;
-        for (int axis = 0; axis < 3; axis++) {
-            float reach = q[3 + axis] + MARGIN * (Math.abs(q[axis]) + q[3 + axis]);
-            q[6 + axis] = q[axis] - reach;
-            q[9 + axis] = q[axis] + reach;
-        }
-        run(mask, out);
+        volume.box(cx, cy, cz, hx, hy, hz, mask, out);
     }
 
+    /** The items whose boxes come within {@code radius} of {@code c}, into {@code out}. */
     public void sphere(float cx, float cy, float cz, float radius, int mask, HitKeys out) {
-        kind = SPHERE;
-        q[0] = cx;
-        q[1] = cy;
-        q[2] = cz;
-        q[3] = radius;
-        q[4] = radius * radius;
-        float widened = radius + MARGIN * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + radius);
-        q[5] = widened * widened;
-        run(mask, out);
+        volume.sphere(cx, cy, cz, radius, mask, out);
     }
 
-    /** @param planes six planes as {@link Frustum} lays them out */
+    /**
+     * The items whose boxes no plane has wholly outside, into {@code out}.
+     *
+     * @param planes six planes as {@link Frustum} lays them out
+     */
     public void frustum(float[] planes, int mask, HitKeys out) {
-        kind = FRUSTUM;
-        System.arraycopy(planes, 0, q, 0, Frustum.PLANE_FLOATS);
-        run(mask, out);
-    }
-
-    /**
-     * Walks the tree and the pending entries, gathering the ids of the entries the query meets, then accepts them
-     * ({@link #acceptFound}).
-     */
-    private void run(int mask, HitKeys out) {
-        int start = out.count;
-        if (builtCount > 0 && nodeMeets(rootBox, 0)) {
-            float[] tree = this.tree;
-            int[] stack = this.stack;
-            int top = 0;
-            stack[top++] = rootRef;
-            while (top > 0) {
-                int ref = stack[--top];
-                if ((ref & COUNT_MASK) == 0) {
-                    int k = ref >>> COUNT_BITS;
-                    for (int branch = 0; branch < ARITY; branch++) {
-                        int child = childRef[ARITY * k + branch];
-                        if (child != EMPTY && nodeMeets(tree, k * STRIDE + branch * 6)) {
-                            stack[top++] = child;
-                        }
-                    }
-                } else {
-                    for (int e = ref >>> COUNT_BITS, end = e + (ref & COUNT_MASK); e < end; e++) {
-                        test(e, out);
-                    }
-                }
-            }
-        }
-        for (int e = builtCount; e < entryCount; e++) {
-            test(e, out);
-        }
-        acceptFound(start, mask, out);
-    }
-
-    /** Adds entry {@code e}'s item id to {@code out} when the query meets its box. */
-    private void test(int e, HitKeys out) {
-        int id = entryId[e];
-        if (id != Index.NONE && entryMeets(e * 6) >= 0f) {
-            out.add(id);
-        }
-    }
-
-    /**
-     * Turns the ids from {@code start} on into the keys of the items that take part (their global indices: a volume
-     * query's distance is 0), dropping the others; each step, the global index, the node slot and flags, the node's
-     * place in the graph, for all of them before the next, so that the loads of a step overlap rather than wait on
-     * each other hit by hit.
-     */
-    private void acceptFound(int start, int mask, HitKeys out) {
-        long[] keys = out.keys;
-        int end = out.count;
-        for (int i = start; i < end; i++) {
-            keys[i] = itemSet.indexOf((int) keys[i]);
-        }
-        int[] slots = items.nodeSlotArray();
-        int[] flags = items.queryFlagsArray();
-        int kept = start;
-        for (int i = start; i < end; i++) {
-            int index = (int) keys[i];
-            int slot = slots[index];
-            if (slot != Index.NONE && (flags[index] & mask) != 0) {
-                keys[kept++] = (long) slot << 32 | index;
-            }
-        }
-        int accepted = start;
-        int lowest = Integer.MAX_VALUE;
-        int highest = -1;
-        for (int i = start; i < kept; i++) {
-            if (transforms.isInGraph((int) (keys[i] >>> 32))) {
-                int index = (int) keys[i];
-                keys[accepted++] = index;
-                lowest = Math.min(lowest, index);
-                highest = Math.max(highest, index);
-            }
-        }
-        out.count = accepted;
-        if ((long) ((highest >>> 6) - (lowest >>> 6) + 1) <= (long) (accepted - start) * BITMAP_SHARE) {
-            orderByIndex(keys, start, accepted);
-        }
-    }
-
-    /**
-     * Lays the distinct global indices {@code keys[start, end)} out in ascending order through a bitmap of the items,
-     * one bit each: where they are dense in the words they span, a pass over those words costs less than a sort.
-     */
-    private void orderByIndex(long[] keys, int start, int end) {
-        int words = (itemSet.capacity() + 63) >>> 6;
-        if (foundBits.length < words) {
-            foundBits = new long[words];
-        }
-        long[] bits = foundBits;
-        int first = Integer.MAX_VALUE;
-        int last = -1;
-        for (int i = start; i < end; i++) {
-            int index = (int) keys[i];
-            int word = index >>> 6;
-            bits[word] |= 1L << index;
-            first = Math.min(first, word);
-            last = Math.max(last, word);
-        }
-        int at = start;
-        for (int word = first; word <= last; word++) {
-            long set = bits[word];
-            if (set != 0L) {
-                bits[word] = 0L;
-                for (; set != 0L; set &= set - 1) {
-                    keys[at++] = (long) word << 6 | Long.numberOfTrailingZeros(set);
-                }
-            }
-        }
+        volume.frustum(planes, mask, out);
     }
 
     boolean takesPart(int index, int mask) {
         int slot = items.nodeSlotArray()[index];
         return slot != Index.NONE && (items.queryFlagsArray()[index] & mask) != 0 && transforms.isInGraph(slot);
-    }
-
-    /**
-     * Whether the node box at {@code box[n]} may hold an entry the volume query finds; never false where one does.
-     * (Rays have a test of their own, in {@link RayCaster}.)
-     */
-    private boolean nodeMeets(float[] box, int n) {
-        float[] q = this.q;
-        switch (kind) {
-            case BOX -> {
-                return box[n] <= q[9] && box[n + 3] >= q[6] && box[n + 1] <= q[10] && box[n + 4] >= q[7]
-                        && box[n + 2] <= q[11] && box[n + 5] >= q[8];
-            }
-            case SPHERE -> {
-                float gx = Math.max(Math.max(box[n] - q[0], q[0] - box[n + 3]), 0f);
-                float gy = Math.max(Math.max(box[n + 1] - q[1], q[1] - box[n + 4]), 0f);
-                float gz = Math.max(Math.max(box[n + 2] - q[2], q[2] - box[n + 5]), 0f);
-                return !(gx * gx + gy * gy + gz * gz > q[5]);
-            }
-            case FRUSTUM -> {
-                for (int p = 0; p < 24; p += 4) {
-                    float x = q[p] * (q[p] >= 0f ? box[n + 3] : box[n]);
-                    float y = q[p + 1] * (q[p + 1] >= 0f ? box[n + 4] : box[n + 1]);
-                    float z = q[p + 2] * (q[p + 2] >= 0f ? box[n + 5] : box[n + 2]);
-                    float slack = MARGIN * (Math.abs(x) + Math.abs(y) + Math.abs(z) + Math.abs(q[p + 3]));
-                    // a NaN (a zero coefficient times an infinite bound) keeps the node
-                    if (x + y + z + q[p + 3] + slack < 0f) {
-                        return false;
-                    }
-                }
-                return true;
-            }
-            default -> throw new IllegalStateException("query kind " + kind);
-        }
-    }
-
-    /**
-     * The exact test of one entry by a volume query, the one {@code SceneQueries} documents: 0 when the query finds
-     * it, -1 when not (a ray's, with its distance, is {@link RayCaster}'s).
-     */
-    private float entryMeets(int b) {
-        float[] box = entryBox;
-        float[] q = this.q;
-        switch (kind) {
-            case BOX -> {
-                return Math.abs(box[b] - q[0]) <= box[b + 3] + q[3]
-                        && Math.abs(box[b + 1] - q[1]) <= box[b + 4] + q[4]
-                        && Math.abs(box[b + 2] - q[2]) <= box[b + 5] + q[5] ? 0f : -1f;
-            }
-            case SPHERE -> {
-                float dx = Math.max(Math.abs(q[0] - box[b]) - box[b + 3], 0f);
-                float dy = Math.max(Math.abs(q[1] - box[b + 1]) - box[b + 4], 0f);
-                float dz = Math.max(Math.abs(q[2] - box[b + 2]) - box[b + 5], 0f);
-                return dx * dx + dy * dy + dz * dz <= q[4] ? 0f : -1f;
-            }
-            case FRUSTUM -> {
-                return Frustum.outside(q, box[b], box[b + 1], box[b + 2], box[b + 3], box[b + 4], box[b + 5])
-                        ? -1f : 0f;
-            }
-            default -> throw new IllegalStateException("query kind " + kind);
-        }
     }
 
     /** {@return a new ray caster over this index: one per thread casting rays at once} */
@@ -998,87 +785,6 @@ public final class QueryIndex {
      * @throws IllegalStateException naming the first broken invariant
      */
     public void validate(int itemCount) {
-        int dead = 0;
-        for (int e = 0; e < entryCount; e++) {
-            int id = entryId[e];
-            if (id == Index.NONE) {
-                dead++;
-                continue;
-            }
-            if (entryOf[id] != e || itemSet.indexOf(id) < 0) {
-                throw new IllegalStateException("query index entry " + e + " names item id " + id + ", which "
-                        + (itemSet.indexOf(id) < 0 ? "no live item has" : "maps to entry " + entryOf[id]));
-            }
-            int leaf = entryLeaf[e];
-            boolean inLeaf = false;
-            if (builtCount > 0 && (leaf == ROOT || leaf >= 0 && leaf >>> 2 < innerTotal)) {
-                int ref = refAt(leaf);
-                inLeaf = (ref & COUNT_MASK) != 0 && e >= ref >>> COUNT_BITS
-                        && e < (ref >>> COUNT_BITS) + (ref & COUNT_MASK);
-            }
-            if (e < builtCount != inLeaf) {
-                throw new IllegalStateException("query index entry " + e + " of " + builtCount + " built names leaf "
-                        + "location " + leaf + (inLeaf ? ", which holds it, but it is pending"
-                        : ", which does not hold it"));
-            }
-        }
-        if (dead != deadCount) {
-            throw new IllegalStateException("query index counts " + deadCount + " dead entries but holds " + dead);
-        }
-        SummaryBitSet marked = items.queryChunks();
-        float[] c = items.worldCenterArray();
-        float[] h = items.worldHalfArray();
-        for (int i = 0; i < itemCount; i++) {
-            if (i >>> 6 < marked.capacity() && marked.get(i >>> 6)) {
-                continue;
-            }
-            int id = itemSet.idAt(i);
-            int e = id < entryOf.length ? entryOf[id] : Index.NONE;
-            if (e == Index.NONE) {
-                throw new IllegalStateException("item at global index " + i + " (id " + id + ") is in no query index "
-                        + "entry, and its chunk is not marked for the next sync");
-            }
-            for (int k = 0; k < 3; k++) {
-                if (!same(entryBox[e * 6 + k], c[i * 3 + k]) || !same(entryBox[e * 6 + 3 + k], h[i * 3 + k])) {
-                    throw new IllegalStateException("item at global index " + i + " has world bounds that its query "
-                            + "index entry " + e + " does not hold on axis " + k + ", and its chunk is not marked "
-                            + "for the next sync");
-                }
-            }
-        }
-        if (builtCount > 0) {
-            validateNode(ROOT);
-        }
-        grid.validate(entryBox, entryId, entryOf);
-    }
-
-    /** Checks the subtree whose box lies at {@code location}: every record's way up, and every box. */
-    private void validateNode(int location) {
-        int ref = refAt(location);
-        int k = ref >>> COUNT_BITS;
-        boolean inner = (ref & COUNT_MASK) == 0;
-        if (inner && (k >= innerTotal || up[k] != location)) {
-            throw new IllegalStateException("query index node " + k + " lies at location " + location + " but "
-                    + (k >= innerTotal ? "only " + innerTotal + " inner nodes exist" : "names location " + up[k]));
-        }
-        float[] box = boxes(location);
-        int n = offset(location);
-        float[] saved = Arrays.copyOfRange(box, n, n + 6);
-        if (inner) {
-            for (int branch = 0; branch < ARITY; branch++) {
-                if (childRef[ARITY * k + branch] != EMPTY) {
-                    validateNode(ARITY * k + branch);
-                }
-            }
-            boxInner(k, location);
-        } else {
-            boxLeaf(location, k, ref & COUNT_MASK);
-        }
-        float[] expected = Arrays.copyOfRange(box, n, n + 6);
-        System.arraycopy(saved, 0, box, n, 6);
-        if (!Arrays.equals(saved, expected)) {
-            throw new IllegalStateException("query index node at location " + location + " has box "
-                    + Arrays.toString(saved) + " but what lies below it makes " + Arrays.toString(expected));
-        }
+        new QueryIndexValidation(this, items).validate(itemCount);
     }
 }
