@@ -25,6 +25,13 @@ class FrameStatsTest {
         return stats;
     }
 
+    /** A camera 20 units up z, looking down at the items. */
+    private static Camera eye(SceneManager scene) {
+        Camera camera = scene.createCamera("eye");
+        scene.rootNode().createChild("eye").setPosition(0, 0, 20).attachObject(camera);
+        return camera;
+    }
+
     /** Ten unit items on nodes along x, of materials 0 and 1 in turn. */
     private static SceneNode[] tenItems(SceneManager scene) {
         Aabb box = new Aabb(-0.5f, -0.5f, -0.5f, 0.5f, 0.5f, 0.5f);
@@ -83,8 +90,7 @@ class FrameStatsTest {
     void aSnapshotKeepsItsFrameWhileTheLiveObjectMovesOn() {
         try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(64).maxItems(64)
                 .validation(true).build())) {
-            Camera camera = scene.createCamera("eye");
-            scene.rootNode().createChild("eye").setPosition(0, 0, 20).attachObject(camera);
+            Camera camera = eye(scene);
             SceneNode[] nodes = tenItems(scene);
             RenderQueue queue = new RenderQueue();
             FrameStats update = scene.update();
@@ -120,8 +126,7 @@ class FrameStatsTest {
     void theQueryIndexRefitShowsOnceAQueryBuiltTheIndex() {
         try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(64).maxItems(64)
                 .validation(true).build())) {
-            Camera camera = scene.createCamera("eye");
-            scene.rootNode().createChild("eye").setPosition(0, 0, 20).attachObject(camera);
+            Camera camera = eye(scene);
             SceneNode[] nodes = tenItems(scene);
             RenderQueue queue = new RenderQueue();
             for (int frame = 0; frame < 3; frame++) {
