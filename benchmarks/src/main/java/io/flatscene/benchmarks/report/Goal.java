@@ -90,6 +90,17 @@ record Goal(String name, String target, String unit, double threshold, boolean a
                 "thousandRays"));
         goals.add(takesAtMost("1,000 short rays in one batch, 100k items, 2 workers", 1, "QueryBenchmark",
                 hundredThousandItems, "thousandRaysBatchedTwoWorkers"));
+        // every item moving each frame: the update's refit of the query index against the bounds pass over the same
+        // items, and what a sphere query costs per item it finds, about 1,500 of them (a turret's search)
+        Map<String, String> moving = Map.of("items", "100000", "workers", "2");
+        goals.add(new Goal("Query index refit after moving all 100k items, 2 workers, against the bounds pass over "
+                + "them", "≤ 2× its time", "×", 2, false,
+                (groups, footprint) -> ratio(groups, "QueryBenchmark", moving, "movingRefit", "movingBounds")));
+        goals.add(new Goal("Sphere query finding about 1,500 of 100k moving items, 2 workers", "≤ 50 ns an item found",
+                " ns", 50, false, (groups, footprint) -> result(groups, "QueryBenchmark", moving, "movingSphere")
+                        .flatMap(query -> result(groups, "QueryBenchmark", moving, "movingSphere:hitsPerQuery")
+                                .map(hits -> OptionalDouble.of(query.secondsPerOp() * 1e9 / hits.score())))
+                        .orElse(OptionalDouble.empty())));
         // a scene file of a million nodes against jME's .j3o of the same tree, and its size against the flat arrays
         Map<String, String> tree1m = Map.of("scene", "tree1m");
         goals.add(fasterThan("Scene file load, tree1m", "jME's .j3o import", "loadJme", "loadFlatscene", 10,

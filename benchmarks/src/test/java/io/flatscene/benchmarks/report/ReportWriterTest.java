@@ -218,6 +218,40 @@ class ReportWriterTest {
         assertEquals(4, groups.get(0).results().size(), "the profiler's figure is left out");
     }
 
+    /**
+     * The moving-scene query goals, on 2 workers: the refit over the bounds pass of the same run, and the sphere
+     * query's time over the mean of its items-found counter's iterations (JMH's score for it is their sum).
+     */
+    @Test
+    void movingQueryGoalsReadTheRefitOverTheBoundsPassAndTheSphereTimeAnItemFound() {
+        List<ResultGroup> groups = ResultGroup.of(JmhRun.read(new StringReader("""
+                [{"benchmark": "io.flatscene.benchmarks.scene.QueryBenchmark.movingBounds",
+                  "params": {"items": "100000", "workers": "2"},
+                  "primaryMetric": {"score": 4000.0, "scoreError": "NaN", "scoreUnit": "us/op"}},
+                 {"benchmark": "io.flatscene.benchmarks.scene.QueryBenchmark.movingRefit",
+                  "params": {"items": "100000", "workers": "2"},
+                  "primaryMetric": {"score": 9000.0, "scoreError": "NaN", "scoreUnit": "us/op"}},
+                 {"benchmark": "io.flatscene.benchmarks.scene.QueryBenchmark.movingSphere",
+                  "params": {"items": "100000", "workers": "2"},
+                  "primaryMetric": {"score": 60.0, "scoreError": "NaN", "scoreUnit": "us/op"},
+                  "secondaryMetrics": {
+                    "hitsPerQuery": {"score": 4500.0, "scoreUnit": "#", "rawData": [[1500.0, 1500.0, 1500.0]]}}},
+                 {"benchmark": "io.flatscene.benchmarks.scene.QueryBenchmark.movingSphere",
+                  "params": {"items": "100000", "workers": "1"},
+                  "primaryMetric": {"score": 30.0, "scoreError": "NaN", "scoreUnit": "us/op"},
+                  "secondaryMetrics": {
+                    "hitsPerQuery": {"score": 4500.0, "scoreUnit": "#", "rawData": [[1500.0, 1500.0, 1500.0]]}}}]
+                """)).results());
+        List<Goal.Evaluation> evaluations = Goal.twoCores().stream()
+                .filter(goal -> goal.name().startsWith("Query index refit") || goal.name().startsWith("Sphere query"))
+                .map(goal -> goal.evaluate(groups, Footprint.parse(""))).toList();
+        assertEquals(2, evaluations.size());
+        assertEquals(2.25, evaluations.get(0).measured().getAsDouble(), 1e-9);
+        assertEquals("missed", evaluations.get(0).status());
+        assertEquals(40.0, evaluations.get(1).measured().getAsDouble(), 1e-9, "60 us over 1,500 items, 2 workers");
+        assertEquals("met", evaluations.get(1).status());
+    }
+
     @Test
     void cpuModelComesFromCpuinfo() {
         assertEquals("AMD EPYC 7B13", Machine.cpuModel(List.of("processor\t: 0", "model name\t: AMD EPYC 7B13")));

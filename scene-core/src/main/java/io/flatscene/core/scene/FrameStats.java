@@ -18,6 +18,7 @@ public final class FrameStats {
     int batches;
     long transformNanos;
     long boundsNanos;
+    long queryIndexNanos;
     long cullNanos;
     long sortNanos;
     long queueNanos;
@@ -29,6 +30,7 @@ public final class FrameStats {
         nodesUpdated = timings.nodesUpdated;
         transformNanos = timings.transformNanos;
         boundsNanos = timings.boundsNanos;
+        queryIndexNanos = timings.queryIndexNanos;
     }
 
     /** A cull that kept its queue as it was: it tested nothing and took no time; the counts of the queue stand. */
@@ -82,6 +84,15 @@ public final class FrameStats {
     }
 
     /**
+     * {@return the time the update's refit of the query index took, in nanoseconds} The update syncs the index to the
+     * bounds it computed, on the worker threads, once a query has built one, so that the game's queries after it
+     * find nothing to refit; 0 in a scene never queried, which keeps no index.
+     */
+    public long queryIndexNanos() {
+        return queryIndexNanos;
+    }
+
+    /**
      * {@return the time the culling pass took, in nanoseconds; 0 when the cull kept its queue} On several workers it
      * includes each worker's sort of the items it found visible, which runs right after its share of the cull.
      */
@@ -103,9 +114,9 @@ public final class FrameStats {
         return queueNanos;
     }
 
-    /** {@return the sum of the five pass times, in nanoseconds} */
+    /** {@return the sum of the six pass times, in nanoseconds} */
     public long totalNanos() {
-        return transformNanos + boundsNanos + cullNanos + sortNanos + queueNanos;
+        return transformNanos + boundsNanos + queryIndexNanos + cullNanos + sortNanos + queueNanos;
     }
 
     /**
@@ -114,8 +125,8 @@ public final class FrameStats {
      * @return a new immutable copy with the same figures
      */
     public Snapshot snapshot() {
-        return new Snapshot(nodesUpdated, itemsTested, itemsVisible, batches, transformNanos, boundsNanos, cullNanos,
-                sortNanos, queueNanos);
+        return new Snapshot(nodesUpdated, itemsTested, itemsVisible, batches, transformNanos, boundsNanos,
+                queryIndexNanos, cullNanos, sortNanos, queueNanos);
     }
 
     /** {@return the figures in one line, as {@link Snapshot#toString()} gives them} */
@@ -128,30 +139,31 @@ public final class FrameStats {
      * One frame's figures, copied from a {@link FrameStats} by {@link FrameStats#snapshot()} and never changed
      * after: each component reads as the getter of the same name read when the copy was taken.
      *
-     * @param nodesUpdated   {@link FrameStats#nodesUpdated()}
-     * @param itemsTested    {@link FrameStats#itemsTested()}
-     * @param itemsVisible   {@link FrameStats#itemsVisible()}
-     * @param batches        {@link FrameStats#batches()}
-     * @param transformNanos {@link FrameStats#transformNanos()}
-     * @param boundsNanos    {@link FrameStats#boundsNanos()}
-     * @param cullNanos      {@link FrameStats#cullNanos()}
-     * @param sortNanos      {@link FrameStats#sortNanos()}
-     * @param queueNanos     {@link FrameStats#queueNanos()}
+     * @param nodesUpdated    {@link FrameStats#nodesUpdated()}
+     * @param itemsTested     {@link FrameStats#itemsTested()}
+     * @param itemsVisible    {@link FrameStats#itemsVisible()}
+     * @param batches         {@link FrameStats#batches()}
+     * @param transformNanos  {@link FrameStats#transformNanos()}
+     * @param boundsNanos     {@link FrameStats#boundsNanos()}
+     * @param queryIndexNanos {@link FrameStats#queryIndexNanos()}
+     * @param cullNanos       {@link FrameStats#cullNanos()}
+     * @param sortNanos       {@link FrameStats#sortNanos()}
+     * @param queueNanos      {@link FrameStats#queueNanos()}
      */
     public record Snapshot(int nodesUpdated, int itemsTested, int itemsVisible, int batches, long transformNanos,
-                           long boundsNanos, long cullNanos, long sortNanos, long queueNanos) {
-        /** {@return the sum of the five pass times, in nanoseconds} */
+                           long boundsNanos, long queryIndexNanos, long cullNanos, long sortNanos, long queueNanos) {
+        /** {@return the sum of the six pass times, in nanoseconds} */
         public long totalNanos() {
-            return transformNanos + boundsNanos + cullNanos + sortNanos + queueNanos;
+            return transformNanos + boundsNanos + queryIndexNanos + cullNanos + sortNanos + queueNanos;
         }
 
         /** {@return the counts and each pass's milliseconds in one line, in the root locale} */
         @Override
         public String toString() {
             return String.format(Locale.ROOT, "nodes updated %d, items visible %d/%d, batches %d, ms: transforms "
-                            + "%.3f, bounds %.3f, cull %.3f, sort %.3f, queue %.3f", nodesUpdated, itemsVisible,
-                    itemsTested, batches, transformNanos / 1e6, boundsNanos / 1e6, cullNanos / 1e6, sortNanos / 1e6,
-                    queueNanos / 1e6);
+                            + "%.3f, bounds %.3f, query index %.3f, cull %.3f, sort %.3f, queue %.3f", nodesUpdated,
+                    itemsVisible, itemsTested, batches, transformNanos / 1e6, boundsNanos / 1e6,
+                    queryIndexNanos / 1e6, cullNanos / 1e6, sortNanos / 1e6, queueNanos / 1e6);
         }
     }
 }

@@ -19,13 +19,14 @@ final class SceneFrames {
     private final NodeChannels channels;
     private final SceneChanges changes;
     private final KeptCull keptCull;
+    private final SceneQueries queries;
     private final RenderQueue defaultQueue = new RenderQueue();
     private final FrameStats updateStats = new FrameStats();
     /** Started on the first frame pass, so scenes that never run one (tools, tests) start no threads. */
     private WorkerPool workers;
 
     SceneFrames(int workerThreads, SceneGuard guard, FramePipeline pipeline, ItemKind items, NodeChannels channels,
-                SceneChanges changes, KeptCull keptCull) {
+                SceneChanges changes, KeptCull keptCull, SceneQueries queries) {
         this.workerThreads = workerThreads;
         this.guard = guard;
         this.pipeline = pipeline;
@@ -33,6 +34,7 @@ final class SceneFrames {
         this.channels = channels;
         this.changes = changes;
         this.keptCull = keptCull;
+        this.queries = queries;
     }
 
     int updateTransforms() {
@@ -114,9 +116,14 @@ final class SceneFrames {
         }
     }
 
-    /** The passes of an update, inside a frame's claim, and their timings. */
+    /** The passes of an update, inside a frame's claim, then the query index's refit, and their timings. */
     private void runUpdate() {
-        pipeline.update(items.attachedCount(), workers());
+        WorkerPool pool = workers();
+        pipeline.update(items.attachedCount(), pool);
+        long start = System.nanoTime();
+        if (queries.updated(pool)) {
+            pipeline.timings().queryIndexNanos = System.nanoTime() - start;
+        }
         updateStats.copyUpdate(pipeline.timings());
     }
 

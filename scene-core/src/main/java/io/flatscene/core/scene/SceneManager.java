@@ -7,6 +7,7 @@ import io.flatscene.core.config.TransformKernel;
 import io.flatscene.core.container.GrowthPolicy;
 import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
+import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.frame.FramePipeline;
 import io.flatscene.core.scene.frame.WorldComposer;
 import io.flatscene.core.scene.store.ItemStore;
@@ -110,10 +111,11 @@ public final class SceneManager implements AutoCloseable {
         this.changedSlots = new ChangedSlots(transforms, guard);
         this.changes = new SceneChanges(this, guard, hierarchy, channels, nodes, transforms, kinds,
                 new SceneValidation(transforms, nodes, channels.pool(), names), pipeline, config.validation());
-        this.frames = new SceneFrames(config.workerThreads(), guard, pipeline, items, channels, changes,
-                new KeptCull(this, guard, pipeline, kinds, scratch));
+        // the frames sync the queries' index after each update, and own the worker threads the queries share
         this.queries = new SceneQueries(changes, guard, items.store, items.data, transforms,
-                () -> pipeline.update(items.store.size(), frames.workers()), frames::workers);
+                () -> pipeline.update(items.store.size(), workers()), this::workers);
+        this.frames = new SceneFrames(config.workerThreads(), guard, pipeline, items, channels, changes,
+                new KeptCull(this, guard, pipeline, kinds, scratch), queries);
         items.bind(pipeline, queries);
         this.root = changes.createRoot();
         LOG.info("FlatScene scene created: {}", config);
@@ -150,6 +152,11 @@ public final class SceneManager implements AutoCloseable {
 
     ObjectKinds kinds() {
         return kinds;
+    }
+
+    /** The frames' worker threads, started on first use, which the queries share. */
+    private WorkerPool workers() {
+        return frames.workers();
     }
 
     SceneGuard guard() {
@@ -604,7 +611,12 @@ public final class SceneManager implements AutoCloseable {
 
     /**
      * The once-per-tick part of a frame: the nodes {@link #destroyLater} queued destroyed, then transforms, then every
-     * item's world bounds. Any number of views can then be culled from it with {@link #cull}.
+     * item's world bounds, then the refit of the query index to the items that moved. Any number of views can then be
+     * culled from it with {@link #cull}.
+     *
+     * <p>The refit runs on the worker threads, and only once a query has built the index: a scene never queried keeps
+     * none and pays nothing for it. After it, the game's queries find the index up to date, with nothing to update or
+     * refit until the next change; {@link FrameStats#queryIndexNanos()} shows what the refit took.
      *
      * @return the update's statistics (one reused instance; the cull fields are those of no cull)
      * @throws IllegalStateException if another frame is running; nothing ran

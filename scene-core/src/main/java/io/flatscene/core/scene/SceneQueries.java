@@ -28,9 +28,11 @@ import org.joml.Vector3fc;
  * camera draws and what a pick can hit are chosen independently. A query sees the scene as it is now: an item
  * created or moved since the last frame is found where it is. For that, a query after a change first runs what the
  * next {@link SceneManager#update()} would (the transforms and bounds of what changed, no more), so the next frame
- * finds that work done, then brings its index up to the bounds; a query after none costs no update. Items found by a
- * box, sphere or frustum come in global index order; hits of a ray nearest first, by the distance at which the ray
- * enters the item's box, in world units whatever the direction's length (ties in global index order).
+ * finds that work done, then brings its index up to the bounds; a query after none costs no update. Once a query has
+ * built the index, each update refits it to what moved, on the worker threads, so that the queries a game runs after
+ * its update find nothing to bring up to date. Items found by a box, sphere or frustum come in global index order;
+ * hits of a ray nearest first, by the distance at which the ray enters the item's box, in world units whatever the
+ * direction's length (ties in global index order).
  *
  * <p>A query claims the scene as a frame does. Every query throws {@link IllegalStateException} on a thread that
  * does not own the scene, while a frame runs or once the scene is closed; nothing runs then. The variants that fill
@@ -95,7 +97,7 @@ public final class SceneQueries {
             if (guard.takeQueriesStale()) {
                 update.run();
             }
-            index.sync(items.size());
+            index.sync(items.size(), workers.get());
         } catch (RuntimeException | Error e) {
             guard.endPass();
             throw e;
@@ -457,6 +459,22 @@ public final class SceneQueries {
         }
         result.clear();
         return found;
+    }
+
+    /**
+     * An update brought every world box up to date: a query finds nothing to update until the next change, and an
+     * index that a query built is synced now, on the workers, so that the game's next query finds nothing to refit. A
+     * scene never queried keeps no index, and pays nothing here.
+     *
+     * @return whether the index was synced
+     */
+    boolean updated(WorkerPool pool) {
+        guard.takeQueriesStale();
+        if (!index.inUse()) {
+            return false;
+        }
+        index.sync(items.size(), pool);
+        return true;
     }
 
     /** An item was destroyed: its index entry goes at once, since its id may be another item's at the next sync. */

@@ -1,11 +1,13 @@
 package io.flatscene.core.scene;
 
 import io.flatscene.core.config.SceneConfig;
+import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FrameStatsTest {
     private static FrameStats filled() {
@@ -16,22 +18,41 @@ class FrameStatsTest {
         stats.batches = 4;
         stats.transformNanos = 1_250_000L;
         stats.boundsNanos = 2_000_000L;
+        stats.queryIndexNanos = 600_000L;
         stats.cullNanos = 500_000L;
         stats.sortNanos = 3L;
         stats.queueNanos = 40_000_000L;
         return stats;
     }
 
+    /** A camera 20 units up z, looking down at the items. */
+    private static Camera eye(SceneManager scene) {
+        Camera camera = scene.createCamera("eye");
+        scene.rootNode().createChild("eye").setPosition(0, 0, 20).attachObject(camera);
+        return camera;
+    }
+
+    /** Ten unit items on nodes along x, of materials 0 and 1 in turn. */
+    private static SceneNode[] tenItems(SceneManager scene) {
+        Aabb box = new Aabb(-0.5f, -0.5f, -0.5f, 0.5f, 0.5f, 0.5f);
+        SceneNode[] nodes = new SceneNode[10];
+        for (int i = 0; i < nodes.length; i++) {
+            nodes[i] = scene.rootNode().createChild().setPosition(i - 5, 0, 0);
+            nodes[i].attachObject(scene.createItem(0, i % 2, box));
+        }
+        return nodes;
+    }
+
     @Test
     void theTotalSumsEveryPass() {
-        assertEquals(43_750_003L, filled().totalNanos());
+        assertEquals(44_350_003L, filled().totalNanos());
     }
 
     /** In the root locale whatever the machine's, so that a log line reads the same everywhere. */
     @Test
     void theSummaryGivesCountsAndMillisecondsPerPass() {
         assertEquals("nodes updated 7, items visible 120/300, batches 4, ms: transforms 1.250, bounds 2.000, "
-                + "cull 0.500, sort 0.000, queue 40.000", filled().toString());
+                + "query index 0.600, cull 0.500, sort 0.000, queue 40.000", filled().toString());
     }
 
     @Test
@@ -47,13 +68,15 @@ class FrameStatsTest {
         assertEquals(7, stats.nodesUpdated());
         assertEquals(1_250_000L, stats.transformNanos());
         assertEquals(2_000_000L, stats.boundsNanos());
+        assertEquals(600_000L, stats.queryIndexNanos());
     }
 
     @Test
     void aSnapshotCopiesEveryFigureAndTheSummary() {
         FrameStats stats = filled();
         FrameStats.Snapshot snapshot = stats.snapshot();
-        assertEquals(new FrameStats.Snapshot(7, 300, 120, 4, 1_250_000L, 2_000_000L, 500_000L, 3L, 40_000_000L),
+        assertEquals(new FrameStats.Snapshot(7, 300, 120, 4, 1_250_000L, 2_000_000L, 600_000L, 500_000L, 3L,
+                40_000_000L),
                 snapshot);
         assertEquals(stats.totalNanos(), snapshot.totalNanos());
         assertEquals(stats.toString(), snapshot.toString());
@@ -67,14 +90,8 @@ class FrameStatsTest {
     void aSnapshotKeepsItsFrameWhileTheLiveObjectMovesOn() {
         try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(64).maxItems(64)
                 .validation(true).build())) {
-            Camera camera = scene.createCamera("eye");
-            scene.rootNode().createChild("eye").setPosition(0, 0, 20).attachObject(camera);
-            Aabb box = new Aabb(-0.5f, -0.5f, -0.5f, 0.5f, 0.5f, 0.5f);
-            SceneNode[] nodes = new SceneNode[10];
-            for (int i = 0; i < nodes.length; i++) {
-                nodes[i] = scene.rootNode().createChild().setPosition(i - 5, 0, 0);
-                nodes[i].attachObject(scene.createItem(0, i % 2, box));
-            }
+            Camera camera = eye(scene);
+            SceneNode[] nodes = tenItems(scene);
             RenderQueue queue = new RenderQueue();
             FrameStats update = scene.update();
             scene.cull(camera, queue);
@@ -98,6 +115,38 @@ class FrameStatsTest {
             assertEquals(10, firstCull.itemsVisible());
             assertEquals(2, firstCull.batches());
             assertEquals(10, firstCull.itemsTested());
+        }
+    }
+
+    /**
+     * The update's refit of the query index shows in its statistics, and a cull's copy of them, once a query built the
+     * index; a scene never queried keeps none and shows none, however much moves.
+     */
+    @Test
+    void theQueryIndexRefitShowsOnceAQueryBuiltTheIndex() {
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(64).maxItems(64)
+                .validation(true).build())) {
+            Camera camera = eye(scene);
+            SceneNode[] nodes = tenItems(scene);
+            RenderQueue queue = new RenderQueue();
+            for (int frame = 0; frame < 3; frame++) {
+                nodes[frame].setPosition(frame, 1, 0);
+                assertEquals(0L, scene.update().queryIndexNanos(), "no query ran: there is no index to refit");
+                scene.cull(camera, queue);
+                assertEquals(0L, queue.stats().queryIndexNanos());
+            }
+            scene.queries().box(Aabb.INFINITE, -1);
+            for (int frame = 0; frame < 3; frame++) {
+                for (SceneNode node : nodes) {
+                    node.setPosition(node.getPosition(new Vector3f()).add(0, 0, 1));
+                }
+                FrameStats stats = scene.update();
+                assertTrue(stats.queryIndexNanos() > 0L, "the items moved: the update refitted the index");
+                assertEquals(stats.queryIndexNanos(), stats.snapshot().queryIndexNanos());
+                scene.cull(camera, queue);
+                assertEquals(stats.queryIndexNanos(), queue.stats().queryIndexNanos(), "the cull copies the update's");
+            }
+            scene.validate();
         }
     }
 }

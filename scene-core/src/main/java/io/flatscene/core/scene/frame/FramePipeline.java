@@ -204,6 +204,7 @@ public final class FramePipeline {
         updateBounds(itemCount, pool);
         timings.transformNanos = transformsDone - start;
         timings.boundsNanos = System.nanoTime() - transformsDone;
+        timings.queryIndexNanos = 0L;
     }
 
     /** Culls, sorts and batches the items for {@code view} into {@code draws}, and gathers the lights. */

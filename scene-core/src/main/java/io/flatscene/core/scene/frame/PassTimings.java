@@ -5,6 +5,8 @@ public final class PassTimings {
     public int nodesUpdated;
     public long transformNanos;
     public long boundsNanos;
+    /** The update's sync of the query index, written by the scene after the passes; 0 when there was none. */
+    public long queryIndexNanos;
     public int itemsTested;
     public int itemsVisible;
     public int batches;

@@ -1,6 +1,7 @@
 package io.flatscene.core.scene.query;
 
 import io.flatscene.core.container.Capacity;
+import io.flatscene.core.container.LongRadixSort;
 import java.util.Arrays;
 
 /**
@@ -9,8 +10,14 @@ import java.util.Arrays;
  * reused, growing only when a query finds more than it ever did.
  */
 public final class HitKeys {
+    /** Keys from this many on are radix sorted: below, a heapsort's steps cost less than a pass's 2,048 counters. */
+    private static final int RADIX_MIN = 256;
+
     public long[] keys;
     public int count;
+    /** The radix sort of long runs, and the values it moves beside the keys, which nothing reads. */
+    private final LongRadixSort radix = new LongRadixSort();
+    private int[] radixValues = new int[0];
 
     public HitKeys(int capacity) {
         keys = new long[capacity];
@@ -46,9 +53,23 @@ public final class HitKeys {
                 + "distances" + (cause == null ? "" : ", or raise -Xmx"), cause);
     }
 
-    /** Sorts keys {@code [from, to)} in place, allocating nothing: insertion for short runs, heapsort otherwise. */
+    /**
+     * Sorts keys {@code [from, to)} in place, allocating nothing once the scratch has room: insertion for short runs,
+     * heapsort for middling ones, {@link LongRadixSort} for long ones unless they are in order already (a volume
+     * query's keys differ in the low digits alone, the global index, so a thousand sort in two passes where a heapsort
+     * takes a dozen dependent steps a key). Keys are never negative, so the radix sort's unsigned order is theirs.
+     */
     public void sort(int from, int to) {
         long[] a = keys;
+        if (to - from >= RADIX_MIN) {
+            if (!ascending(from, to)) {
+                if (radixValues.length < to) {
+                    radixValues = new int[keys.length];
+                }
+                radix.sort(keys, radixValues, from, to);
+            }
+            return;
+        }
         if (to - from <= 24) {
             for (int i = from + 1; i < to; i++) {
                 long v = a[i];
@@ -70,6 +91,17 @@ public final class HitKeys {
             a[from + end] = top;
             siftDown(a, from, 0, end);
         }
+    }
+
+    /** Whether keys {@code [from, to)} are in order already, as a volume query may leave them. */
+    private boolean ascending(int from, int to) {
+        long[] a = keys;
+        for (int i = from + 1; i < to; i++) {
+            if (a[i - 1] > a[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void siftDown(long[] a, int base, int root, int n) {

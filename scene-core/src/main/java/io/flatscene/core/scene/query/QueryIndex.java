@@ -1,11 +1,13 @@
 package io.flatscene.core.scene.query;
 
 import io.flatscene.core.container.Index;
+import io.flatscene.core.container.LongRadixSort;
 import io.flatscene.core.container.SparseSet;
 import io.flatscene.core.container.SummaryBitSet;
 import io.flatscene.core.geometry.Frustum;
 import io.flatscene.core.geometry.MortonCode;
 import io.flatscene.core.geometry.PointBounds;
+import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.Arrays;
@@ -35,10 +37,15 @@ import java.util.Arrays;
  * accept.
  *
  * <p><b>Upkeep.</b> {@link ItemStore#queryChunks()} names the chunks of 64 items by global index whose boxes or
- * occupants changed since the last sync; a sync reads those items alone, refits the leaf of each entry whose box
- * changed and the ancestors whose box follows, and appends entries for new items. A build (a Morton-order sort of the
- * live entries, split where their codes first differ) runs once the pending, dead or moved entries outweigh what it
- * costs: so the upkeep follows what changed, never the scene size, but for a rebuild after changes in proportion to it.
+ * occupants changed since the last sync; a sync reads those items alone and appends entries for new items. With few
+ * marked, each entry whose box changed refits its leaf and the ancestors whose box follows; with many, a sweep: the
+ * workers copy the boxes and refit the leaves they marked, then one pass over the inner nodes, children before parents,
+ * refits those below which anything changed, so that a frame that moves every item costs about a pass over them. The
+ * scene's update syncs the index once a query has built it, so that queries after the update find nothing to do. A
+ * build (a radix sort of the live entries by the Morton codes of their centers, split where their codes first differ,
+ * into arrays kept from the build before) runs once the pending or dead entries outweigh what it costs, or the moves
+ * made the tree's cost grow by half ({@link #treeCost}, measured every quarter of the built entries' worth of moves):
+ * so the upkeep follows what changed, never the scene size, but for a rebuild after changes in proportion to it.
  *
  * <p><b>Short rays.</b> Beside the tree, a {@link RayGrid} over the built entries answers the rays short enough for it,
  * once such rays cast without it number a {@value #GRID_RAYS_SHARE}th of the built entries (its build costs about a
@@ -54,23 +61,28 @@ public final class QueryIndex {
     /** Floats per inner node in {@code tree}: its children's boxes, min x, y, z then max x, y, z each. */
     static final int STRIDE = 6 * ARITY;
     /** The ref of an unused branch, whose box is NaN: no ray meets it, and volume queries skip it by its ref. */
-    private static final int EMPTY = -1;
+    static final int EMPTY = -1;
     /** The location of the root's box. */
-    private static final int ROOT = -2;
+    static final int ROOT = -2;
     /**
      * The widening of node boxes and of the volume queries' node tests, relative to the magnitudes involved: far above
      * the few float roundings by which an entry's exact test can differ from the node test.
      */
     static final float MARGIN = 1e-5f;
+    /**
+     * A sync refits entry by entry while the marked items, this many times over, number fewer than the node records (a
+     * sweep reads a byte per record); it sweeps otherwise.
+     */
+    private static final int CLIMB_SHARE = 4;
+    /** Below this many marked items a sweep runs on the caller's thread: a barrier costs more than it saves. */
+    private static final int PARALLEL_ITEMS = 8_192;
+    /** How far the tree's cost may grow over what it was at its build before it is built again. */
+    private static final double REBUILD_GROWTH = 1.5;
     /** Pending entries tolerated before a build, on top of one per {@value #PENDING_SHARE} built. */
     private static final int PENDING_MIN = 64;
     private static final int PENDING_SHARE = 32;
     /** Bits of a Morton cell coordinate per axis. */
     private static final int CELL_BITS = 10;
-    /** The kinds of query. */
-    private static final int BOX = 1;
-    private static final int SPHERE = 2;
-    private static final int FRUSTUM = 3;
     /**
      * Rays cast without a grid, as a share of the built entries, that pay for building one: a build costs about a pass
      * over the entries' cells, and each short ray it serves saves about half of a tree walk.
@@ -82,37 +94,66 @@ public final class QueryIndex {
     private final ItemStore items;
     final SparseSet itemSet;
     private final TransformStore transforms;
+    private final VolumeQuery volume;
 
     /** By item id: its entry, or {@link Index#NONE}. */
-    private int[] entryOf = new int[0];
+    int[] entryOf = new int[0];
     /** By entry: the item id, or {@link Index#NONE} when dead. */
     int[] entryId = new int[0];
     /** By entry, 6 floats: the world center and half extents as of the last sync. */
     float[] entryBox = new float[0];
     /** By entry: the location of its leaf's box, or {@link Index#NONE} while pending. */
-    private int[] entryLeaf = new int[0];
+    int[] entryLeaf = new int[0];
     int entryCount;
     int builtCount;
-    private int deadCount;
-    /** Entry boxes changed since the last build: once they outnumber the built entries, the tree is rebuilt. */
+    int deadCount;
+    /** Entry boxes changed since the last build, and as of the last measure of the tree's cost. */
     private int movedSinceBuild;
+    private int movedAtMeasure;
+    /** {@link #treeCost} right after the last build. */
+    private double builtCost;
+    /**
+     * Syncs that found chunks to read, and builds: the index's upkeep, counted so that tests can tell where it ran.
+     */
+    int upkeeps;
+    /** Whether {@link #sync} ever ran. */
+    private boolean inUse;
+
+    /**
+     * By location {@code 4k + branch}: 1 where a sweep copied a box into an entry of the leaf there. Written by the
+     * copying workers, each storing the same byte; read and cleared by the refit of the leaves.
+     */
+    private byte[] leafStale = new byte[0];
+    /** By inner node: 1 where a sweep changed a child's box, so that its own is refitted. */
+    private byte[] innerStale = new byte[0];
+    /** Whether a sweep copied a box into an entry of the root, a leaf when at most {@value #LEAF_SIZE} are built. */
+    private boolean rootLeafStale;
+    /** The sweep in progress: its items and chunks; per worker, the items it found with no entry and those moved. */
+    private int sweepItems;
+    private int sweepChunks;
+    private int[] freshIn = new int[0];
+    private int[] movedIn = new int[0];
+    private final WorkerPool.Task copyTask = this::copyShare;
+    private final WorkerPool.Task leafTask = this::leafShare;
 
     /** By inner node, as the class comment lays out: its children's boxes, their refs, its own box's location. */
     float[] tree = new float[0];
     int[] childRef = new int[0];
-    private int[] up = new int[0];
+    int[] up = new int[0];
     int innerTotal;
     /** The root's box (min x, y, z then max x, y, z) and ref, valid while {@code builtCount > 0}. */
     final float[] rootBox = new float[6];
     int rootRef;
-    /** The sorted keys (Morton code above entry index) of the build in progress, for its splits; null otherwise. */
-    private long[] buildKeys;
     /**
-     * The volume queries' traversal stack: a visit pops one node and pushes at most {@value #ARITY}, and the tree is
-     * at most 29 levels deep (a split per bit of the 30-bit Morton codes, then at most 27 halvings of entries that
-     * share a code, folded two by two), so 64 levels' worth is more than it ever holds.
+     * The last build's Morton codes, sorted, for its splits, and the entries they are of: kept, so that a build
+     * allocates only for a larger scene.
      */
-    private final int[] stack = new int[64 * (ARITY - 1) + 1];
+    private long[] buildKeys = new long[0];
+    private int[] buildEntries = new int[0];
+    private final LongRadixSort sorter = new LongRadixSort();
+    /** The entry arrays of the build before last, which the next build lays its entries out in. */
+    private int[] spareIds = new int[0];
+    private float[] spareBoxes = new float[0];
     /** The built entries' grid for short rays, while live; the tree answers every ray otherwise. */
     final RayGrid grid = new RayGrid();
     /** Short rays cast since the grid was last built, dropped or refused. */
@@ -129,29 +170,216 @@ public final class QueryIndex {
         this.items = items;
         this.itemSet = itemSet;
         this.transforms = transforms;
+        this.volume = new VolumeQuery(this, items, transforms);
     }
 
     // ---- upkeep ----
 
-    /** Brings the index up to the world boxes of items {@code [0, itemCount)}: the chunks marked since the last. */
-    public void sync(int itemCount) {
+    /** {@return whether a query has synced the index: an update keeps up only an index that queries use} */
+    public boolean inUse() {
+        return inUse;
+    }
+
+    /**
+     * Brings the index up to the world boxes of items {@code [0, itemCount)}, reading the chunks marked since the last
+     * sync alone: with few of them, each moved entry refits its leaf and the ancestors whose box follows; with many,
+     * the workers copy the boxes and refit the marked leaves, then one pass up the inner nodes refits the rest. The
+     * boxes come out the same either way, and for any number of workers.
+     *
+     * @param pool the workers to share a large refit among, not null; called from outside the pool
+     */
+    public void sync(int itemCount, WorkerPool pool) {
+        inUse = true;
         SummaryBitSet marked = items.queryChunks();
         // a scene queried many times a frame mostly has nothing marked: then even the clear is skipped
         if (marked.nextSetBit(0, marked.capacity()) != Index.NONE) {
+            upkeeps++;
             int chunks = Math.min(marked.capacity(), (itemCount + 63) >>> 6);
-            for (int chunk = marked.nextSetBit(0, chunks); chunk != Index.NONE;
-                 chunk = marked.nextSetBit(chunk + 1, chunks)) {
-                for (int i = chunk << 6, end = Math.min(itemCount, (chunk + 1) << 6); i < end; i++) {
-                    update(itemSet.idAt(i), i);
-                }
+            long markedItems = (long) marked.cardinality(0, chunks) << 6;
+            if (markedItems * CLIMB_SHARE < (long) innerTotal * ARITY) {
+                climb(itemCount, chunks, marked);
+            } else {
+                sweep(itemCount, chunks, markedItems, pool);
             }
             marked.clear();
         }
         int live = entryCount - deadCount;
         if (entryCount - builtCount > PENDING_MIN + builtCount / PENDING_SHARE
-                || deadCount > PENDING_MIN + live / 4 || movedSinceBuild > PENDING_MIN + builtCount) {
+                || deadCount > PENDING_MIN + live / 4 || degraded()) {
             build();
         }
+    }
+
+    /** Each changed item's entry updated, its leaf refitted and its ancestors up to the first that does not change. */
+    private void climb(int itemCount, int chunks, SummaryBitSet marked) {
+        for (int chunk = marked.nextSetBit(0, chunks); chunk != Index.NONE;
+             chunk = marked.nextSetBit(chunk + 1, chunks)) {
+            for (int i = chunk << 6, end = Math.min(itemCount, (chunk + 1) << 6); i < end; i++) {
+                update(itemSet.idAt(i), i);
+            }
+        }
+    }
+
+    /**
+     * The refit of many entries: the workers copy the changed boxes of the marked chunks' items and mark the leaves
+     * they lie in, new items get entries in index order, the workers refit the marked leaves, and one pass over the
+     * inner nodes from the last built to the first (children before parents: a build numbers them in pre-order)
+     * refits each whose children changed.
+     */
+    private void sweep(int itemCount, int chunks, long markedItems, WorkerPool pool) {
+        int workers = pool.size() > 1 && markedItems >= PARALLEL_ITEMS ? pool.size() : 1;
+        if (freshIn.length < workers) {
+            freshIn = new int[workers];
+            movedIn = new int[workers];
+        }
+        if (leafStale.length < innerTotal * ARITY) {
+            leafStale = new byte[up.length * ARITY];
+            innerStale = new byte[up.length];
+        }
+        sweepItems = itemCount;
+        sweepChunks = chunks;
+        if (workers > 1) {
+            pool.run(copyTask);
+        } else {
+            copyShare(0, 1);
+        }
+        int fresh = 0;
+        for (int w = 0; w < workers; w++) {
+            fresh += freshIn[w];
+            movedSinceBuild += movedIn[w];
+        }
+        if (fresh > 0) {
+            climb(itemCount, chunks, items.queryChunks());
+        }
+        // the grid's upkeep is one list for every entry, so it keeps to the caller's thread
+        if (workers > 1 && !grid.live()) {
+            pool.run(leafTask);
+        } else {
+            leafShare(0, 1);
+        }
+        if (rootLeafStale) {
+            rootLeafStale = false;
+            refitLeaf(ROOT);
+        }
+        for (int k = innerTotal - 1; k >= 0; k--) {
+            if (innerStale[k] != 0) {
+                innerStale[k] = 0;
+                int location = up[k];
+                if (boxInner(k, location) && location != ROOT) {
+                    innerStale[location >>> 2] = 1;
+                }
+            }
+        }
+    }
+
+    /**
+     * Worker {@code worker}'s share of the marked chunks: copies each changed box into its entry and marks the entry's
+     * leaf; counts the items with no entry yet, left to the caller's thread. Entries are the items' own, and a mark
+     * is the same byte whoever writes it, so shares never write a value another reads.
+     */
+    private void copyShare(int worker, int workers) {
+        int from = WorkerPool.shareStart(sweepChunks, worker, workers);
+        int to = WorkerPool.shareStart(sweepChunks, worker + 1, workers);
+        SummaryBitSet marked = items.queryChunks();
+        float[] c = items.worldCenterArray();
+        float[] h = items.worldHalfArray();
+        int[] entries = entryOf;
+        int fresh = 0;
+        int moved = 0;
+        for (int chunk = marked.nextSetBit(from, to); chunk != Index.NONE; chunk = marked.nextSetBit(chunk + 1, to)) {
+            for (int i = chunk << 6, end = Math.min(sweepItems, (chunk + 1) << 6); i < end; i++) {
+                int id = itemSet.idAt(i);
+                int e = id < entries.length ? entries[id] : Index.NONE;
+                if (e == Index.NONE) {
+                    fresh++;
+                } else if (copyChanged(e, c, h, i * 3)) {
+                    moved++;
+                    int leaf = entryLeaf[e];
+                    if (leaf == ROOT) {
+                        rootLeafStale = true;
+                    } else if (leaf != Index.NONE) {
+                        leafStale[leaf] = 1;
+                    }
+                }
+            }
+        }
+        freshIn[worker] = fresh;
+        movedIn[worker] = moved;
+    }
+
+    /** Worker {@code worker}'s share of the inner nodes: refits each marked leaf among their children. */
+    private void leafShare(int worker, int workers) {
+        int from = WorkerPool.shareStart(innerTotal, worker, workers);
+        int to = WorkerPool.shareStart(innerTotal, worker + 1, workers);
+        byte[] stale = leafStale;
+        for (int location = from * ARITY, end = to * ARITY; location < end; location++) {
+            if (stale[location] != 0) {
+                stale[location] = 0;
+                innerStale[location >>> 2] = 1;
+                refitLeaf(location);
+            }
+        }
+    }
+
+    /** Rewrites the box of the leaf at {@code location} from its entries, and lists them again in a live grid. */
+    private void refitLeaf(int location) {
+        int leaf = refAt(location);
+        int first = leaf >>> COUNT_BITS;
+        int count = leaf & COUNT_MASK;
+        boxLeaf(location, first, count);
+        if (grid.live()) {
+            for (int e = first; e < first + count; e++) {
+                if (entryId[e] != Index.NONE) {
+                    grid.moved(e, entryId[e], entryBox);
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether the tree is worth building again, measured once the entries moved since the last measure pass
+     * {@value #PENDING_MIN} and a quarter of the built ones: when its boxes make the expected cost of a query
+     * ({@link #treeCost}) more than {@value #REBUILD_GROWTH} times what it was at the build, rather than by the count
+     * of moves (a scene whose items all step along keeps its tree's cost; one whose items scatter does not); where no
+     * cost can be measured (an infinite box), once the moves since the build outnumber the built entries.
+     */
+    private boolean degraded() {
+        if (builtCount == 0) {
+            return movedSinceBuild > PENDING_MIN;
+        }
+        if (movedSinceBuild - movedAtMeasure <= PENDING_MIN + builtCount / 4) {
+            return false;
+        }
+        movedAtMeasure = movedSinceBuild;
+        double cost = treeCost();
+        if (Double.isFinite(cost) && Double.isFinite(builtCost)) {
+            return cost > builtCost * REBUILD_GROWTH;
+        }
+        return movedSinceBuild > PENDING_MIN + builtCount;
+    }
+
+    /**
+     * The surface area heuristic's cost of the tree: the areas of every node's box over the root's, which is how many
+     * nodes a query through the root in a random direction visits, give or take; infinite or NaN where a box is.
+     */
+    private double treeCost() {
+        double sum = 0;
+        for (int k = 0; k < innerTotal; k++) {
+            for (int branch = 0; branch < ARITY; branch++) {
+                if (childRef[ARITY * k + branch] != EMPTY) {
+                    sum += area(tree, k * STRIDE + branch * 6);
+                }
+            }
+        }
+        return sum / area(rootBox, 0);
+    }
+
+    /** Half the surface area of the box at {@code box[n]}, min x, y, z then max x, y, z. */
+    private static double area(float[] box, int n) {
+        double x = (double) box[n + 3] - box[n];
+        double y = (double) box[n + 4] - box[n + 1];
+        double z = (double) box[n + 5] - box[n + 2];
+        return x * y + y * z + z * x;
     }
 
     private void update(int id, int index) {
@@ -173,12 +401,9 @@ public final class QueryIndex {
             copyBox(e, c, h, o);
             return;
         }
-        int b = e * 6;
-        if (same(entryBox[b], c[o]) && same(entryBox[b + 1], c[o + 1]) && same(entryBox[b + 2], c[o + 2])
-                && same(entryBox[b + 3], h[o]) && same(entryBox[b + 4], h[o + 1]) && same(entryBox[b + 5], h[o + 2])) {
+        if (!copyChanged(e, c, h, o)) {
             return;
         }
-        copyBox(e, c, h, o);
         movedSinceBuild++;
         if (entryLeaf[e] != Index.NONE) {
             refit(entryLeaf[e]);
@@ -211,13 +436,34 @@ public final class QueryIndex {
         }
     }
 
-    private static boolean same(float a, float b) {
+    static boolean same(float a, float b) {
         return Float.floatToRawIntBits(a) == Float.floatToRawIntBits(b);
     }
 
     private void copyBox(int e, float[] c, float[] h, int o) {
         System.arraycopy(c, o, entryBox, e * 6, 3);
         System.arraycopy(h, o, entryBox, e * 6 + 3, 3);
+    }
+
+    /**
+     * Copies the world box at {@code c[o]}, {@code h[o]} into entry {@code e} where it differs in a bit.
+     *
+     * @return whether it did
+     */
+    private boolean copyChanged(int e, float[] c, float[] h, int o) {
+        float[] box = entryBox;
+        int b = e * 6;
+        if (same(box[b], c[o]) && same(box[b + 1], c[o + 1]) && same(box[b + 2], c[o + 2])
+                && same(box[b + 3], h[o]) && same(box[b + 4], h[o + 1]) && same(box[b + 5], h[o + 2])) {
+            return false;
+        }
+        box[b] = c[o];
+        box[b + 1] = c[o + 1];
+        box[b + 2] = c[o + 2];
+        box[b + 3] = h[o];
+        box[b + 4] = h[o + 1];
+        box[b + 5] = h[o + 2];
+        return true;
     }
 
     /** The item with this id was destroyed: its entry dies, and its leaf shrinks around the others. */
@@ -258,20 +504,20 @@ public final class QueryIndex {
     }
 
     /** The ref of the node whose box lies at {@code location}. */
-    private int refAt(int location) {
+    int refAt(int location) {
         return location == ROOT ? rootRef : childRef[location];
     }
 
-    private float[] boxes(int location) {
+    float[] boxes(int location) {
         return location == ROOT ? rootBox : tree;
     }
 
-    private static int offset(int location) {
+    static int offset(int location) {
         return location == ROOT ? 0 : location * 6;
     }
 
     /** Writes the box of the leaf over entries {@code [first, first + count)} at {@code location}. */
-    private void boxLeaf(int location, int first, int count) {
+    void boxLeaf(int location, int first, int count) {
         float[] box = boxes(location);
         int n = offset(location);
         Arrays.fill(box, n, n + 3, Float.POSITIVE_INFINITY);
@@ -304,7 +550,7 @@ public final class QueryIndex {
      *
      * @return whether the box changed
      */
-    private boolean boxInner(int k, int location) {
+    boolean boxInner(int k, int location) {
         float[] box = boxes(location);
         int n = offset(location);
         boolean changed = false;
@@ -324,10 +570,19 @@ public final class QueryIndex {
         return changed;
     }
 
-    /** Lays the live entries out in Morton order of their centers and builds a balanced tree over them. */
+    /**
+     * Lays the live entries out in Morton order of their centers and builds a balanced tree over them, into arrays kept
+     * from the last build where they have room.
+     */
     private void build() {
+        upkeeps++;
         int live = entryCount - deadCount;
-        long[] keys = new long[live];
+        if (buildKeys.length < live) {
+            buildKeys = new long[Math.max(live, buildKeys.length + (buildKeys.length >> 1))];
+            buildEntries = new int[buildKeys.length];
+        }
+        long[] keys = buildKeys;
+        int[] order = buildEntries;
         PointBounds centers = new PointBounds();
         for (int e = 0; e < entryCount; e++) {
             if (entryId[e] != Index.NONE && finiteCenter(e)) {
@@ -346,30 +601,42 @@ public final class QueryIndex {
             if (entryId[e] == Index.NONE) {
                 continue;
             }
-            long code = Long.MAX_VALUE >>> 32;
+            long code = Integer.MAX_VALUE;
             if (finiteCenter(e)) {
                 code = MortonCode.of(MortonCode.cell(entryBox[e * 6], minX, scaleX, cells),
                         MortonCode.cell(entryBox[e * 6 + 1], minY, scaleY, cells),
                         MortonCode.cell(entryBox[e * 6 + 2], minZ, scaleZ, cells));
             }
-            keys[k++] = code << 32 | e;
+            keys[k] = code;
+            order[k++] = e;
         }
-        Arrays.sort(keys);
-        int[] ids = new int[Math.max(live, entryId.length)];
-        float[] boxes = new float[ids.length * 6];
+        // stable, so entries of one code keep their order
+        sorter.sort(keys, order, live);
+        int room = Math.max(live, entryId.length);
+        if (spareIds.length < room) {
+            spareIds = new int[room];
+            spareBoxes = new float[room * 6];
+        }
+        int[] ids = spareIds;
+        float[] boxes = spareBoxes;
         for (int n = 0; n < live; n++) {
-            int from = (int) keys[n];
+            int from = order[n];
             ids[n] = entryId[from];
             System.arraycopy(entryBox, from * 6, boxes, n * 6, 6);
             entryOf[ids[n]] = n;
         }
+        spareIds = entryId;
+        spareBoxes = entryBox;
         entryId = ids;
         entryBox = boxes;
-        entryLeaf = new int[ids.length];
+        if (entryLeaf.length < ids.length) {
+            entryLeaf = new int[ids.length];
+        }
         entryCount = live;
         builtCount = live;
         deadCount = 0;
         movedSinceBuild = 0;
+        movedAtMeasure = 0;
         grid.drop();
         // room for a tree of full leaves; cuts at cell bounds leave some leaves short, and buildNode grows it then
         int records = Math.max(1, (live + LEAF_SIZE - 1) / LEAF_SIZE);
@@ -377,9 +644,8 @@ public final class QueryIndex {
             growInner(records);
         }
         innerTotal = 0;
-        buildKeys = keys;
         rootRef = buildNode(ROOT, 0, live);
-        buildKeys = null;
+        builtCost = treeCost();
         gridWorthyLength = live == 0 ? -1f : RayGrid.walkableLength(rootBox, live);
     }
 
@@ -460,8 +726,7 @@ public final class QueryIndex {
     private int split(int first, int count) {
         long[] keys = buildKeys;
         int last = first + count - 1;
-        long lowest = keys[first] >>> 32;
-        long differ = lowest ^ (keys[last] >>> 32);
+        long differ = keys[first] ^ keys[last];
         if (differ == 0L) {
             return count / 2;
         }
@@ -471,7 +736,7 @@ public final class QueryIndex {
         int hi = last;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (((keys[mid] >>> 32) & bit) != 0L) {
+            if ((keys[mid] & bit) != 0L) {
                 hi = mid;
             } else {
                 lo = mid + 1;
@@ -482,155 +747,28 @@ public final class QueryIndex {
 
     // ---- queries ----
 
-    /** What the query in progress asks, read by the node and entry tests. */
-    private int kind;
-    /**
-     * Box: the query box's center and half extents, then its min and max widened for the node tests. Sphere: center,
-     * radius, the squared radius, the squared radius widened. Frustum: six planes (a, b, c, d), inside where positive.
-     */
-    private final float[] q = new float[24];
-
+    /** The items whose boxes overlap the box of center {@code c} and half extents {@code h}, into {@code out}. */
     public void box(float cx, float cy, float cz, float hx, float hy, float hz, int mask, HitKeys out) {
-        kind = BOX;
-        q[0] = cx;
-        q[1] = cy;
-        q[2] = cz;
-        q[3] = hx;
-        q[4] = hy;
-        q[5] = hz;
-        for (int axis = 0; axis < 3; axis++) {
-            float reach = q[3 + axis] + MARGIN * (Math.abs(q[axis]) + q[3 + axis]);
-            q[6 + axis] = q[axis] - reach;
-            q[9 + axis] = q[axis] + reach;
-        }
-        run(mask, out);
+        volume.box(cx, cy, cz, hx, hy, hz, mask, out);
     }
 
+    /** The items whose boxes come within {@code radius} of {@code c}, into {@code out}. */
     public void sphere(float cx, float cy, float cz, float radius, int mask, HitKeys out) {
-        kind = SPHERE;
-        q[0] = cx;
-        q[1] = cy;
-        q[2] = cz;
-        q[3] = radius;
-        q[4] = radius * radius;
-        float widened = radius + MARGIN * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + radius);
-        q[5] = widened * widened;
-        run(mask, out);
+        volume.sphere(cx, cy, cz, radius, mask, out);
     }
 
-    /** @param planes six planes as {@link Frustum} lays them out */
+    /**
+     * The items whose boxes no plane has wholly outside, into {@code out}.
+     *
+     * @param planes six planes as {@link Frustum} lays them out
+     */
     public void frustum(float[] planes, int mask, HitKeys out) {
-        kind = FRUSTUM;
-        System.arraycopy(planes, 0, q, 0, Frustum.PLANE_FLOATS);
-        run(mask, out);
-    }
-
-    private void run(int mask, HitKeys out) {
-        if (builtCount > 0 && nodeMeets(rootBox, 0)) {
-            float[] tree = this.tree;
-            int[] stack = this.stack;
-            int top = 0;
-            stack[top++] = rootRef;
-            while (top > 0) {
-                int ref = stack[--top];
-                if ((ref & COUNT_MASK) == 0) {
-                    int k = ref >>> COUNT_BITS;
-                    for (int branch = 0; branch < ARITY; branch++) {
-                        int child = childRef[ARITY * k + branch];
-                        if (child != EMPTY && nodeMeets(tree, k * STRIDE + branch * 6)) {
-                            stack[top++] = child;
-                        }
-                    }
-                } else {
-                    for (int e = ref >>> COUNT_BITS, end = e + (ref & COUNT_MASK); e < end; e++) {
-                        test(e, mask, out);
-                    }
-                }
-            }
-        }
-        for (int e = builtCount; e < entryCount; e++) {
-            test(e, mask, out);
-        }
-    }
-
-    private void test(int e, int mask, HitKeys out) {
-        int id = entryId[e];
-        if (id == Index.NONE) {
-            return;
-        }
-        float distance = entryMeets(e * 6);
-        if (distance >= 0f) {
-            int index = itemSet.indexOf(id);
-            if (takesPart(index, mask)) {
-                out.add((long) Float.floatToRawIntBits(distance) << 32 | index);
-            }
-        }
+        volume.frustum(planes, mask, out);
     }
 
     boolean takesPart(int index, int mask) {
         int slot = items.nodeSlotArray()[index];
         return slot != Index.NONE && (items.queryFlagsArray()[index] & mask) != 0 && transforms.isInGraph(slot);
-    }
-
-    /**
-     * Whether the node box at {@code box[n]} may hold an entry the volume query finds; never false where one does.
-     * (Rays have a test of their own, in {@link RayCaster}.)
-     */
-    private boolean nodeMeets(float[] box, int n) {
-        float[] q = this.q;
-        switch (kind) {
-            case BOX -> {
-                return box[n] <= q[9] && box[n + 3] >= q[6] && box[n + 1] <= q[10] && box[n + 4] >= q[7]
-                        && box[n + 2] <= q[11] && box[n + 5] >= q[8];
-            }
-            case SPHERE -> {
-                float gx = Math.max(Math.max(box[n] - q[0], q[0] - box[n + 3]), 0f);
-                float gy = Math.max(Math.max(box[n + 1] - q[1], q[1] - box[n + 4]), 0f);
-                float gz = Math.max(Math.max(box[n + 2] - q[2], q[2] - box[n + 5]), 0f);
-                return !(gx * gx + gy * gy + gz * gz > q[5]);
-            }
-            case FRUSTUM -> {
-                for (int p = 0; p < 24; p += 4) {
-                    float x = q[p] * (q[p] >= 0f ? box[n + 3] : box[n]);
-                    float y = q[p + 1] * (q[p + 1] >= 0f ? box[n + 4] : box[n + 1]);
-                    float z = q[p + 2] * (q[p + 2] >= 0f ? box[n + 5] : box[n + 2]);
-                    float slack = MARGIN * (Math.abs(x) + Math.abs(y) + Math.abs(z) + Math.abs(q[p + 3]));
-                    // a NaN (a zero coefficient times an infinite bound) keeps the node
-                    if (x + y + z + q[p + 3] + slack < 0f) {
-                        return false;
-                    }
-                }
-                return true;
-            }
-            default -> throw new IllegalStateException("query kind " + kind);
-        }
-    }
-
-    /**
-     * The exact test of one entry by a volume query, the one {@code SceneQueries} documents: 0 when the query finds
-     * it, -1 when not (a ray's, with its distance, is {@link RayCaster}'s).
-     */
-    private float entryMeets(int b) {
-        float[] box = entryBox;
-        float[] q = this.q;
-        switch (kind) {
-            case BOX -> {
-                return Math.abs(box[b] - q[0]) <= box[b + 3] + q[3]
-                        && Math.abs(box[b + 1] - q[1]) <= box[b + 4] + q[4]
-                        && Math.abs(box[b + 2] - q[2]) <= box[b + 5] + q[5] ? 0f : -1f;
-            }
-            case SPHERE -> {
-                float dx = Math.max(Math.abs(q[0] - box[b]) - box[b + 3], 0f);
-                float dy = Math.max(Math.abs(q[1] - box[b + 1]) - box[b + 4], 0f);
-                float dz = Math.max(Math.abs(q[2] - box[b + 2]) - box[b + 5], 0f);
-                return dx * dx + dy * dy + dz * dz <= q[4] ? 0f : -1f;
-            }
-            case FRUSTUM -> {
-                return Frustum.outside(q, box[b], box[b + 1], box[b + 2], box[b + 3], box[b + 4], box[b + 5])
-                        ? -1f : 0f;
-            }
-            default -> throw new IllegalStateException("query kind " + kind);
-        }
     }
 
     /** {@return a new ray caster over this index: one per thread casting rays at once} */
@@ -647,87 +785,6 @@ public final class QueryIndex {
      * @throws IllegalStateException naming the first broken invariant
      */
     public void validate(int itemCount) {
-        int dead = 0;
-        for (int e = 0; e < entryCount; e++) {
-            int id = entryId[e];
-            if (id == Index.NONE) {
-                dead++;
-                continue;
-            }
-            if (entryOf[id] != e || itemSet.indexOf(id) < 0) {
-                throw new IllegalStateException("query index entry " + e + " names item id " + id + ", which "
-                        + (itemSet.indexOf(id) < 0 ? "no live item has" : "maps to entry " + entryOf[id]));
-            }
-            int leaf = entryLeaf[e];
-            boolean inLeaf = false;
-            if (builtCount > 0 && (leaf == ROOT || leaf >= 0 && leaf >>> 2 < innerTotal)) {
-                int ref = refAt(leaf);
-                inLeaf = (ref & COUNT_MASK) != 0 && e >= ref >>> COUNT_BITS
-                        && e < (ref >>> COUNT_BITS) + (ref & COUNT_MASK);
-            }
-            if (e < builtCount != inLeaf) {
-                throw new IllegalStateException("query index entry " + e + " of " + builtCount + " built names leaf "
-                        + "location " + leaf + (inLeaf ? ", which holds it, but it is pending"
-                        : ", which does not hold it"));
-            }
-        }
-        if (dead != deadCount) {
-            throw new IllegalStateException("query index counts " + deadCount + " dead entries but holds " + dead);
-        }
-        SummaryBitSet marked = items.queryChunks();
-        float[] c = items.worldCenterArray();
-        float[] h = items.worldHalfArray();
-        for (int i = 0; i < itemCount; i++) {
-            if (i >>> 6 < marked.capacity() && marked.get(i >>> 6)) {
-                continue;
-            }
-            int id = itemSet.idAt(i);
-            int e = id < entryOf.length ? entryOf[id] : Index.NONE;
-            if (e == Index.NONE) {
-                throw new IllegalStateException("item at global index " + i + " (id " + id + ") is in no query index "
-                        + "entry, and its chunk is not marked for the next sync");
-            }
-            for (int k = 0; k < 3; k++) {
-                if (!same(entryBox[e * 6 + k], c[i * 3 + k]) || !same(entryBox[e * 6 + 3 + k], h[i * 3 + k])) {
-                    throw new IllegalStateException("item at global index " + i + " has world bounds that its query "
-                            + "index entry " + e + " does not hold on axis " + k + ", and its chunk is not marked "
-                            + "for the next sync");
-                }
-            }
-        }
-        if (builtCount > 0) {
-            validateNode(ROOT);
-        }
-        grid.validate(entryBox, entryId, entryOf);
-    }
-
-    /** Checks the subtree whose box lies at {@code location}: every record's way up, and every box. */
-    private void validateNode(int location) {
-        int ref = refAt(location);
-        int k = ref >>> COUNT_BITS;
-        boolean inner = (ref & COUNT_MASK) == 0;
-        if (inner && (k >= innerTotal || up[k] != location)) {
-            throw new IllegalStateException("query index node " + k + " lies at location " + location + " but "
-                    + (k >= innerTotal ? "only " + innerTotal + " inner nodes exist" : "names location " + up[k]));
-        }
-        float[] box = boxes(location);
-        int n = offset(location);
-        float[] saved = Arrays.copyOfRange(box, n, n + 6);
-        if (inner) {
-            for (int branch = 0; branch < ARITY; branch++) {
-                if (childRef[ARITY * k + branch] != EMPTY) {
-                    validateNode(ARITY * k + branch);
-                }
-            }
-            boxInner(k, location);
-        } else {
-            boxLeaf(location, k, ref & COUNT_MASK);
-        }
-        float[] expected = Arrays.copyOfRange(box, n, n + 6);
-        System.arraycopy(saved, 0, box, n, 6);
-        if (!Arrays.equals(saved, expected)) {
-            throw new IllegalStateException("query index node at location " + location + " has box "
-                    + Arrays.toString(saved) + " but what lies below it makes " + Arrays.toString(expected));
-        }
+        new QueryIndexValidation(this, items).validate(itemCount);
     }
 }

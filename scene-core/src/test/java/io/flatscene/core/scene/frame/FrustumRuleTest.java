@@ -5,6 +5,7 @@ import io.flatscene.core.container.HandleTable;
 import io.flatscene.core.container.Index;
 import io.flatscene.core.container.SparseSet;
 import io.flatscene.core.geometry.Frustum;
+import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.query.HitKeys;
 import io.flatscene.core.scene.query.QueryIndex;
 import io.flatscene.core.scene.store.ItemStore;
@@ -121,7 +122,7 @@ class FrustumRuleTest {
     void theFrustumQueryFindsWhatTheRuleKeeps() {
         new ChunkBounds(items).refresh(ITEMS);
         QueryIndex index = new QueryIndex(items, set, transforms);
-        index.sync(ITEMS);
+        index.sync(ITEMS, new WorkerPool("frustum-rule", 1));
         HitKeys hits = new HitKeys(16);
         index.frustum(camera.planes, 1, hits);
         Set<Integer> found = new TreeSet<>();

@@ -34,6 +34,38 @@ class HitKeysTest {
         }
     }
 
+    /**
+     * Long runs, radix sorted from 256 keys on, at an offset inside a larger array: a volume query's keys (global
+     * indices alone, distances 0), a ray batch's (distances above indices), and keys that differ in one byte only; the
+     * run comes out as {@link Arrays#sort} orders it, the keys around it untouched, and the same again with the
+     * scratch already grown.
+     */
+    @Test
+    void longRunsSortAsShortOnesDo() {
+        Random random = new Random(35);
+        HitKeys hits = new HitKeys(4);
+        for (int length : new int[] {255, 256, 257, 1_500, 700}) {
+            for (int kind = 0; kind < 3; kind++) {
+                hits.count = 0;
+                int from = 7;
+                for (int i = 0; i < from + length + 7; i++) {
+                    long key = switch (kind) {
+                        case 0 -> random.nextInt(100_000);
+                        case 1 -> (long) Float.floatToRawIntBits(random.nextFloat() * 300f) << 32
+                                | random.nextInt(1 << 20);
+                        default -> 0x5_0000_0000L | random.nextInt(256) << 8;
+                    };
+                    hits.add(i < from || i >= from + length ? Long.MAX_VALUE - i : key);
+                }
+                long[] expected = Arrays.copyOf(hits.keys, hits.count);
+                Arrays.sort(expected, from, from + length);
+                hits.sort(from, from + length);
+                assertArrayEquals(expected, Arrays.copyOf(hits.keys, hits.count), "length " + length + ", kind "
+                        + kind);
+            }
+        }
+    }
+
     @Test
     void addingPastTheRoomKeepsEveryKeyInOrder() {
         HitKeys hits = new HitKeys(0);

@@ -20,9 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * How the index follows the scene between builds, and when it rebuilds: each change reaches the index at the next
- * query, a box refit follows it up the tree as far as it changes anything, and a build runs once the pending, dead
- * or moved entries pass their thresholds (64 on top of a 32nd of the built entries, of a quarter of the live ones, of
- * all the built ones), the grid for short rays once such rays number a 16th of the built entries.
+ * update or query, a box refit follows it up the tree as far as it changes anything, and a build runs once the
+ * pending or dead entries pass their thresholds (64 on top of a 32nd of the built entries, of a quarter of the live
+ * ones) or the moved ones made the tree's cost grow by half, the grid for short rays once such rays number a 16th of
+ * the built entries.
  */
 class QueryIndexUpkeepTest {
     private static final Aabb UNIT = new Aabb(0f, 0f, 0f, 0.5f, 0.5f, 0.5f);
@@ -91,15 +92,57 @@ class QueryIndexUpkeepTest {
         scene.validate();
     }
 
+    /**
+     * Moves that keep the tree's shape (every item by one step) leave it as built, however many there are: the cost
+     * measured past 64 and a quarter of the built moves, 80 here, is the build's.
+     */
     @Test
-    void movedEntriesRebuildTheTreeOncePastSixtyFourAndTheBuilt() throws ReflectiveOperationException {
+    void movesThatKeepTheTreesShapeNeverRebuildIt() throws ReflectiveOperationException {
         add(65);
-        moveAndQuery(0, 65);
-        moveAndQuery(0, 64);
-        assertEquals(129, index.intField("movedSinceBuild"), "129 moves since the build: 64 + 65 wait");
-        moveAndQuery(64, 65);
-        assertEquals(0, index.intField("movedSinceBuild"), "the 130th rebuilds");
+        for (int round = 0; round < 5; round++) {
+            moveAndQuery(0, 65);
+        }
+        assertEquals(325, index.intField("movedSinceBuild"), "five moves of every entry, and no build");
         assertEquals(65, built());
+        scene.validate();
+    }
+
+    /**
+     * Moves that scatter the entries make the tree's boxes overlap: once past 64 and a quarter of the built, 114 here,
+     * the tree's cost is measured, and it is built again, being past one and a half times the build's.
+     */
+    @Test
+    void movesThatScatterTheEntriesRebuildTheTree() throws ReflectiveOperationException {
+        add(200);
+        for (int i = 0; i < 114; i++) {
+            items.get(i).parentNode().setPosition(i * 37 % 200 * 3f, i * 11 % 13 * 3f, 1.5f);
+        }
+        query();
+        assertEquals(114, index.intField("movedSinceBuild"), "114 moves, not measured yet");
+        items.get(114).parentNode().setPosition(100f, 0f, 30f);
+        query();
+        assertEquals(0, index.intField("movedSinceBuild"), "the 115th: measured, and rebuilt");
+        assertEquals(200, built());
+        scene.validate();
+    }
+
+    /**
+     * Moves of one chunk's items at a time, few enough against the node records to refit entry by entry: past 64 and
+     * a quarter of the built since the last measure, 314 here, the tree is measured and, scattered, built again.
+     */
+    @Test
+    void fewMovesAtATimeMeasureTheTreeOncePastSixtyFourAndAQuarterOfTheBuilt() throws ReflectiveOperationException {
+        add(1000);
+        assertTrue(64 * 4 < index.intField("innerTotal") * QueryIndex.ARITY, "one chunk is refitted entry by entry");
+        for (int round = 0; round < 20; round++) {
+            int first = round % 15 * 64 + round / 15 * 16;
+            for (int i = first; i < first + 16; i++) {
+                items.get(i).parentNode().setPosition(i * 7 % 60 * 3f, i * 13 % 50 * 3f, 1.5f);
+            }
+            query();
+            assertEquals(round < 19 ? 16 * (round + 1) : 0, index.intField("movedSinceBuild"),
+                    "after " + 16 * (round + 1) + " moves");
+        }
         scene.validate();
     }
 
@@ -206,5 +249,47 @@ class QueryIndexUpkeepTest {
         shortRays(1);
         assertTrue(index.grid().live(), "15 short rays over 230 entries");
         scene.validate();
+    }
+
+    /**
+     * Once a query built the index, the update refits it to what moved: the query after it has no chunk to read and
+     * nothing to build, whether few items moved (entry by entry) or all of them (a sweep).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 20, 400})
+    void anUpdateRefitsTheIndexSoThatTheNextQueryFindsNothingToDo(int moved) throws ReflectiveOperationException {
+        add(400);
+        moveAndUpdate(moved);
+        int upkeeps = index.intField("upkeeps");
+        assertEquals(moved, scene.queries().box(new Aabb(30f, 30f, 1f, 40f, 40f, 0.1f), -1).size(),
+                "the moved items, found where they went");
+        assertEquals(upkeeps, index.intField("upkeeps"), "the update left the query nothing to sync or build");
+        scene.validate();
+    }
+
+    /** A scene never queried keeps no index: its updates build none, and sync none, whatever moves. */
+    @Test
+    void aSceneNeverQueriedHasNoIndexForItsUpdatesToKeep() throws ReflectiveOperationException {
+        for (int i = 0; i < 400; i++) {
+            Item item = scene.createItem(0, 0, UNIT);
+            scene.rootNode().createChild().setPosition(i % 20 * 3f, i / 20 * 3f, 0f).attachObject(item);
+            items.add(item);
+        }
+        for (int frame = 0; frame < 3; frame++) {
+            moveAndUpdate(400);
+        }
+        assertEquals(0, index.intField("entryCount"));
+        assertEquals(0, index.intField("upkeeps"));
+        scene.validate();
+    }
+
+    /** Moves items {@code [0, count)} up by one, then runs an update. */
+    private void moveAndUpdate(int count) {
+        for (Item item : items.subList(0, count)) {
+            SceneNode node = item.parentNode();
+            Vector3f at = node.getPosition(new Vector3f());
+            node.setPosition(at.x, at.y, at.z + 1f);
+        }
+        scene.update();
     }
 }
