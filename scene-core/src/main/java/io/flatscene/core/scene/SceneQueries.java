@@ -151,12 +151,18 @@ public final class SceneQueries {
      */
     public QueryResult ray(Vector3fc origin, Vector3fc direction, float maxDistance, int mask, QueryResult result) {
         Objects.requireNonNull(result, "result");
+        return cast(origin, direction, maxDistance, mask, RayCaster.ALL, result);
+    }
+
+    /** Casts one ray into {@code result}, keeping the hits {@code mode} says ({@link RayCaster#ALL} and the others). */
+    private QueryResult cast(Vector3fc origin, Vector3fc direction, float maxDistance, int mask, int mode,
+                             QueryResult result) {
         double length = checkRay(origin, direction, maxDistance);
         begin("run a ray query", result);
         try {
             index.prepareRays(index.gridWorthy(maxDistance) ? 1 : 0);
             caster.cast(origin.x(), origin.y(), origin.z(), (float) (direction.x() / length),
-                    (float) (direction.y() / length), (float) (direction.z() / length), maxDistance, mask,
+                    (float) (direction.y() / length), (float) (direction.z() / length), maxDistance, mask, mode,
                     result.hits);
         } finally {
             end(result);
@@ -426,9 +432,13 @@ public final class SceneQueries {
     }
 
     /** The first item the pick ray meets within {@code length}, or null. */
+    /**
+     * The first of {@link #ray}'s hits along the ray, or null: cast for the nearest alone, which is that hit, ties
+     * to the lower global index included.
+     */
     private Item nearest(Vector3f origin, Vector3f direction, float length, int mask) {
-        List<RayHit> hits = ray(origin, direction, length, mask);
-        return hits.isEmpty() ? null : hits.get(0).item();
+        QueryResult hit = cast(origin, direction, length, mask, RayCaster.FIRST, scratch);
+        return hit.isEmpty() ? null : hit.item(0);
     }
 
     /** Copies every ray's hits, from the buffer of the worker that cast it, into the batch in ray order. */

@@ -91,6 +91,33 @@ class CameraPickTest {
         }
     }
 
+    /**
+     * A pick is the first of the ray query's hits along the pick ray, over every pixel of a cluttered view: boxes
+     * behind boxes, and pairs of boxes of the same place and size, whose tie goes to the lower global index.
+     */
+    @Test
+    void aPickIsTheFirstHitOfTheRayQueryAlongThePickRay() {
+        for (int i = 0; i < 40; i++) {
+            Item item = scene.createItem(0, 0, new Aabb(0f, 0f, 0f, 1.5f, 1f, 2f));
+            Item twin = scene.createItem(0, 0, new Aabb(0f, 0f, 0f, 1.5f, 1f, 2f));
+            scene.rootNode().createChild().setPosition((i % 8 - 4) * 2.5f, (i / 8 - 2) * 2f, -(i % 5) * 3f)
+                    .attachObject(item).attachObject(twin);
+        }
+        Vector3f origin = new Vector3f();
+        Vector3f direction = new Vector3f();
+        int hits = 0;
+        for (int y = 0; y < HEIGHT; y += 6) {
+            for (int x = 0; x < WIDTH; x += 6) {
+                float length = camera.pickRay(x, y, origin, direction);
+                List<RayHit> along = scene.queries().ray(origin, direction, length, -1);
+                Item picked = scene.queries().pick(x, y, camera);
+                assertSame(along.isEmpty() ? null : along.get(0).item(), picked, "pixel (" + x + ", " + y + ")");
+                hits += picked == null ? 0 : 1;
+            }
+        }
+        assertTrue(hits > 1000, "only " + hits + " pixels picked anything");
+    }
+
     @Test
     void windowCoordinatesStartAtTheTopLeftWithYDown() {
         Vector3f origin = new Vector3f();
