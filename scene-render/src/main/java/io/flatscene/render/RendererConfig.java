@@ -316,8 +316,8 @@ public final class RendererConfig {
      * and equations, whether depth test, blending, face culling and scissor test are enabled, the active texture unit,
      * and on the first {@value TextureRegistry#MAX_ARRAYS} texture units the 2D array texture and sampler object bound.
      * Costs a few dozen glGet calls a frame. Adding a mesh restores the copy-read and copy-write buffer bindings it
-     * uses, and loading a texture the active unit, unit 0's 2D array texture, the pixel-unpack buffer and the unpack
-     * settings, whatever this setting says.
+     * uses, and loading a texture the active unit, unit 0's 2D array texture, the pixel-pack and pixel-unpack buffers
+     * and the pack and unpack settings (the pack ones when its array grows), whatever this setting says.
      *
      * @return whether the renderer saves and restores the GL state
      */
