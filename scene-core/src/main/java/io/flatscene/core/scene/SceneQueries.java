@@ -431,7 +431,6 @@ public final class SceneQueries {
         return pick(x, y, camera, viewport, -1);
     }
 
-    /** The first item the pick ray meets within {@code length}, or null. */
     /**
      * The first of {@link #ray}'s hits along the ray, or null: cast for the nearest alone, which is that hit, ties
      * to the lower global index included.
