@@ -25,7 +25,11 @@ public final class QueryResult {
     /** The heap an item found takes: its reference (compressed), its distance, and its key while the query sorts. */
     private static final int ITEM_BYTES = Integer.BYTES + Float.BYTES + Long.BYTES;
 
-    private Item[] items;
+    /**
+     * The items found, cast to {@link Item} where they are read: a cast reads the object's header, which only the
+     * items read should pay for, not every item a query finds.
+     */
+    private Object[] items;
     private float[] distances;
     /** What the query in progress finds, sorted and resolved by {@link #finish}. */
     final HitKeys hits;
@@ -51,7 +55,7 @@ public final class QueryResult {
         }
         HeapCheck.checkFits("QueryResult", "capacity", capacity, ITEM_BYTES, "item");
         try {
-            items = new Item[capacity];
+            items = new Object[capacity];
             distances = new float[capacity];
             hits = new HitKeys(capacity);
         } catch (OutOfMemoryError e) {
@@ -77,7 +81,7 @@ public final class QueryResult {
      * @throws IndexOutOfBoundsException if {@code i} is outside 0 to {@code size() - 1}
      */
     public Item item(int i) {
-        return items[Objects.checkIndex(i, size)];
+        return (Item) items[Objects.checkIndex(i, size)];
     }
 
     /**
@@ -105,14 +109,23 @@ public final class QueryResult {
     }
 
     /** Sorts what the query gathered in {@link #hits} and resolves their global indices through {@code store}. */
-    void finish(IntFunction<Item> store) {
+    void finish(IntFunction<?> store) {
         int count = hits.count;
         hits.sort(0, count);
         if (items.length < count) {
-            items = new Item[hits.keys.length];
+            items = new Object[hits.keys.length];
             distances = new float[hits.keys.length];
         }
         long[] keys = hits.keys;
+        // every item read before any is stored: under G1 a reference store into this (old) array is a fenced step that
+        // holds back the reads after it until it lands, so one loop would wait out the cache misses of each in turn.
+        // The check keeps the reads (a live place always holds its item): the compiler drops a read nothing uses.
+        for (int i = 0; i < count; i++) {
+            if (store.apply(HitKeys.index(keys[i])) == null) {
+                throw new IllegalStateException("a query found global index " + HitKeys.index(keys[i])
+                        + ", which holds no item");
+            }
+        }
         for (int i = 0; i < count; i++) {
             items[i] = store.apply(HitKeys.index(keys[i]));
             distances[i] = HitKeys.distance(keys[i]);

@@ -1,12 +1,9 @@
 package io.flatscene.core.scene.query;
 
 import io.flatscene.core.container.Index;
-import io.flatscene.core.container.LongRadixSort;
 import io.flatscene.core.container.SparseSet;
 import io.flatscene.core.container.SummaryBitSet;
 import io.flatscene.core.geometry.Frustum;
-import io.flatscene.core.geometry.MortonCode;
-import io.flatscene.core.geometry.PointBounds;
 import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
@@ -17,11 +14,12 @@ import java.util.Arrays;
  * flat arrays: entries (one per indexed item) and nodes of up to {@value #ARITY} children, no object per either.
  *
  * <p><b>Entries.</b> An entry is keyed by the item's id in its store's sparse set, which an item keeps for its life
- * whatever its global index does (swap-and-pop removals, the spatial sort), so that no move of an item touches the
- * index. Entry {@code e} holds the item's world box as center and half extents, copied at the last {@link #sync}.
- * Entries {@code [0, builtCount)} lie in leaves, each leaf a run of at most {@value #LEAF_SIZE}; entries
- * {@code [builtCount, entryCount)} are pending (items indexed since the last build), tested one by one. A destroyed
- * item's entry is dead ({@code entryId} {@link Index#NONE}) until the next build.
+ * whatever its global index does (swap-and-pop removals, the spatial sort), so that no move of an item changes the
+ * tree. Entry {@code e} holds the item's world box as center and half extents, and its global index, both copied at
+ * the last {@link #sync}. Entries {@code [0, builtCount)} lie in leaves, each leaf a run of at most
+ * {@value #LEAF_SIZE}, each subtree a run; entries {@code [builtCount, entryCount)} are pending (items indexed since
+ * the last build), tested one by one. A destroyed item's entry is dead ({@code entryId} and {@code entryIndex}
+ * {@link Index#NONE}) until the next build.
  *
  * <p><b>Nodes.</b> A node is named by its ref: a leaf's is {@code first << 4 | count} (entries
  * {@code [first, first + count)}, count 1 to {@value #LEAF_SIZE}), an inner node's {@code k << 4} (count bits 0). The
@@ -81,8 +79,6 @@ public final class QueryIndex {
     /** Pending entries tolerated before a build, on top of one per {@value #PENDING_SHARE} built. */
     private static final int PENDING_MIN = 64;
     private static final int PENDING_SHARE = 32;
-    /** Bits of a Morton cell coordinate per axis. */
-    private static final int CELL_BITS = 10;
     /**
      * Rays cast without a grid, as a share of the built entries, that pay for building one: a build costs about a pass
      * over the entries' cells, and each short ray it serves saves about half of a tree walk.
@@ -95,11 +91,18 @@ public final class QueryIndex {
     final SparseSet itemSet;
     private final TransformStore transforms;
     private final VolumeQuery volume;
+    private final TreeBuild treeBuild = new TreeBuild(this);
 
     /** By item id: its entry, or {@link Index#NONE}. */
     int[] entryOf = new int[0];
     /** By entry: the item id, or {@link Index#NONE} when dead. */
     int[] entryId = new int[0];
+    /**
+     * By entry: the item's global index as of the last sync, or {@link Index#NONE} when dead. Every arrival of an item
+     * at an index marks its chunk for the sync, which rewrites the index of each item it reads: so after a sync it is
+     * current, and a volume query reads its hits' indices in the entries' order rather than looking each id up.
+     */
+    int[] entryIndex = new int[0];
     /** By entry, 6 floats: the world center and half extents as of the last sync. */
     float[] entryBox = new float[0];
     /** By entry: the location of its leaf's box, or {@link Index#NONE} while pending. */
@@ -140,20 +143,16 @@ public final class QueryIndex {
     float[] tree = new float[0];
     int[] childRef = new int[0];
     int[] up = new int[0];
+    /**
+     * By inner node {@code k}, at {@code 2k} and {@code 2k + 1}: the first entry below it and their number. A build
+     * lays each subtree's entries out in one run, and they stay in it until the next, so that a query that takes a
+     * whole subtree reads the run rather than walk down to it.
+     */
+    int[] span = new int[0];
     int innerTotal;
     /** The root's box (min x, y, z then max x, y, z) and ref, valid while {@code builtCount > 0}. */
     final float[] rootBox = new float[6];
     int rootRef;
-    /**
-     * The last build's Morton codes, sorted, for its splits, and the entries they are of: kept, so that a build
-     * allocates only for a larger scene.
-     */
-    private long[] buildKeys = new long[0];
-    private int[] buildEntries = new int[0];
-    private final LongRadixSort sorter = new LongRadixSort();
-    /** The entry arrays of the build before last, which the next build lays its entries out in. */
-    private int[] spareIds = new int[0];
-    private float[] spareBoxes = new float[0];
     /** The built entries' grid for short rays, while live; the tree answers every ray otherwise. */
     final RayGrid grid = new RayGrid();
     /** Short rays cast since the grid was last built, dropped or refused. */
@@ -292,7 +291,10 @@ public final class QueryIndex {
                 int e = id < entries.length ? entries[id] : Index.NONE;
                 if (e == Index.NONE) {
                     fresh++;
-                } else if (copyChanged(e, c, h, i * 3)) {
+                    continue;
+                }
+                entryIndex[e] = i;
+                if (copyChanged(e, c, h, i * 3)) {
                     moved++;
                     int leaf = entryLeaf[e];
                     if (leaf == ROOT) {
@@ -397,10 +399,12 @@ public final class QueryIndex {
             ensureEntries(entryCount);
             entryOf[id] = e;
             entryId[e] = id;
+            entryIndex[e] = index;
             entryLeaf[e] = Index.NONE;
             copyBox(e, c, h, o);
             return;
         }
+        entryIndex[e] = index;
         if (!copyChanged(e, c, h, o)) {
             return;
         }
@@ -475,6 +479,7 @@ public final class QueryIndex {
         grid.removed(e, id);
         entryOf[id] = Index.NONE;
         entryId[e] = Index.NONE;
+        entryIndex[e] = Index.NONE;
         deadCount++;
         if (entryLeaf[e] != Index.NONE) {
             refit(entryLeaf[e]);
@@ -485,6 +490,7 @@ public final class QueryIndex {
         if (entryId.length < count) {
             int grown = Math.max(count, entryId.length + (entryId.length >> 1));
             entryId = Arrays.copyOf(entryId, grown);
+            entryIndex = Arrays.copyOf(entryIndex, grown);
             entryLeaf = Arrays.copyOf(entryLeaf, grown);
             entryBox = Arrays.copyOf(entryBox, grown * 6);
         }
@@ -570,179 +576,19 @@ public final class QueryIndex {
         return changed;
     }
 
-    /**
-     * Lays the live entries out in Morton order of their centers and builds a balanced tree over them, into arrays kept
-     * from the last build where they have room.
-     */
+    /** Builds the tree again over the live entries ({@link TreeBuild}), which drops the dead ones and the grid. */
     private void build() {
         upkeeps++;
         int live = entryCount - deadCount;
-        if (buildKeys.length < live) {
-            buildKeys = new long[Math.max(live, buildKeys.length + (buildKeys.length >> 1))];
-            buildEntries = new int[buildKeys.length];
-        }
-        long[] keys = buildKeys;
-        int[] order = buildEntries;
-        PointBounds centers = new PointBounds();
-        for (int e = 0; e < entryCount; e++) {
-            if (entryId[e] != Index.NONE && finiteCenter(e)) {
-                centers.add(entryBox[e * 6], entryBox[e * 6 + 1], entryBox[e * 6 + 2]);
-            }
-        }
-        int cells = 1 << CELL_BITS;
-        float minX = centers.min(0);
-        float minY = centers.min(1);
-        float minZ = centers.min(2);
-        float scaleX = centers.cellScale(0, cells);
-        float scaleY = centers.cellScale(1, cells);
-        float scaleZ = centers.cellScale(2, cells);
-        int k = 0;
-        for (int e = 0; e < entryCount; e++) {
-            if (entryId[e] == Index.NONE) {
-                continue;
-            }
-            long code = Integer.MAX_VALUE;
-            if (finiteCenter(e)) {
-                code = MortonCode.of(MortonCode.cell(entryBox[e * 6], minX, scaleX, cells),
-                        MortonCode.cell(entryBox[e * 6 + 1], minY, scaleY, cells),
-                        MortonCode.cell(entryBox[e * 6 + 2], minZ, scaleZ, cells));
-            }
-            keys[k] = code;
-            order[k++] = e;
-        }
-        // stable, so entries of one code keep their order
-        sorter.sort(keys, order, live);
-        int room = Math.max(live, entryId.length);
-        if (spareIds.length < room) {
-            spareIds = new int[room];
-            spareBoxes = new float[room * 6];
-        }
-        int[] ids = spareIds;
-        float[] boxes = spareBoxes;
-        for (int n = 0; n < live; n++) {
-            int from = order[n];
-            ids[n] = entryId[from];
-            System.arraycopy(entryBox, from * 6, boxes, n * 6, 6);
-            entryOf[ids[n]] = n;
-        }
-        spareIds = entryId;
-        spareBoxes = entryBox;
-        entryId = ids;
-        entryBox = boxes;
-        if (entryLeaf.length < ids.length) {
-            entryLeaf = new int[ids.length];
-        }
+        treeBuild.build(live);
         entryCount = live;
         builtCount = live;
         deadCount = 0;
         movedSinceBuild = 0;
         movedAtMeasure = 0;
         grid.drop();
-        // room for a tree of full leaves; cuts at cell bounds leave some leaves short, and buildNode grows it then
-        int records = Math.max(1, (live + LEAF_SIZE - 1) / LEAF_SIZE);
-        if (up.length < records) {
-            growInner(records);
-        }
-        innerTotal = 0;
-        rootRef = buildNode(ROOT, 0, live);
         builtCost = treeCost();
         gridWorthyLength = live == 0 ? -1f : RayGrid.walkableLength(rootBox, live);
-    }
-
-    private boolean finiteCenter(int e) {
-        return Float.isFinite(entryBox[e * 6]) && Float.isFinite(entryBox[e * 6 + 1])
-                && Float.isFinite(entryBox[e * 6 + 2]);
-    }
-
-
-    /**
-     * Builds the subtree over entries {@code [first, first + count)} whose box lies at {@code location}, split until a
-     * leaf holds them, and writes that box.
-     *
-     * @return the subtree's ref
-     */
-    private int buildNode(int location, int first, int count) {
-        if (count <= LEAF_SIZE) {
-            for (int e = first; e < first + count; e++) {
-                entryLeaf[e] = location;
-            }
-            boxLeaf(location, first, count);
-            return first << COUNT_BITS | count;
-        }
-        int k = innerTotal++;
-        if (innerTotal > up.length) {
-            growInner(Math.max(innerTotal, up.length + (up.length >> 1)));
-        }
-        up[k] = location;
-        int half = split(first, count);
-        int branch = children(k, 0, first, half);
-        branch = children(k, branch, first + half, count - half);
-        for (; branch < ARITY; branch++) {
-            childRef[ARITY * k + branch] = EMPTY;
-            Arrays.fill(tree, k * STRIDE + branch * 6, k * STRIDE + branch * 6 + 6, Float.NaN);
-        }
-        boxInner(k, location);
-        return k << COUNT_BITS;
-    }
-
-    /**
-     * Makes entries {@code [first, first + count)} the children of inner node {@code k} from {@code branch} on: one
-     * leaf if they fit in one, else the two halves of a split, so that each inner node skips a level of the binary
-     * tree a split makes.
-     *
-     * @return the next free branch
-     */
-    private int children(int k, int branch, int first, int count) {
-        if (count <= LEAF_SIZE) {
-            child(k, branch, first, count);
-            return branch + 1;
-        }
-        int half = split(first, count);
-        child(k, branch, first, half);
-        child(k, branch + 1, first + half, count - half);
-        return branch + 2;
-    }
-
-    private void child(int k, int branch, int first, int count) {
-        int ref = buildNode(ARITY * k + branch, first, count);
-        // written after the recursion, which may have grown the arrays
-        childRef[ARITY * k + branch] = ref;
-    }
-
-    private void growInner(int records) {
-        tree = Arrays.copyOf(tree, records * STRIDE);
-        childRef = Arrays.copyOf(childRef, records * ARITY);
-        up = Arrays.copyOf(up, records);
-    }
-
-    /**
-     * Where to cut entries {@code [first, first + count)}: at the highest bit in which their Morton codes differ, so
-     * that each child holds one half of the cell their common prefix names and the two boxes do not overlap (a cut
-     * at the median, inside a cell, gives a child parts of two distant cells and a box spanning both); at the middle
-     * where they share one code.
-     *
-     * @return the number of entries that go left, 1 to {@code count - 1}
-     */
-    private int split(int first, int count) {
-        long[] keys = buildKeys;
-        int last = first + count - 1;
-        long differ = keys[first] ^ keys[last];
-        if (differ == 0L) {
-            return count / 2;
-        }
-        long bit = Long.highestOneBit(differ);
-        // codes are sorted and share every bit above this one: those with it set come last
-        int lo = first + 1;
-        int hi = last;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if ((keys[mid] & bit) != 0L) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return lo - first;
     }
 
     // ---- queries ----

@@ -17,7 +17,7 @@ final class QueryIndexValidation {
 
     /**
      * Checks that the entries and the items agree both ways, that every item in a chunk not marked for the next sync
-     * is indexed with its world box, and that every node's box holds what lies below it.
+     * is indexed with its world box and its global index, and that every node's box holds what lies below it.
      *
      * @throws IllegalStateException naming the first broken invariant
      */
@@ -26,6 +26,10 @@ final class QueryIndexValidation {
         for (int e = 0; e < index.entryCount; e++) {
             int id = index.entryId[e];
             if (id == Index.NONE) {
+                if (index.entryIndex[e] != Index.NONE) {
+                    throw new IllegalStateException("query index entry " + e + " is dead but holds global index "
+                            + index.entryIndex[e]);
+                }
                 dead++;
                 continue;
             }
@@ -63,6 +67,11 @@ final class QueryIndexValidation {
                 throw new IllegalStateException("item at global index " + i + " (id " + id + ") is in no query index "
                         + "entry, and its chunk is not marked for the next sync");
             }
+            if (index.entryIndex[e] != i) {
+                throw new IllegalStateException("item at global index " + i + " (id " + id + ") has query index "
+                        + "entry " + e + ", which holds global index " + index.entryIndex[e] + ", and its chunk is "
+                        + "not marked for the next sync");
+            }
             for (int k = 0; k < 3; k++) {
                 if (!QueryIndex.same(index.entryBox[e * 6 + k], c[i * 3 + k])
                         || !QueryIndex.same(index.entryBox[e * 6 + 3 + k], h[i * 3 + k])) {
@@ -73,16 +82,25 @@ final class QueryIndexValidation {
             }
         }
         if (index.builtCount > 0) {
-            validateNode(QueryIndex.ROOT);
+            validateNode(QueryIndex.ROOT, 0);
         }
         index.grid.validate(index.entryBox, index.entryId, index.entryOf);
     }
 
-    /** Checks the subtree whose box lies at {@code location}: every record's way index.up, and every box. */
-    private void validateNode(int location) {
+    /**
+     * Checks the subtree whose box lies at {@code location}, whose entries start at {@code first}: every record's way
+     * up, every inner node's span of entries, and every box.
+     *
+     * @return the entry after the subtree's last
+     */
+    private int validateNode(int location, int first) {
         int ref = index.refAt(location);
         int k = ref >>> QueryIndex.COUNT_BITS;
         boolean inner = (ref & QueryIndex.COUNT_MASK) == 0;
+        if (!inner && k != first) {
+            throw new IllegalStateException("query index leaf at location " + location + " starts at entry " + k
+                    + ", not at entry " + first + " after its siblings before it");
+        }
         if (inner && (k >= index.innerTotal || index.up[k] != location)) {
             throw new IllegalStateException("query index node " + k + " lies at location " + location + " but "
                     + (k >= index.innerTotal ? "only " + index.innerTotal + " inner nodes exist"
@@ -91,11 +109,17 @@ final class QueryIndexValidation {
         float[] box = index.boxes(location);
         int n = QueryIndex.offset(location);
         float[] saved = Arrays.copyOfRange(box, n, n + 6);
+        int end = first + (ref & QueryIndex.COUNT_MASK);
         if (inner) {
             for (int branch = 0; branch < QueryIndex.ARITY; branch++) {
                 if (index.childRef[QueryIndex.ARITY * k + branch] != QueryIndex.EMPTY) {
-                    validateNode(QueryIndex.ARITY * k + branch);
+                    end = validateNode(QueryIndex.ARITY * k + branch, end);
                 }
+            }
+            if (index.span[2 * k] != first || index.span[2 * k + 1] != end - first) {
+                throw new IllegalStateException("query index node " + k + " names entries " + index.span[2 * k]
+                        + " on, " + index.span[2 * k + 1] + " of them, but entries " + first + " to " + (end - 1)
+                        + " lie below it");
             }
             index.boxInner(k, location);
         } else {
@@ -107,5 +131,6 @@ final class QueryIndexValidation {
             throw new IllegalStateException("query index node at location " + location + " has box "
                     + Arrays.toString(saved) + " but what lies below it makes " + Arrays.toString(expected));
         }
+        return end;
     }
 }

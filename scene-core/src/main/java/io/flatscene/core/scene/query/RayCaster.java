@@ -288,8 +288,8 @@ public final class RayCaster {
     /**
      * The exact test of entry {@code e}. Every axis is clipped, with no exit after the first that empties the slab
      * (a later one cannot refill it): the branches left follow the ray or a rare infinite extent, so the processor
-     * predicts them and goes on loading the next entries while this one is tested. The id is read only when the
-     * box passes (a dead entry's id fails then).
+     * predicts them and goes on loading the next entries while this one is tested. The global index is read only
+     * when the box passes (a dead entry's is {@link Index#NONE}).
      */
     private void test(int e) {
         int b = e * 6;
@@ -299,12 +299,8 @@ public final class RayCaster {
         slabFar = maxDistance;
         if (clipEntry(ray[0], ray[3], box[b], box[b + 3]) & clipEntry(ray[1], ray[4], box[b + 1], box[b + 4])
                 & clipEntry(ray[2], ray[5], box[b + 2], box[b + 5])) {
-            int id = index.entryId[e];
-            if (id == Index.NONE) {
-                return;
-            }
-            int found = index.itemSet.indexOf(id);
-            if (index.takesPart(found, mask)) {
+            int found = index.entryIndex[e];
+            if (found != Index.NONE && index.takesPart(found, mask)) {
                 accept((long) Float.floatToRawIntBits(slabNear) << 32 | found);
             }
         }

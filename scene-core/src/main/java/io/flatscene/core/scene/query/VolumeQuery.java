@@ -7,9 +7,8 @@ import io.flatscene.core.scene.store.TransformStore;
 
 /**
  * The box, sphere and frustum queries over a {@link QueryIndex}: a walk down its tree and over its pending entries
- * that gathers the ids of the entries the query meets, then their acceptance, a step at a time for all of them, into
- * the global indices of the items that take part, in ascending order where they are dense. One per index: the
- * queries run one at a time, under the scene's claim.
+ * that gathers the global indices of the entries the query meets, then orders them and keeps those of the items
+ * that take part. One per index: the queries run one at a time, under the scene's claim.
  */
 final class VolumeQuery {
     /** The kinds of query. */
@@ -18,7 +17,7 @@ final class VolumeQuery {
     private static final int FRUSTUM = 3;
     /**
      * A volume query's found items are ordered through {@link #foundBits} when the words their global indices span
-     * number at most this many per item; left to the result's sort otherwise.
+     * number at most this many per item; sorted otherwise.
      */
     private static final int BITMAP_SHARE = 4;
 
@@ -38,8 +37,9 @@ final class VolumeQuery {
     /** What the query in progress asks, read by the node and entry tests. */
     private int kind;
     /**
-     * Box: the query box's center and half extents, then its min and max widened for the node tests. Sphere: center,
-     * radius, the squared radius, the squared radius widened. Frustum: six planes (a, b, c, d), inside where positive.
+     * Box: the query box's center and half extents, then its min and max widened for the node tests, then narrowed for
+     * {@link #nodeInside}. Sphere: center, radius, the squared radius, the squared radius widened, then narrowed (-1
+     * when the narrowing leaves nothing). Frustum: six planes (a, b, c, d), inside where positive.
      */
     private final float[] q = new float[24];
 
@@ -58,9 +58,12 @@ final class VolumeQuery {
         q[4] = hy;
         q[5] = hz;
         for (int axis = 0; axis < 3; axis++) {
-            float reach = q[3 + axis] + QueryIndex.MARGIN * (Math.abs(q[axis]) + q[3 + axis]);
-            q[6 + axis] = q[axis] - reach;
-            q[9 + axis] = q[axis] + reach;
+            float slack = QueryIndex.MARGIN * (Math.abs(q[axis]) + q[3 + axis]);
+            q[6 + axis] = q[axis] - (q[3 + axis] + slack);
+            q[9 + axis] = q[axis] + (q[3 + axis] + slack);
+            // a half extent below the slack makes the narrowed min exceed its max: no node is inside
+            q[12 + axis] = q[axis] - (q[3 + axis] - slack);
+            q[15 + axis] = q[axis] + (q[3 + axis] - slack);
         }
         run(mask, out);
     }
@@ -72,8 +75,9 @@ final class VolumeQuery {
         q[2] = cz;
         q[3] = radius;
         q[4] = radius * radius;
-        float widened = radius + QueryIndex.MARGIN * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + radius);
-        q[5] = widened * widened;
+        float slack = QueryIndex.MARGIN * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + radius);
+        q[5] = (radius + slack) * (radius + slack);
+        q[6] = radius > slack ? (radius - slack) * (radius - slack) : -1f;
         run(mask, out);
     }
 
@@ -85,8 +89,8 @@ final class VolumeQuery {
     }
 
     /**
-     * Walks the tree and the pending entries, gathering the ids of the entries the query meets, then accepts them
-     * ({@link #acceptFound}).
+     * Walks the tree and the pending entries, gathering the global indices of the entries the query meets, then
+     * accepts them ({@link #acceptFound}). A node the query holds whole gives its run of entries untested.
      */
     private void run(int mask, HitKeys out) {
         int start = out.count;
@@ -94,15 +98,24 @@ final class VolumeQuery {
             float[] tree = index.tree;
             int[] stack = this.stack;
             int top = 0;
-            stack[top++] = index.rootRef;
+            if (nodeInside(index.rootBox, 0)) {
+                takeAll(index.rootRef, out);
+            } else {
+                stack[top++] = index.rootRef;
+            }
             while (top > 0) {
                 int ref = stack[--top];
                 if ((ref & QueryIndex.COUNT_MASK) == 0) {
                     int k = ref >>> QueryIndex.COUNT_BITS;
                     for (int branch = 0; branch < QueryIndex.ARITY; branch++) {
                         int child = index.childRef[QueryIndex.ARITY * k + branch];
-                        if (child != QueryIndex.EMPTY && nodeMeets(tree, k * QueryIndex.STRIDE + branch * 6)) {
-                            stack[top++] = child;
+                        int n = k * QueryIndex.STRIDE + branch * 6;
+                        if (child != QueryIndex.EMPTY && nodeMeets(tree, n)) {
+                            if (nodeInside(tree, n)) {
+                                takeAll(child, out);
+                            } else {
+                                stack[top++] = child;
+                            }
                         }
                     }
                 } else {
@@ -118,25 +131,58 @@ final class VolumeQuery {
         acceptFound(start, mask, out);
     }
 
-    /** Adds entry {@code e}'s item id to {@code out} when the query meets its box. */
+    /** Adds the global index of every live entry below the node {@code ref} names to {@code out}. */
+    private void takeAll(int ref, HitKeys out) {
+        int first;
+        int count;
+        if ((ref & QueryIndex.COUNT_MASK) == 0) {
+            int k = ref >>> QueryIndex.COUNT_BITS;
+            first = index.span[2 * k];
+            count = index.span[2 * k + 1];
+        } else {
+            first = ref >>> QueryIndex.COUNT_BITS;
+            count = ref & QueryIndex.COUNT_MASK;
+        }
+        int[] indices = index.entryIndex;
+        for (int e = first, end = first + count; e < end; e++) {
+            if (indices[e] != Index.NONE) {
+                out.add(indices[e]);
+            }
+        }
+    }
+
+    /** Adds entry {@code e}'s global index to {@code out} when the query meets its box. */
     private void test(int e, HitKeys out) {
-        int id = index.entryId[e];
-        if (id != Index.NONE && entryMeets(e * 6) >= 0f) {
-            out.add(id);
+        int index = this.index.entryIndex[e];
+        if (index != Index.NONE && entryMeets(e * 6) >= 0f) {
+            out.add(index);
         }
     }
 
     /**
-     * Turns the ids from {@code start} on into the keys of the items that take part (their global indices: a volume
-     * query's distance is 0), dropping the others; each step, the global index, the node slot and flags, the node's
-     * place in the graph, for all of them before the next, so that the loads of a step overlap rather than wait on
-     * each other hit by hit.
+     * Lays the global indices from {@code start} on out in ascending order, then keeps those of the items that take
+     * part (a volume query's key is the global index alone, its distance 0). Ordered first, so that the reads of each
+     * item's node slot and query flags, and of its node's place in the graph, go up the arrays (a cell of the spatial
+     * order holds its items in node order) rather than jump about them hit by hit.
      */
     private void acceptFound(int start, int mask, HitKeys out) {
         long[] keys = out.keys;
         int end = out.count;
+        if (end == start) {
+            return;
+        }
+        int lowest = Integer.MAX_VALUE;
+        int highest = -1;
         for (int i = start; i < end; i++) {
-            keys[i] = index.itemSet.indexOf((int) keys[i]);
+            lowest = Math.min(lowest, (int) keys[i]);
+            highest = Math.max(highest, (int) keys[i]);
+        }
+        int first = lowest >>> 6;
+        int last = highest >>> 6;
+        if ((long) (last - first + 1) <= (long) (end - start) * BITMAP_SHARE) {
+            orderByIndex(keys, start, end, first, last);
+        } else {
+            out.sort(start, end);
         }
         int[] slots = items.nodeSlotArray();
         int[] flags = items.queryFlagsArray();
@@ -144,45 +190,27 @@ final class VolumeQuery {
         for (int i = start; i < end; i++) {
             int index = (int) keys[i];
             int slot = slots[index];
-            if (slot != Index.NONE && (flags[index] & mask) != 0) {
-                keys[kept++] = (long) slot << 32 | index;
+            if (slot != Index.NONE && (flags[index] & mask) != 0 && transforms.isInGraph(slot)) {
+                keys[kept++] = index;
             }
         }
-        int accepted = start;
-        int lowest = Integer.MAX_VALUE;
-        int highest = -1;
-        for (int i = start; i < kept; i++) {
-            if (transforms.isInGraph((int) (keys[i] >>> 32))) {
-                int index = (int) keys[i];
-                keys[accepted++] = index;
-                lowest = Math.min(lowest, index);
-                highest = Math.max(highest, index);
-            }
-        }
-        out.count = accepted;
-        if ((long) ((highest >>> 6) - (lowest >>> 6) + 1) <= (long) (accepted - start) * BITMAP_SHARE) {
-            orderByIndex(keys, start, accepted);
-        }
+        out.count = kept;
     }
 
     /**
-     * Lays the distinct global indices {@code keys[start, end)} out in ascending order through a bitmap of the items,
-     * one bit each: where they are dense in the words they span, a pass over those words costs less than a sort.
+     * Lays the distinct global indices {@code keys[start, end)}, in words {@code first} to {@code last} of a bitmap of
+     * the items, out in ascending order through it, one bit each: where they are dense in the words they span, a pass
+     * over those words costs less than a sort.
      */
-    private void orderByIndex(long[] keys, int start, int end) {
+    private void orderByIndex(long[] keys, int start, int end, int first, int last) {
         int words = (index.itemSet.capacity() + 63) >>> 6;
         if (foundBits.length < words) {
             foundBits = new long[words];
         }
         long[] bits = foundBits;
-        int first = Integer.MAX_VALUE;
-        int last = -1;
         for (int i = start; i < end; i++) {
             int index = (int) keys[i];
-            int word = index >>> 6;
-            bits[word] |= 1L << index;
-            first = Math.min(first, word);
-            last = Math.max(last, word);
+            bits[index >>> 6] |= 1L << index;
         }
         int at = start;
         for (int word = first; word <= last; word++) {
@@ -195,7 +223,6 @@ final class VolumeQuery {
             }
         }
     }
-
 
     /**
      * Whether the node box at {@code box[n]} may hold an entry the volume query finds; never false where one does.
@@ -222,6 +249,39 @@ final class VolumeQuery {
                     float slack = QueryIndex.MARGIN * (Math.abs(x) + Math.abs(y) + Math.abs(z) + Math.abs(q[p + 3]));
                     // a NaN (a zero coefficient times an infinite bound) keeps the node
                     if (x + y + z + q[p + 3] + slack < 0f) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            default -> throw new IllegalStateException("query kind " + kind);
+        }
+    }
+
+    /**
+     * Whether the volume query holds the whole node box at {@code box[n]}, so that its exact test accepts every entry
+     * below; never true where it might reject one. A box with a NaN or an infinite bound is never inside.
+     */
+    private boolean nodeInside(float[] box, int n) {
+        float[] q = this.q;
+        switch (kind) {
+            case BOX -> {
+                return box[n] >= q[12] && box[n + 3] <= q[15] && box[n + 1] >= q[13] && box[n + 4] <= q[16]
+                        && box[n + 2] >= q[14] && box[n + 5] <= q[17];
+            }
+            case SPHERE -> {
+                float fx = Math.max(q[0] - box[n], box[n + 3] - q[0]);
+                float fy = Math.max(q[1] - box[n + 1], box[n + 4] - q[1]);
+                float fz = Math.max(q[2] - box[n + 2], box[n + 5] - q[2]);
+                return fx * fx + fy * fy + fz * fz <= q[6];
+            }
+            case FRUSTUM -> {
+                for (int p = 0; p < 24; p += 4) {
+                    float x = q[p] * (q[p] >= 0f ? box[n] : box[n + 3]);
+                    float y = q[p + 1] * (q[p + 1] >= 0f ? box[n + 1] : box[n + 4]);
+                    float z = q[p + 2] * (q[p + 2] >= 0f ? box[n + 2] : box[n + 5]);
+                    float slack = QueryIndex.MARGIN * (Math.abs(x) + Math.abs(y) + Math.abs(z) + Math.abs(q[p + 3]));
+                    if (!(x + y + z + q[p + 3] - slack >= 0f)) {
                         return false;
                     }
                 }

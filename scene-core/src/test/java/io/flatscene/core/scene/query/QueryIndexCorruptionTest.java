@@ -153,6 +153,7 @@ class QueryIndexCorruptionTest {
         int id = QueryInternals.itemId(item);
         int e = entryOf(item);
         index.ints("entryId")[e] = Index.NONE;
+        index.ints("entryIndex")[e] = Index.NONE;
         index.ints("entryOf")[id] = Index.NONE;
         index.setInt("deadCount", 2);
         assertCaught("item at global index " + QueryInternals.globalIndex(item) + " (id " + id
@@ -230,6 +231,7 @@ class QueryIndexCorruptionTest {
         int id = QueryInternals.itemId(item);
         int e = entryOf(item);
         index.ints("entryId")[e] = Index.NONE;
+        index.ints("entryIndex")[e] = Index.NONE;
         index.setInt("deadCount", 2);
         index.set("entryOf", Arrays.copyOf(index.ints("entryOf"), id));
         assertCaught("item at global index " + QueryInternals.globalIndex(item) + " (id " + id
@@ -269,5 +271,73 @@ class QueryIndexCorruptionTest {
         childRef[location] = (total + past) << 4;
         assertCaught("query index node " + (total + past) + " lies at location " + location + " but only " + total
                 + " inner nodes exist");
+    }
+
+    /** A removal that kills the entry's id but forgets its global index. */
+    @Test
+    void aDeadEntryHoldingAGlobalIndex() throws ReflectiveOperationException {
+        Item item = built.get(42);
+        int e = entryOf(item);
+        index.ints("entryId")[e] = Index.NONE;
+        index.ints("entryOf")[QueryInternals.itemId(item)] = Index.NONE;
+        index.setInt("deadCount", 2);
+        assertCaught("query index entry " + e + " is dead but holds global index "
+                + QueryInternals.globalIndex(item));
+    }
+
+    /** The index of a built and of a pending entry, as a sync that forgot an item moved by a removal would leave. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1})
+    void anEntryHoldingAStaleGlobalIndex(int which) throws ReflectiveOperationException {
+        Item item = which == 0 ? built.get(42) : pending.get(1);
+        int e = entryOf(item);
+        int at = QueryInternals.globalIndex(item);
+        index.ints("entryIndex")[e] = at + 1;
+        assertCaught("item at global index " + at + " (id " + QueryInternals.itemId(item) + ") has query index entry "
+                + e + ", which holds global index " + (at + 1));
+        QueryInternals.itemData(scene).queryChunks().set(at >>> 6);
+        scene.validate();
+    }
+
+    /** Each end of an inner node's span of entries, off by one either way. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3})
+    void anInnerNodeNamingTheWrongSpan(int broken) throws ReflectiveOperationException {
+        int[] span = index.ints("span");
+        int k = index.intField("innerTotal") - 1;
+        int first = span[2 * k];
+        int count = span[2 * k + 1];
+        span[2 * k + broken / 2] += broken % 2 == 0 ? 1 : -1;
+        assertCaught("query index node " + k + " names entries " + span[2 * k] + " on, " + span[2 * k + 1]
+                + " of them, but entries " + first + " to " + (first + count - 1) + " lie below it");
+    }
+
+    /**
+     * Two leaves that trade places in their parent's record, boxes and entries' locations with them: sound but for
+     * the order of their entries, which a subtree's span relies on.
+     */
+    @Test
+    void leavesOutOfEntryOrder() throws ReflectiveOperationException {
+        int[] childRef = index.ints("childRef");
+        int[] entryLeaf = index.ints("entryLeaf");
+        float[] tree = index.floats("tree");
+        int k = index.intField("innerTotal") - 1;
+        int a = childRef[4 * k];
+        int b = childRef[4 * k + 1];
+        assertTrue((a & 15) != 0 && (b & 15) != 0, "the last inner node's first two children are leaves");
+        childRef[4 * k] = b;
+        childRef[4 * k + 1] = a;
+        for (int e = 0; e < index.intField("entryCount"); e++) {
+            if (entryLeaf[e] == 4 * k || entryLeaf[e] == 4 * k + 1) {
+                entryLeaf[e] ^= 1;
+            }
+        }
+        for (int f = 0; f < 6; f++) {
+            float box = tree[24 * k + f];
+            tree[24 * k + f] = tree[24 * k + 6 + f];
+            tree[24 * k + 6 + f] = box;
+        }
+        assertCaught("query index leaf at location " + 4 * k + " starts at entry " + (b >>> 4) + ", not at entry "
+                + (a >>> 4) + " after its siblings before it");
     }
 }
