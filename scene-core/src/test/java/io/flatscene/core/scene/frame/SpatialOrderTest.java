@@ -132,6 +132,27 @@ class SpatialOrderTest {
         assertFalse(pass(ITEMS), "and no new one is due");
     }
 
+    /**
+     * A later sort, in a scene whose chunks no longer change, marks the chunks of the window it reorders for the
+     * query index, and no others, before the update that sorted returns: the index's entries hold their items' global
+     * indices, which the next query reads.
+     */
+    @Test
+    void aSortMarksTheChunksItReordersForTheQueries() {
+        assertTrue(pass(ITEMS));
+        for (int p = 1; p < PERIOD; p++) {
+            if (p == 10) {
+                scatter(4 * SIDE);
+            }
+            assertFalse(pass(ITEMS));
+        }
+        items.queryChunks().clear();
+        assertTrue(pass(ITEMS), "the first window");
+        int chunks = WINDOW >>> 6;
+        assertEquals(chunks, items.queryChunks().cardinality(0, items.queryChunks().capacity()));
+        assertEquals(chunks, items.queryChunks().cardinality(0, chunks));
+    }
+
     @Test
     void aStillSceneIsSortedOnceAndAMovingOneOnceItSettles() {
         assertTrue(pass(ITEMS));
