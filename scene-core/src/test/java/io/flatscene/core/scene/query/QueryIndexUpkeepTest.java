@@ -146,6 +146,48 @@ class QueryIndexUpkeepTest {
         scene.validate();
     }
 
+    /**
+     * With nothing built, moves of the pending entries count towards a build alone: 64 leave them pending, the 65th
+     * builds the tree over them.
+     */
+    @Test
+    void pendingEntriesMovedPastSixtyFourTimesBuildTheTree() throws ReflectiveOperationException {
+        add(16);
+        for (int round = 0; round < 4; round++) {
+            moveAndQuery(0, 16);
+        }
+        assertEquals(64, index.intField("movedSinceBuild"));
+        assertEquals(0, built(), "64 moves of pending entries");
+        moveAndQuery(0, 1);
+        assertEquals(16, built(), "the 65th builds");
+        assertEquals(0, index.intField("movedSinceBuild"));
+        scene.validate();
+    }
+
+    /**
+     * An item of infinite bounds makes the tree's cost infinite, which measures nothing: a measure then rebuilds only
+     * once the moves since the build outnumber 64 and the built entries, 264 here. Measures come every 64 and a
+     * quarter of the built moves since the last (past 114 here): the one at 228 waits, the one at 343 rebuilds.
+     */
+    @Test
+    void anInfiniteTreeCostRebuildsOncePastSixtyFourAndTheBuiltMoves() throws ReflectiveOperationException {
+        Item endless = scene.createItem(0, 0, Aabb.INFINITE);
+        scene.rootNode().createChild().attachObject(endless);
+        items.add(endless);
+        add(199);
+        assertEquals(200, built());
+        for (int round = 0; round < 2; round++) {
+            moveAndQuery(1, 115);
+            assertEquals(114 * (round + 1), index.intField("movedSinceBuild"), "measured at 228, not past 264");
+        }
+        moveAndQuery(1, 115);
+        assertEquals(342, index.intField("movedSinceBuild"), "114 since the measure: not measured again");
+        moveAndQuery(1, 2);
+        assertEquals(0, index.intField("movedSinceBuild"), "measured at 343, past 264: rebuilt");
+        assertEquals(200, built());
+        scene.validate();
+    }
+
     private void moveAndQuery(int from, int to) {
         for (Item item : items.subList(from, to)) {
             SceneNode node = item.parentNode();
