@@ -31,7 +31,7 @@ public final class QueryResult {
      */
     private Object[] items;
     private float[] distances;
-    /** What the query in progress finds, sorted and resolved by {@link #finish}. */
+    /** What the query in progress finds, in the result's order, resolved by {@link #finish}. */
     final HitKeys hits;
     private int size;
 
@@ -108,10 +108,12 @@ public final class QueryResult {
         clear();
     }
 
-    /** Sorts what the query gathered in {@link #hits} and resolves their global indices through {@code store}. */
+    /**
+     * Resolves the global indices the query left in {@link #hits}, in the result's order (each query orders its own
+     * hits), through {@code store}.
+     */
     void finish(IntFunction<?> store) {
         int count = hits.count;
-        hits.sort(0, count);
         if (items.length < count) {
             items = new Object[hits.keys.length];
             distances = new float[hits.keys.length];

@@ -56,7 +56,7 @@ public final class LinearScan {
                 result.hits.add((long) Float.floatToRawIntBits(near) << 32 | i);
             }
         }
-        result.finish(scene::item);
+        finish(scene, result);
         return result;
     }
 
@@ -73,7 +73,7 @@ public final class LinearScan {
                 result.hits.add(i);
             }
         }
-        result.finish(scene::item);
+        finish(scene, result);
         return result;
     }
 
@@ -92,7 +92,7 @@ public final class LinearScan {
                 result.hits.add(i);
             }
         }
-        result.finish(scene::item);
+        finish(scene, result);
         return result;
     }
 
@@ -116,7 +116,7 @@ public final class LinearScan {
                 result.hits.add(i);
             }
         }
-        result.finish(scene::item);
+        finish(scene, result);
         return result;
     }
 
@@ -140,5 +140,11 @@ public final class LinearScan {
         TransformStore transforms = scene.transforms();
         int slot = items.nodeSlotArray()[i];
         return slot != Index.NONE && (items.queryFlagsArray()[i] & mask) != 0 && transforms.isInGraph(slot);
+    }
+
+    /** Orders the keys gathered as the queries do their own (by distance, then global index), then resolves them. */
+    private static void finish(SceneManager scene, QueryResult result) {
+        result.hits.sort(0, result.hits.count);
+        result.finish(scene::item);
     }
 }

@@ -54,14 +54,20 @@ public final class HitKeys {
     }
 
     /**
-     * Sorts keys {@code [from, to)} in place, allocating nothing once the scratch has room: insertion for short runs;
-     * longer ones only when out of order (a volume query leaves its keys in order), by heapsort when middling and by
-     * {@link LongRadixSort} when long (a volume query's keys differ in the low digits alone, the global index, so a
-     * thousand sort in two passes where a heapsort takes a dozen dependent steps a key). Keys are never negative, so
-     * the radix sort's unsigned order is theirs.
+     * Sorts keys {@code [from, to)} in place, allocating nothing once the scratch has room: insertion for short runs,
+     * heapsort for middling ones, {@link LongRadixSort} for long ones (a volume query's keys differ in the low digits
+     * alone, the global index, so a thousand sort in two passes where a heapsort takes a dozen dependent steps a key).
+     * Keys are never negative, so the radix sort's unsigned order is theirs.
      */
     public void sort(int from, int to) {
         long[] a = keys;
+        if (to - from >= RADIX_MIN) {
+            if (radixValues.length < to) {
+                radixValues = new int[keys.length];
+            }
+            radix.sort(keys, radixValues, from, to);
+            return;
+        }
         if (to - from <= 24) {
             for (int i = from + 1; i < to; i++) {
                 long v = a[i];
@@ -71,16 +77,6 @@ public final class HitKeys {
                 }
                 a[j + 1] = v;
             }
-            return;
-        }
-        if (ascending(from, to)) {
-            return;
-        }
-        if (to - from >= RADIX_MIN) {
-            if (radixValues.length < to) {
-                radixValues = new int[keys.length];
-            }
-            radix.sort(keys, radixValues, from, to);
             return;
         }
         int n = to - from;
@@ -93,17 +89,6 @@ public final class HitKeys {
             a[from + end] = top;
             siftDown(a, from, 0, end);
         }
-    }
-
-    /** Whether keys {@code [from, to)} are in order already, as a volume query leaves them. */
-    private boolean ascending(int from, int to) {
-        long[] a = keys;
-        for (int i = from + 1; i < to; i++) {
-            if (a[i - 1] > a[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static void siftDown(long[] a, int base, int root, int n) {

@@ -129,7 +129,6 @@ public final class RayBatchCaster {
             int from = found.count;
             caster.cast(rays[o], rays[o + 1], rays[o + 2], rays[o + 3], rays[o + 4], rays[o + 5], rays[o + 6],
                     masks[r], mode, found);
-            found.sort(from, found.count);
             hitStart[r] = from;
             hitCount[r] = found.count - from;
             rayWorker[r] = worker;

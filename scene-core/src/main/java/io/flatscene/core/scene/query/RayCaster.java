@@ -60,7 +60,8 @@ public final class RayCaster {
 
     /**
      * Adds to {@code out} the items whose world box the ray enters within {@code maxDistance}, direction of unit
-     * length, and which take part under {@code mask}: each as its key, its entry distance above its global index.
+     * length, and which take part under {@code mask}: each as its key, its entry distance above its global index, in
+     * order of key (the nearest first).
      */
     public void cast(float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance, int mask,
                      HitKeys out) {
@@ -86,6 +87,7 @@ public final class RayCaster {
         this.mode = mode;
         this.mask = mask;
         this.out = out;
+        int start = out.count;
         best = Long.MAX_VALUE;
         boolean walked = index.grid.live() && walk(ox, oy, oz, dx, dy, dz);
         if (!walked && index.builtCount > 0 && meets(index.rootBox, 0)) {
@@ -101,6 +103,7 @@ public final class RayCaster {
         if (best != Long.MAX_VALUE) {
             out.add(best);
         }
+        out.sort(start, out.count);
     }
 
     /** Casts the ray through the grid; false when the grid leaves it to the tree. */

@@ -153,9 +153,9 @@ final class VolumeQuery {
 
     /** Adds entry {@code e}'s global index to {@code out} when the query meets its box. */
     private void test(int e, HitKeys out) {
-        int index = this.index.entryIndex[e];
-        if (index != Index.NONE && entryMeets(e * 6) >= 0f) {
-            out.add(index);
+        int found = index.entryIndex[e];
+        if (found != Index.NONE && entryMeets(e * 6)) {
+            out.add(found);
         }
     }
 
@@ -292,27 +292,26 @@ final class VolumeQuery {
     }
 
     /**
-     * The exact test of one entry by a volume query, the one {@code SceneQueries} documents: 0 when the query finds
-     * it, -1 when not (a ray's, with its distance, is {@link RayCaster}'s).
+     * The exact test of one entry by a volume query, the one {@code SceneQueries} documents: whether the query finds
+     * it (a ray's, with its distance, is {@link RayCaster}'s).
      */
-    private float entryMeets(int b) {
+    private boolean entryMeets(int b) {
         float[] box = index.entryBox;
         float[] q = this.q;
         switch (kind) {
             case BOX -> {
                 return Math.abs(box[b] - q[0]) <= box[b + 3] + q[3]
                         && Math.abs(box[b + 1] - q[1]) <= box[b + 4] + q[4]
-                        && Math.abs(box[b + 2] - q[2]) <= box[b + 5] + q[5] ? 0f : -1f;
+                        && Math.abs(box[b + 2] - q[2]) <= box[b + 5] + q[5];
             }
             case SPHERE -> {
                 float dx = Math.max(Math.abs(q[0] - box[b]) - box[b + 3], 0f);
                 float dy = Math.max(Math.abs(q[1] - box[b + 1]) - box[b + 4], 0f);
                 float dz = Math.max(Math.abs(q[2] - box[b + 2]) - box[b + 5], 0f);
-                return dx * dx + dy * dy + dz * dz <= q[4] ? 0f : -1f;
+                return dx * dx + dy * dy + dz * dz <= q[4];
             }
             case FRUSTUM -> {
-                return Frustum.outside(q, box[b], box[b + 1], box[b + 2], box[b + 3], box[b + 4], box[b + 5])
-                        ? -1f : 0f;
+                return !Frustum.outside(q, box[b], box[b + 1], box[b + 2], box[b + 3], box[b + 4], box[b + 5]);
             }
             default -> throw new IllegalStateException("query kind " + kind);
         }
