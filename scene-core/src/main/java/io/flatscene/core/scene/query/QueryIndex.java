@@ -99,8 +99,8 @@ public final class QueryIndex {
     int[] entryId = new int[0];
     /**
      * By entry: the item's global index as of the last sync, or {@link Index#NONE} when dead. Every arrival of an item
-     * at an index marks its chunk for the sync, which rewrites the index of each item it reads: so after a sync it is
-     * current, and a volume query reads its hits' indices in the entries' order rather than looking each id up.
+     * at an index marks its chunk ({@link ItemStore#arrivalChunks}), whose items' indices the sync rewrites: so after
+     * a sync it is current, and queries read their hits' indices in the entries' order rather than look each id up.
      */
     int[] entryIndex = new int[0];
     /** By entry, 6 floats: the world center and half extents as of the last sync. */
@@ -201,6 +201,7 @@ public final class QueryIndex {
                 sweep(itemCount, chunks, markedItems, pool);
             }
             marked.clear();
+            items.arrivalChunks().clear();
         }
         int live = entryCount - deadCount;
         if (entryCount - builtCount > PENDING_MIN + builtCount / PENDING_SHARE
@@ -280,12 +281,16 @@ public final class QueryIndex {
         int from = WorkerPool.shareStart(sweepChunks, worker, workers);
         int to = WorkerPool.shareStart(sweepChunks, worker + 1, workers);
         SummaryBitSet marked = items.queryChunks();
+        SummaryBitSet arrivals = items.arrivalChunks();
         float[] c = items.worldCenterArray();
         float[] h = items.worldHalfArray();
         int[] entries = entryOf;
         int fresh = 0;
         int moved = 0;
         for (int chunk = marked.nextSetBit(from, to); chunk != Index.NONE; chunk = marked.nextSetBit(chunk + 1, to)) {
+            // an entry's global index is rewritten only where items arrived: in a chunk of items that merely moved it
+            // holds already, and the write would cost a second random access an item
+            boolean arrived = chunk < arrivals.capacity() && arrivals.get(chunk);
             for (int i = chunk << 6, end = Math.min(sweepItems, (chunk + 1) << 6); i < end; i++) {
                 int id = itemSet.idAt(i);
                 int e = id < entries.length ? entries[id] : Index.NONE;
@@ -293,7 +298,9 @@ public final class QueryIndex {
                     fresh++;
                     continue;
                 }
-                entryIndex[e] = i;
+                if (arrived) {
+                    entryIndex[e] = i;
+                }
                 if (copyChanged(e, c, h, i * 3)) {
                     moved++;
                     int leaf = entryLeaf[e];

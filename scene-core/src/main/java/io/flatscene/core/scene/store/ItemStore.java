@@ -49,6 +49,12 @@ public final class ItemStore {
      * sort changed, where the chunk boxes are refreshed after it (one thread, whatever the pass ran on).
      */
     private final SummaryBitSet queryChunks = new SummaryBitSet(0);
+    /**
+     * Bit {@code c} set when an item arrived at an index of chunk {@code c} ({@link #moved}: created there, or moved
+     * there by a removal or the spatial sort) since the query index last read it: the chunks whose items' global
+     * indices it must read again, always among {@link #queryChunks}.
+     */
+    private final SummaryBitSet arrivalChunks = new SummaryBitSet(0);
 
     public ItemStore(SparseSet items) {
         localCenter = items.addFloatColumn(3);
@@ -109,7 +115,10 @@ public final class ItemStore {
     /** An item arrived at {@code index} (created there, or the last item moved there by a removal). */
     public void moved(int index) {
         markChunk(index);
-        queryChanged(index >>> 6);
+        int chunk = index >>> 6;
+        queryChanged(chunk);
+        arrivalChunks.ensureCapacity(chunk + 1);
+        arrivalChunks.set(chunk);
     }
 
     /** The world boxes or the items of chunk {@code chunk} changed: the query index must read it again. */
@@ -121,6 +130,11 @@ public final class ItemStore {
     /** The chunks the scene queries' index must read again; it clears them. */
     public SummaryBitSet queryChunks() {
         return queryChunks;
+    }
+
+    /** The chunks among {@link #queryChunks} whose items' global indices changed; the query index clears them. */
+    public SummaryBitSet arrivalChunks() {
+        return arrivalChunks;
     }
 
     private void markChunk(int index) {
