@@ -168,9 +168,6 @@ final class VolumeQuery {
     private void acceptFound(int start, int mask, HitKeys out) {
         long[] keys = out.keys;
         int end = out.count;
-        if (end == start) {
-            return;
-        }
         int lowest = Integer.MAX_VALUE;
         int highest = -1;
         for (int i = start; i < end; i++) {
@@ -179,6 +176,7 @@ final class VolumeQuery {
         }
         int first = lowest >>> 6;
         int last = highest >>> 6;
+        // with nothing found the span comes out of the unsigned shifts wide, and the sort of nothing does nothing
         if ((long) (last - first + 1) <= (long) (end - start) * BITMAP_SHARE) {
             orderByIndex(keys, start, end, first, last);
         } else {

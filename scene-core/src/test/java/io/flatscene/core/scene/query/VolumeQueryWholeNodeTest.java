@@ -10,6 +10,7 @@ import java.util.List;
 import org.joml.Matrix4f;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -83,5 +84,57 @@ class VolumeQueryWholeNodeTest {
     @ValueSource(ints = {0, 1, 2})
     void aNodeOnlyMetHasItsEntriesTested(int kind) {
         assertFalse(finds(kind, 0.75f));
+    }
+
+    /**
+     * A query that holds the whole tree holds its root, here a leaf (four entries left of 70 rebuild the tree as one
+     * leaf), whose entries it gives untested, the stale one too.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2})
+    void aRootHeldWholeGivesItsEntriesUntested(int kind) throws ReflectiveOperationException {
+        for (Item item : items.subList(4, 1000)) {
+            scene.destroyItem(item);
+        }
+        scene.queries().box(Aabb.INFINITE, -1);
+        QueryIndexFields index = new QueryIndexFields(scene);
+        assertEquals(4, index.intField("builtCount"));
+        assertEquals(4, index.intField("rootRef") & 15, "the root is a leaf of four");
+        Item stale = items.get(3);
+        index.floats("entryBox")[index.entryOf(stale) * 6] = 1000f;
+        at.set(3f, 0f, 0f);
+        switch (kind) {
+            case 0 -> scene.queries().box(new Aabb(at.x, at.y, at.z, 20f, 20f, 20f), -1, result);
+            case 1 -> scene.queries().sphere(at, 20f, -1, result);
+            default -> scene.queries().frustum(new Matrix4f().ortho(-20f, 20f, -20f, 20f, -20f, 20f)
+                    .translate(-at.x, -at.y, -at.z), -1, result);
+        }
+        assertEquals(4, result.size());
+        assertEquals(stale, result.item(3));
+    }
+
+    /**
+     * A sphere of radius 0 holds no node whole, not even one of points at its very center: the narrowing leaves
+     * nothing, where the narrowed radius taken as is would square to the slack and hold the points' leaf.
+     */
+    @Test
+    void aSphereOfRadiusZeroTestsEveryEntry() throws ReflectiveOperationException {
+        try (SceneManager points = new SceneManager(SceneConfig.builder().maxNodes(128).maxItems(128)
+                .workerThreads(1).build())) {
+            List<Item> made = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                Aabb bounds = i < 4 ? new Aabb(0f, 0f, 0f, 0f, 0f, 0f) : UNIT;
+                Item item = points.createItem(0, 0, bounds);
+                points.rootNode().createChild().setPosition(i < 4 ? 1000f : i * 3f, i < 4 ? 1000f : 0f,
+                        i < 4 ? 1000f : 0f).attachObject(item);
+                made.add(item);
+            }
+            points.queries().box(Aabb.INFINITE, -1);
+            QueryIndexFields index = new QueryIndexFields(points);
+            assertEquals(100, index.intField("builtCount"));
+            index.floats("entryBox")[index.entryOf(made.get(0)) * 6] = -1000f;
+            List<Item> found = points.queries().sphere(new Vector3f(1000f, 1000f, 1000f), 0f, -1);
+            assertEquals(made.subList(1, 4), found);
+        }
     }
 }
