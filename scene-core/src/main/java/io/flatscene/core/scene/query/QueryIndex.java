@@ -169,7 +169,7 @@ public final class QueryIndex {
         this.items = items;
         this.itemSet = itemSet;
         this.transforms = transforms;
-        this.volume = new VolumeQuery(this, items, transforms);
+        this.volume = new VolumeQuery(this);
     }
 
     // ---- upkeep ----
@@ -619,6 +619,7 @@ public final class QueryIndex {
         volume.frustum(planes, mask, out);
     }
 
+    /** Whether the item at global index {@code index} takes part in a query under {@code mask}: the one rule. */
     boolean takesPart(int index, int mask) {
         int slot = items.nodeSlotArray()[index];
         return slot != Index.NONE && (items.queryFlagsArray()[index] & mask) != 0 && transforms.isInGraph(slot);

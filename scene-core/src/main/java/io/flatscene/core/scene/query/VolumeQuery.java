@@ -2,8 +2,6 @@ package io.flatscene.core.scene.query;
 
 import io.flatscene.core.container.Index;
 import io.flatscene.core.geometry.Frustum;
-import io.flatscene.core.scene.store.ItemStore;
-import io.flatscene.core.scene.store.TransformStore;
 
 /**
  * The box, sphere and frustum queries over a {@link QueryIndex}: a walk down its tree and over its pending entries
@@ -22,8 +20,6 @@ final class VolumeQuery {
     private static final int BITMAP_SHARE = 4;
 
     private final QueryIndex index;
-    private final ItemStore items;
-    private final TransformStore transforms;
     /**
      * The traversal stack: a visit pops one node and pushes at most {@value QueryIndex#ARITY}, and the tree is at most
      * 29 levels deep (a split per bit of the 30-bit Morton codes, then at most 27 halvings of entries that share a
@@ -43,10 +39,8 @@ final class VolumeQuery {
      */
     private final float[] q = new float[24];
 
-    VolumeQuery(QueryIndex index, ItemStore items, TransformStore transforms) {
+    VolumeQuery(QueryIndex index) {
         this.index = index;
-        this.items = items;
-        this.transforms = transforms;
     }
 
     void box(float cx, float cy, float cz, float hx, float hy, float hz, int mask, HitKeys out) {
@@ -182,14 +176,11 @@ final class VolumeQuery {
         } else {
             out.sort(start, end);
         }
-        int[] slots = items.nodeSlotArray();
-        int[] flags = items.queryFlagsArray();
         int kept = start;
         for (int i = start; i < end; i++) {
-            int index = (int) keys[i];
-            int slot = slots[index];
-            if (slot != Index.NONE && (flags[index] & mask) != 0 && transforms.isInGraph(slot)) {
-                keys[kept++] = index;
+            int found = (int) keys[i];
+            if (index.takesPart(found, mask)) {
+                keys[kept++] = found;
             }
         }
         out.count = kept;
