@@ -281,6 +281,6 @@ final class SceneChanges {
 
     void validate() {
         validation.validate(root, kinds);
-        pipeline.validate(kinds.items().attachedCount());
+        pipeline.validate(kinds.items().attachedCount(), kinds.items().store.size());
     }
 }

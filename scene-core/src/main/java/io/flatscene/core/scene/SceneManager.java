@@ -112,7 +112,7 @@ public final class SceneManager implements AutoCloseable {
         this.changes = new SceneChanges(this, guard, hierarchy, channels, nodes, transforms, kinds,
                 new SceneValidation(transforms, nodes, channels.pool(), names), pipeline, config.validation());
         // the frames sync the queries' index after each update, and own the worker threads the queries share
-        this.queries = new SceneQueries(changes, guard, items.store, items.data, transforms,
+        this.queries = new SceneQueries(changes, guard, items.store, items.data,
                 () -> pipeline.update(items.store.size(), workers()), this::workers);
         this.frames = new SceneFrames(config.workerThreads(), guard, pipeline, items, channels, changes,
                 new KeptCull(this, guard, pipeline, kinds, scratch), queries);

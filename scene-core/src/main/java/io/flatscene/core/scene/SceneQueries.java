@@ -9,7 +9,6 @@ import io.flatscene.core.scene.query.RayBatchCaster;
 import io.flatscene.core.scene.query.RayCaster;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.ObjectStore;
-import io.flatscene.core.scene.store.TransformStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -71,15 +70,15 @@ public final class SceneQueries {
      * @param update  the scene's update of transforms and world bounds, to run inside a claimed pass
      * @param workers the scene's worker pool, which a batch of rays is spread over
      */
-    SceneQueries(SceneChanges changes, SceneGuard guard, ObjectStore<Item> items, ItemStore itemData,
-                 TransformStore transforms, Runnable update, Supplier<WorkerPool> workers) {
+    SceneQueries(SceneChanges changes, SceneGuard guard, ObjectStore<Item> items, ItemStore itemData, Runnable update,
+                 Supplier<WorkerPool> workers) {
         this.changes = changes;
         this.guard = guard;
         this.items = items;
         this.itemAt = items::get;
         this.update = update;
         this.workers = workers;
-        this.index = new QueryIndex(itemData, items.columns(), transforms);
+        this.index = new QueryIndex(itemData, items.columns());
         this.caster = index.newCaster();
         this.batchCaster = new RayBatchCaster(index);
     }

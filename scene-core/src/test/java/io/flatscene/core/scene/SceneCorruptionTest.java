@@ -150,6 +150,33 @@ class SceneCorruptionTest {
     }
 
     @Test
+    void anItemKeepingAStaleInGraphBit() {
+        scene.update();
+        scene.itemData().inGraphArray()[onA.globalIndex] = 0;
+        assertCaught("item at global index " + onA.globalIndex + " keeps in-graph bit 0 but its node in slot " + a.slot
+                + " is in the graph");
+    }
+
+    @Test
+    void aDetachedItemKeepingAnInGraphBit() {
+        scene.itemData().inGraphArray()[loose.globalIndex] = 1;
+        assertCaught("item at global index " + loose.globalIndex + " keeps in-graph bit 1 but is detached");
+    }
+
+    @Test
+    void anInGraphBitAwaitingItsBoundsPassIsNoCorruption() {
+        scene.update();
+        a.detachFromParent();
+        scene.updateAllTransforms();
+        // the node left the graph at the transform pass; its item's bit follows at the bounds pass
+        assertTrue(scene.itemData().inGraphArray()[onA.globalIndex] != 0);
+        scene.validate();
+        scene.update();
+        assertTrue(scene.itemData().inGraphArray()[onA.globalIndex] == 0);
+        scene.validate();
+    }
+
+    @Test
     void aNodeRecordingAListItIsNotIn() throws ReflectiveOperationException {
         IntrusiveListPool pool = ((NodeChannels) sceneField("channels")).pool();
         int listIndex = pool.listOf(c.id(), 1 + list.channel());

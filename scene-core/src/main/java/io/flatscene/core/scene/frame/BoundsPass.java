@@ -81,9 +81,10 @@ final class BoundsPass {
      * those that can have changed since the last transform pass (which must then be the only one since the last bounds
      * pass, with no slot moved since). With {@code all} false, a chunk is visited only when {@code visitAll}, when the
      * item store marked it, or when the changed set has a bit in the range of its items' node slots. Every box
-     * recomputed is stamped with {@code pass}.
+     * recomputed is stamped with {@code pass}. In a chunk visited, the items marked dirty copy their node's in-graph
+     * flag, and every attached item when {@code parentsChanged} (a node got a new parent since the last bounds pass).
      */
-    void run(int from, int to, boolean all, boolean visitAll, int pass) {
+    void run(int from, int to, boolean all, boolean visitAll, boolean parentsChanged, int pass) {
         float[] m = transforms.worlds();
         SummaryBitSet changedSet = transforms.changedSlots();
         long[] changed = changedSet.words();
@@ -102,6 +103,9 @@ final class BoundsPass {
             boolean marked = chunk >>> 6 < dirtyChunks.length && (dirtyChunks[chunk >>> 6] & (1L << chunk)) != 0;
             if (!visitAll && !marked && !BitRanges.anySet(changedSet, slotMin[chunk], slotMax[chunk])) {
                 continue;
+            }
+            if (marked || parentsChanged) {
+                copyInGraph(start, end, parentsChanged);
             }
             int lowest = Integer.MAX_VALUE;
             int highest = Integer.MIN_VALUE;
@@ -150,6 +154,51 @@ final class BoundsPass {
         }
         if (probe != 0f) {
             nonFiniteSeen = true;
+        }
+    }
+
+    /**
+     * Copies the node's in-graph flag into each attached item of {@code [start, end)} marked dirty (new to its node), or
+     * into every one: outside the box loop, which a still graph leaves as it was.
+     */
+    private void copyInGraph(int start, int end, boolean everyItem) {
+        int[] nodeSlot = items.nodeSlotArray();
+        int[] dirty = items.boundsDirtyArray();
+        int[] inGraph = items.inGraphArray();
+        for (int i = start; i < end; i++) {
+            int slot = nodeSlot[i];
+            if (slot != Index.NONE && (everyItem || dirty[i] != 0)) {
+                inGraph[i] = transforms.isInGraph(slot) ? 1 : 0;
+            }
+        }
+    }
+
+    /**
+     * Checks each item's in-graph bit ({@link ItemStore#inGraphArray}): 0 for a detached item; for an attached one
+     * whose box the last bounds pass left current (not marked since), its node's in-graph flag, once no transform pass
+     * ran after that bounds pass ({@code current}).
+     *
+     * @throws IllegalStateException naming the first item whose bit is wrong
+     */
+    void validate(int itemCount, boolean current) {
+        int[] nodeSlot = items.nodeSlotArray();
+        int[] dirty = items.boundsDirtyArray();
+        int[] inGraph = items.inGraphArray();
+        for (int i = 0; i < itemCount; i++) {
+            int slot = nodeSlot[i];
+            boolean expected;
+            if (slot == Index.NONE) {
+                expected = false;
+            } else if (current && dirty[i] == 0) {
+                expected = transforms.isInGraph(slot);
+            } else {
+                continue;
+            }
+            if ((inGraph[i] != 0) != expected) {
+                throw new IllegalStateException("item at global index " + i + " keeps in-graph bit " + inGraph[i]
+                        + " but " + (slot == Index.NONE ? "is detached" : "its node in slot " + slot + " is "
+                        + (expected ? "" : "not ") + "in the graph"));
+            }
         }
     }
 }

@@ -70,6 +70,9 @@ public final class FramePipeline {
     private boolean boundsVisitAll;
     /** The store's slot moves at the last bounds pass: once a node moves slot, the per-chunk node ranges are stale. */
     private int slotMovesAtBounds = -1;
+    /** The store's parent changes at the last bounds pass: once a node got a new parent, in-graph bits may change. */
+    private int parentChangesAtBounds = -1;
+    private boolean boundsParentsChanged;
     /**
      * Whether a pass changed what a cull reads since {@link #takeChanged}: a transform pass recomputed a matrix (the
      * boxes follow the matrices), or the spatial sort moved items. A box changed by the game came through the guard.
@@ -129,15 +132,17 @@ public final class FramePipeline {
         this.itemCount = itemCount;
         boundsAll = transformPassesSinceBounds != 1 || slotMovesAtTransformPass != transforms.slotMoves();
         boundsVisitAll = boundsAll || slotMovesAtBounds != transforms.slotMoves();
+        boundsParentsChanged = parentChangesAtBounds != transforms.parentChanges();
         boundsPass.ensureCapacity(itemCount);
         boundsPasses++;
         if (parallel(pool)) {
             pool.run(boundsTask);
         } else {
-            boundsPass.run(0, itemCount, boundsAll, boundsVisitAll, boundsPasses);
+            boundsPass.run(0, itemCount, boundsAll, boundsVisitAll, boundsParentsChanged, boundsPasses);
         }
         items.dirtyChunks().clear();
         slotMovesAtBounds = transforms.slotMoves();
+        parentChangesAtBounds = transforms.parentChanges();
         transformPassesSinceBounds = 0;
         if (boundsPass.takeNonFinite() && !nonFiniteWarned) {
             nonFiniteWarned = true;
@@ -188,12 +193,15 @@ public final class FramePipeline {
     }
 
     /**
-     * Checks that every chunk box the cull trusts holds its items' world boxes.
+     * Checks that every chunk box the cull trusts holds its items' world boxes, and the items' in-graph bits that the
+     * queries read.
      *
-     * @throws IllegalStateException naming the first item outside its chunk's box
+     * @param attachedCount the items attached to a node, the first of the {@code itemCount}
+     * @throws IllegalStateException naming the first item outside its chunk's box or with a wrong in-graph bit
      */
-    public void validate(int itemCount) {
-        chunks.validate(itemCount);
+    public void validate(int attachedCount, int itemCount) {
+        chunks.validate(attachedCount);
+        boundsPass.validate(itemCount, transformPassesSinceBounds == 0);
     }
 
     /** Transforms then bounds: what changes once per tick, whatever number of views is drawn. */
@@ -317,7 +325,7 @@ public final class FramePipeline {
     private void boundsShare(int worker, int workers) {
         boundsPass.run(WorkerPool.alignedShareStart(0, itemCount, worker, workers, 64),
                 WorkerPool.alignedShareStart(0, itemCount, worker + 1, workers, 64), boundsAll, boundsVisitAll,
-                boundsPasses);
+                boundsParentsChanged, boundsPasses);
     }
 
     private void cullShare(int worker, int workers) {

@@ -6,7 +6,6 @@ import io.flatscene.core.container.SummaryBitSet;
 import io.flatscene.core.geometry.Frustum;
 import io.flatscene.core.parallel.WorkerPool;
 import io.flatscene.core.scene.store.ItemStore;
-import io.flatscene.core.scene.store.TransformStore;
 import java.util.Arrays;
 
 /**
@@ -89,7 +88,6 @@ public final class QueryIndex {
 
     private final ItemStore items;
     final SparseSet itemSet;
-    private final TransformStore transforms;
     private final VolumeQuery volume;
     private final TreeBuild treeBuild = new TreeBuild(this);
 
@@ -165,10 +163,9 @@ public final class QueryIndex {
     /** The longest ray that counts towards building the grid, from the tree's last build; -1 with nothing built. */
     private float gridWorthyLength = -1f;
 
-    public QueryIndex(ItemStore items, SparseSet itemSet, TransformStore transforms) {
+    public QueryIndex(ItemStore items, SparseSet itemSet) {
         this.items = items;
         this.itemSet = itemSet;
-        this.transforms = transforms;
         this.volume = new VolumeQuery(this);
     }
 
@@ -621,8 +618,7 @@ public final class QueryIndex {
 
     /** Whether the item at global index {@code index} takes part in a query under {@code mask}: the one rule. */
     boolean takesPart(int index, int mask) {
-        int slot = items.nodeSlotArray()[index];
-        return slot != Index.NONE && (items.queryFlagsArray()[index] & mask) != 0 && transforms.isInGraph(slot);
+        return items.inGraphArray()[index] != 0 && (items.queryFlagsArray()[index] & mask) != 0;
     }
 
     /** {@return a new ray caster over this index: one per thread casting rays at once} */

@@ -38,6 +38,14 @@ public final class ItemStore {
     /** 1 when the world box must be recomputed whatever the node did: new, re-attached, or a new local box. */
     private final IntColumn boundsDirty;
     /**
+     * 1 when the item's node hung from the scene's root at the bounds pass that last recomputed the item's box, 0 when
+     * it did not or the item was (re-)attached since. The queries read it beside the item's query flags rather than
+     * the node's flags, which would be one read at a random place per item found. Kept true by the bounds pass, which
+     * recomputes the box of every item whose node the transform pass recomputed, the only pass that moves a node in
+     * or out of the graph.
+     */
+    private final IntColumn inGraph;
+    /**
      * Bit {@code c} set when chunk {@code c} (items {@code [64c, 64c + 64)}) holds an item marked bounds-dirty since
      * the last bounds pass, or an item moved into it by a removal or creation: the chunks the bounds pass must visit
      * whatever their nodes did.
@@ -70,6 +78,7 @@ public final class ItemStore {
         transparent = items.addIntColumn();
         tint = items.addIntColumn();
         boundsDirty = items.addIntColumn();
+        inGraph = items.addIntColumn();
     }
 
     /** Fills a new item's data after {@link #setLocal}; its world bounds start as its local bounds. */
@@ -77,6 +86,7 @@ public final class ItemStore {
         System.arraycopy(localCenter.values(), index * 3, worldCenter.values(), index * 3, 3);
         System.arraycopy(localHalf.values(), index * 3, worldHalf.values(), index * 3, 3);
         nodeSlot.values()[index] = Index.NONE;
+        inGraph.values()[index] = 0;
         meshId.values()[index] = mesh;
         materialId.values()[index] = material;
         renderQueueGroup.values()[index] = group;
@@ -100,9 +110,10 @@ public final class ItemStore {
         h[o + 2] = hz;
     }
 
-    /** The item moved to another node (or none): its world box follows at the next bounds pass. */
+    /** The item moved to another node (or none): its world box and place in the graph follow at the next bounds pass. */
     public void attach(int index, int nodeSlot) {
         this.nodeSlot.values()[index] = nodeSlot;
+        inGraph.values()[index] = 0;
         boundsDirty.values()[index] = 1;
         markChunk(index);
     }
@@ -159,6 +170,10 @@ public final class ItemStore {
 
     public int[] boundsDirtyArray() {
         return boundsDirty.values();
+    }
+
+    public int[] inGraphArray() {
+        return inGraph.values();
     }
 
     public float[] localCenterArray() {

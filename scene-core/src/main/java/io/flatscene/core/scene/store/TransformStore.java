@@ -107,6 +107,12 @@ public final class TransformStore {
      */
     private int slotMoves;
     /**
+     * Counts new parents given to nodes: the only change that moves an existing node in or out of the graph (its root is
+     * set once, before any pass). The bounds pass copies the items' in-graph bits from their nodes only once this count
+     * moved since its last run (and for items new to their node), so that a pass after none reads no node flags.
+     */
+    private int parentChanges;
+    /**
      * Changes each time a node's data moves to another slot or a node's slot is freed: a copy of slots taken at one
      * value stays right while the value does (slot moves alone miss a freed slot that nothing moved into).
      */
@@ -196,6 +202,10 @@ public final class TransformStore {
         return slotMoves;
     }
 
+    public int parentChanges() {
+        return parentChanges;
+    }
+
     public int slotVersion() {
         return slotVersion;
     }
@@ -275,6 +285,7 @@ public final class TransformStore {
         int oldDepth = depth(ids.indexOfId(id));
         int depth = parent == Index.NONE ? 0 : childDepth(ids.indexOfId(parent));
         int slot = moveToBand(id, 2 * depth + (isStatic(ids.indexOfId(id)) ? 1 : 0));
+        parentChanges++;
         parentId[slot] = parent;
         writeParentSlot(slot, parentSlotOf(parent));
         markDirty(slot);

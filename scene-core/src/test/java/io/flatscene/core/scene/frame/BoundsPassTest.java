@@ -9,11 +9,13 @@ import io.flatscene.core.layout.LaneBlocks;
 import io.flatscene.core.scene.store.ItemStore;
 import io.flatscene.core.scene.store.TransformStore;
 import java.util.Random;
+import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -108,7 +110,7 @@ class BoundsPassTest {
 
     /** A pass over everything, then the marks and the changed set cleared, as after a frame. */
     private void settle() {
-        pass.run(0, ITEMS, true, true, 1);
+        pass.run(0, ITEMS, true, true, false, 1);
         items.dirtyChunks().clear();
         transforms.changedSlots().clear();
         chunks.refresh(ITEMS);
@@ -134,8 +136,8 @@ class BoundsPassTest {
         for (int i = 0; i < ITEMS; i++) {
             before[i] = world(i);
         }
-        pass.run(0, 64, true, false, 7);
-        pass.run(64, ITEMS, true, false, 7);
+        pass.run(0, 64, true, false, false, 7);
+        pass.run(64, ITEMS, true, false, false, 7);
         for (int i = 0; i < ITEMS; i++) {
             boolean attached = items.nodeSlotArray()[i] != Index.NONE;
             assertArrayEquals(attached ? expected(i) : before[i], world(i), "item " + i + " (detached keep theirs)");
@@ -160,11 +162,11 @@ class BoundsPassTest {
         for (int k = 0; k < 9; k++) {
             m[w + k * L] = Float.POSITIVE_INFINITY;
         }
-        pass.run(0, ITEMS, true, true, 1);
+        pass.run(0, ITEMS, true, true, false, 1);
         assertTrue(pass.takeNonFinite());
         assertFalse(pass.takeNonFinite(), "the note is cleared once taken");
         writeMatrix(items.nodeSlotArray()[i]);
-        pass.run(0, ITEMS, true, true, 2);
+        pass.run(0, ITEMS, true, true, false, 2);
         assertFalse(pass.takeNonFinite());
         assertArrayEquals(expected(i), world(i), "a full pass recomputes an item neither dirty nor in the changed set");
     }
@@ -188,7 +190,7 @@ class BoundsPassTest {
         for (int i = 0; i < ITEMS; i++) {
             before[i] = world(i);
         }
-        pass.run(0, ITEMS, false, false, 2);
+        pass.run(0, ITEMS, false, false, false, 2);
         for (int i = 0; i < ITEMS; i++) {
             int slot = items.nodeSlotArray()[i];
             boolean recomputed = slot != Index.NONE && (slot == moved || i == dirty);
@@ -217,20 +219,83 @@ class BoundsPassTest {
         items.nodeMoved(i, slots[outside]);
         transforms.changedSlots().set(slots[outside]);
         float[] before = world(i);
-        pass.run(0, ITEMS, false, false, 2);
+        pass.run(0, ITEMS, false, false, false, 2);
         assertArrayEquals(before, world(i), "the first chunk's range holds no changed slot");
-        pass.run(0, ITEMS, false, true, 3);
+        pass.run(0, ITEMS, false, true, false, 3);
         assertArrayEquals(expected(i), world(i), "every chunk visited");
         assertEquals(3, pass.stamps()[i]);
         // its range now holds the new slot: a change there is seen without visiting every chunk
         writeMatrix(slots[outside]);
-        pass.run(0, ITEMS, false, false, 4);
+        pass.run(0, ITEMS, false, false, false, 4);
         assertArrayEquals(expected(i), world(i), "the range grew to the new slot");
         transforms.changedSlots().clear();
         writeMatrix(slots[outside]);
         items.attach(i, slots[outside]);
-        pass.run(0, ITEMS, false, false, 5);
+        pass.run(0, ITEMS, false, false, false, 5);
         assertArrayEquals(expected(i), world(i), "a marked chunk is visited");
         assertEquals(5, pass.stamps()[i]);
+    }
+
+    /**
+     * Each recomputed item copies its node's in-graph flag when it is new to its node, or when a node got a new parent
+     * since the last bounds pass (the only way an existing node enters or leaves the graph); otherwise it keeps its
+     * bit, and the pass reads no node flags. The check of the bits agrees at each step.
+     */
+    @Test
+    void anItemCopiesItsNodesInGraphFlagWhenNewToItOrAfterAParentChange() {
+        int[] flags = transforms.flags();
+        for (int n = 0; n < NODES; n += 2) {
+            flags[slots[n]] |= TransformStore.IN_GRAPH;
+        }
+        pass.run(0, ITEMS, false, true, false, 1);
+        assertInGraphBits(n -> n % 2 == 0);
+        pass.validate(ITEMS, true);
+
+        // the transform pass takes every node out of the graph and recomputes it
+        for (int n = 0; n < NODES; n++) {
+            flags[slots[n]] &= ~TransformStore.IN_GRAPH;
+            transforms.changedSlots().set(slots[n]);
+        }
+        int fresh = 0;
+        while (items.nodeSlotArray()[fresh] == Index.NONE) {
+            fresh++;
+        }
+        items.attach(fresh, items.nodeSlotArray()[fresh]);
+        pass.run(0, ITEMS, false, false, false, 2);
+        for (int i = 0; i < ITEMS; i++) {
+            int slot = items.nodeSlotArray()[i];
+            boolean kept = slot != Index.NONE && i != fresh && nodeOf(slot) % 2 == 0;
+            assertEquals(kept ? 1 : 0, items.inGraphArray()[i], "item " + i + ": no parent changed, the bit is kept");
+        }
+        int stale = 0;
+        while (items.inGraphArray()[stale] == 0) {
+            stale++;
+        }
+        String message = assertThrows(IllegalStateException.class,
+                () -> pass.validate(ITEMS, true)).getMessage();
+        assertEquals("item at global index " + stale + " keeps in-graph bit 1 but its node in slot "
+                + items.nodeSlotArray()[stale] + " is not in the graph", message);
+        pass.validate(ITEMS, false);
+
+        pass.run(0, ITEMS, false, false, true, 3);
+        assertInGraphBits(n -> false);
+        pass.validate(ITEMS, true);
+    }
+
+    private void assertInGraphBits(IntPredicate nodeInGraph) {
+        for (int i = 0; i < ITEMS; i++) {
+            int slot = items.nodeSlotArray()[i];
+            boolean expected = slot != Index.NONE && nodeInGraph.test(nodeOf(slot));
+            assertEquals(expected ? 1 : 0, items.inGraphArray()[i], "item " + i + " on slot " + slot);
+        }
+    }
+
+    private int nodeOf(int slot) {
+        for (int n = 0; n < NODES; n++) {
+            if (slots[n] == slot) {
+                return n;
+            }
+        }
+        throw new AssertionError("no node in slot " + slot);
     }
 }

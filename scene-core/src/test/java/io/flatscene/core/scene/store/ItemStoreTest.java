@@ -63,7 +63,9 @@ class ItemStoreTest {
         items.transparentArray()[index] = 1;
         items.tintArray()[index] = 0x1234;
         items.nodeSlotArray()[index] = 5;
+        items.inGraphArray()[index] = 1;
         items.init(index, 0, 0, 0, 0, 0);
+        assertEquals(0, items.inGraphArray()[index]);
         assertEquals(0, items.transparentArray()[index]);
         assertEquals(ItemStore.OPAQUE_WHITE, items.tintArray()[index]);
         assertEquals(Index.NONE, items.nodeSlotArray()[index]);
@@ -82,8 +84,10 @@ class ItemStoreTest {
         items.boundsDirtyArray()[70] = 0;
         items.dirtyChunks().clear();
 
+        items.inGraphArray()[150] = 1;
         items.attach(150, 12);
         assertEquals(12, items.nodeSlotArray()[150]);
+        assertEquals(0, items.inGraphArray()[150], "out of the queries until the bounds pass finds its node's place");
         assertEquals(1, items.boundsDirtyArray()[150]);
         assertEquals(List.of(2), setBits(items.dirtyChunks()));
         assertEquals(List.of(), setBits(items.queryChunks()), "the query index waits for the bounds pass");
@@ -131,6 +135,7 @@ class ItemStoreTest {
             items.attach(index, 60 + id);
             items.transparentArray()[index] = id % 2;
             items.tintArray()[index] = 70 + id;
+            items.inGraphArray()[index] = id / 2;
         }
         float[] centers = items.worldCenterArray();
         set.remove(0);
@@ -139,9 +144,9 @@ class ItemStoreTest {
         assertArrayEquals(new float[] {3f, 3f, 3f}, triple(items.localHalfArray(), 0));
         assertArrayEquals(new float[] {2f, 2f, 2f}, triple(items.worldCenterArray(), 0));
         assertArrayEquals(new float[] {3f, 3f, 3f}, triple(items.worldHalfArray(), 0));
-        assertEquals(List.of(12, 22, 32, 42, 52, 62, 0, 72, 1), List.of(items.meshIdArray()[0],
+        assertEquals(List.of(12, 22, 32, 42, 52, 62, 0, 72, 1, 1), List.of(items.meshIdArray()[0],
                 items.materialIdArray()[0], items.renderQueueGroupArray()[0], items.visibilityFlagsArray()[0],
                 items.queryFlagsArray()[0], items.nodeSlotArray()[0], items.transparentArray()[0],
-                items.tintArray()[0], items.boundsDirtyArray()[0]));
+                items.tintArray()[0], items.boundsDirtyArray()[0], items.inGraphArray()[0]));
     }
 }

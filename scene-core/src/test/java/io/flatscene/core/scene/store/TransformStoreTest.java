@@ -357,8 +357,10 @@ class TransformStoreTest {
         clean(store);
         heard.clear();
         int moves = store.slotMoves();
+        int parentChanges = store.parentChanges();
 
         assertTrue(store.setParent(leaf, root));
+        assertEquals(parentChanges + 1, store.parentChanges(), "each new parent is counted");
         int slot = store.slotOfId(leaf);
         assertEquals(1, store.depth(slot));
         assertEquals(root, store.parentId(slot));
@@ -375,6 +377,9 @@ class TransformStoreTest {
         assertEquals(other, store.parentId(store.slotOfId(leaf)));
         assertEquals(store.slotOfId(other), store.parentSlots()[store.slotOfId(leaf)]);
         assertTrue(heard.isEmpty(), "no band change, no move");
+        assertEquals(parentChanges + 2, store.parentChanges(), "a new parent at the same depth too");
+        store.setStatic(leaf, true);
+        assertEquals(parentChanges + 2, store.parentChanges(), "a band change of its own is no new parent");
         assertTrue(store.setParent(leaf, Index.NONE));
         assertEquals(0, store.depth(store.slotOfId(leaf)));
         assertEquals(Index.NONE, store.parentSlots()[store.slotOfId(leaf)]);
