@@ -149,4 +149,35 @@ class FrameStatsTest {
             scene.validate();
         }
     }
+
+    /** Each pass's time lies within the time of the call that ran it, on a full cull and on an incremental one. */
+    @Test
+    void eachPassTimeLiesWithinItsCall() {
+        try (SceneManager scene = new SceneManager(SceneConfig.builder().maxNodes(64).maxItems(64).build())) {
+            Camera camera = eye(scene);
+            SceneNode[] nodes = tenItems(scene);
+            RenderQueue queue = new RenderQueue();
+            scene.update();
+            for (int frame = 0; frame < 3; frame++) {
+                nodes[frame].setPosition(frame, 1, 0);
+                long before = System.nanoTime();
+                FrameStats update = scene.update();
+                long updateTook = System.nanoTime() - before;
+                assertEquals(1, update.nodesUpdated(), "the one node moved");
+                assertWithin(updateTook, update.transformNanos(), update.boundsNanos());
+                before = System.nanoTime();
+                scene.cull(camera, queue);
+                long cullTook = System.nanoTime() - before;
+                FrameStats cull = queue.stats();
+                assertEquals(frame == 0 ? 10 : 1, cull.itemsTested(), "a full cull, then the moved item alone");
+                assertWithin(cullTook, cull.cullNanos(), cull.sortNanos(), cull.queueNanos());
+            }
+        }
+    }
+
+    private static void assertWithin(long took, long... passes) {
+        for (long nanos : passes) {
+            assertTrue(nanos >= 0L && nanos <= took, nanos + " ns of a call that took " + took);
+        }
+    }
 }

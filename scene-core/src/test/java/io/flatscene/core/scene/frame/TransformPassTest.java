@@ -379,6 +379,33 @@ class TransformPassTest {
         assertDeepChanged(own, 0);
     }
 
+    /**
+     * A static node at the last depth above the deep bands lies in that depth's static band: a move of it reaches its
+     * deep descendants as a move of a dynamic one does.
+     */
+    @Test
+    void aStaticParentAboveTheDeepBandsCarriesItsDeepDescendants() {
+        TransformStore own = new TransformStore("nodes", 64, GrowthPolicy.FAIL, (id, slot) -> { });
+        TransformPass ownPass = new TransformPass(own, new ScalarBlockKernel());
+        int[] chain = new int[36];
+        chain[0] = HandleTable.idOf(own.create(Index.NONE));
+        own.setGraphRoot(chain[0]);
+        for (int d = 1; d < chain.length; d++) {
+            chain[d] = HandleTable.idOf(own.create(chain[d - 1]));
+            own.setStatic(chain[d], true);
+            own.setPosition(own.slotOfId(chain[d]), 0.5f, 0.25f * (d % 3), 0f);
+        }
+        int dynamicDeep = HandleTable.idOf(own.create(chain[TransformStore.DEEP]));
+        assertEquals(chain.length + 1, ownPass.run(pool));
+        assertComputedAfterParents(own);
+
+        own.setPosition(own.slotOfId(chain[TransformStore.DEEP - 1]), 1f, 2f, 3f);
+        assertEquals(1 + 4 + 1, ownPass.run(pool), "the static node at depth 31, its four deep descendants and theirs");
+        assertDeepChanged(own, 6, chain[TransformStore.DEEP - 1], chain[TransformStore.DEEP], chain[35], dynamicDeep);
+        assertComputedAfterParents(own);
+        assertEquals(0, ownPass.run(pool));
+    }
+
     private static void assertDeepChanged(TransformStore own, int count, int... ids) {
         SummaryBitSet changed = own.changedSlots();
         changed.validate("changed slots");
