@@ -150,6 +150,13 @@ class SceneCorruptionTest {
     }
 
     @Test
+    void anItemOutsideItsChunksBox() {
+        scene.update();
+        scene.itemData().worldCenterArray()[onA.globalIndex * 3] += 100f;
+        assertCaught("item at global index " + onA.globalIndex, "outside the box of its chunk");
+    }
+
+    @Test
     void anItemKeepingAStaleInGraphBit() {
         scene.update();
         scene.itemData().inGraphArray()[onA.globalIndex] = 0;
