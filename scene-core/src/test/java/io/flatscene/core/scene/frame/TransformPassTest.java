@@ -379,6 +379,24 @@ class TransformPassTest {
         assertDeepChanged(own, 0);
     }
 
+    /** The graph root hidden is in the graph but not shown; a root outside the graph is neither. */
+    @Test
+    void aHiddenGraphRootIsInTheGraphButNotShown() {
+        TransformStore own = new TransformStore("nodes", 8, GrowthPolicy.FAIL, (id, slot) -> { });
+        TransformPass ownPass = new TransformPass(own, new ScalarBlockKernel());
+        int graphRoot = HandleTable.idOf(own.create(Index.NONE));
+        int free = HandleTable.idOf(own.create(Index.NONE));
+        own.setGraphRoot(graphRoot);
+        own.setHidden(own.slotOfId(graphRoot), true);
+        ownPass.run(pool);
+        int shownOrInGraph = TransformStore.IN_GRAPH | TransformStore.SHOWN;
+        assertEquals(TransformStore.IN_GRAPH, own.flags()[own.slotOfId(graphRoot)] & shownOrInGraph, "hidden");
+        assertEquals(0, own.flags()[own.slotOfId(free)] & shownOrInGraph, "outside the graph");
+        own.setHidden(own.slotOfId(graphRoot), false);
+        ownPass.run(pool);
+        assertEquals(shownOrInGraph, own.flags()[own.slotOfId(graphRoot)] & shownOrInGraph, "shown again");
+    }
+
     /**
      * A static node at the last depth above the deep bands lies in that depth's static band: a move of it reaches its
      * deep descendants as a move of a dynamic one does.
