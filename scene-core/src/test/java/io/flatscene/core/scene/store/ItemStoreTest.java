@@ -110,9 +110,11 @@ class ItemStoreTest {
         items.moved(700);
         assertEquals(List.of(0, 1, 10), setBits(items.dirtyChunks()));
         assertEquals(List.of(0, 1, 10), setBits(items.queryChunks()));
+        assertEquals(List.of(0, 1, 10), setBits(items.arrivalChunks()), "the global indices to read again");
         items.queryChanged(20);
         assertEquals(List.of(0, 1, 10, 20), setBits(items.queryChunks()));
         assertEquals(List.of(0, 1, 10), setBits(items.dirtyChunks()));
+        assertEquals(List.of(0, 1, 10), setBits(items.arrivalChunks()), "a changed box is no arrival");
     }
 
     @Test
