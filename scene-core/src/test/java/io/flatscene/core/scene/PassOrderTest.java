@@ -90,4 +90,19 @@ class PassOrderTest {
         assertEquals(List.of(item), scene.queries().box(around, -1), "back in the graph");
         scene.validate();
     }
+
+    /** A new parent given after a transform pass shows in the node flags at the next one, then reaches the queries. */
+    @Test
+    void aNewParentBetweenTheTransformAndBoundsPassesReachesTheQueries() {
+        SceneNode branch = scene.rootNode().createChild();
+        itemAt(branch, 0, 0, 0);
+        Aabb around = new Aabb(0, 0, 0, 1, 1, 1);
+        scene.update();
+        scene.updateAllTransforms();
+        branch.detachFromParent();
+        scene.updateAllBounds();
+        scene.validate();
+        assertTrue(scene.queries().box(around, -1).isEmpty(), "out of the graph");
+        scene.validate();
+    }
 }

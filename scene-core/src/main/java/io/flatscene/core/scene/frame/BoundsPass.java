@@ -158,8 +158,8 @@ final class BoundsPass {
     }
 
     /**
-     * Copies the node's in-graph flag into each attached item of {@code [start, end)} marked dirty (new to its node), or
-     * into every one: outside the box loop, which a still graph leaves as it was.
+     * Copies the node's in-graph flag into each attached item of {@code [start, end)} marked dirty (new to its node),
+     * or into every one: outside the box loop, which a still graph leaves as it was.
      */
     private void copyInGraph(int start, int end, boolean everyItem) {
         int[] nodeSlot = items.nodeSlotArray();

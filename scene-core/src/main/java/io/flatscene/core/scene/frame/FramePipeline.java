@@ -70,7 +70,12 @@ public final class FramePipeline {
     private boolean boundsVisitAll;
     /** The store's slot moves at the last bounds pass: once a node moves slot, the per-chunk node ranges are stale. */
     private int slotMovesAtBounds = -1;
-    /** The store's parent changes at the last bounds pass: once a node got a new parent, in-graph bits may change. */
+    /**
+     * The store's parent changes at the last transform pass, and as of the node flags the last bounds pass copied into
+     * the items' in-graph bits: a new parent given after a transform pass shows in the node flags only at the next one,
+     * so the bounds pass after that one copies again.
+     */
+    private int parentChangesAtTransformPass = -1;
     private int parentChangesAtBounds = -1;
     private boolean boundsParentsChanged;
     /**
@@ -124,6 +129,7 @@ public final class FramePipeline {
         changed |= updated > 0;
         transformPassesSinceBounds++;
         slotMovesAtTransformPass = transforms.slotMoves();
+        parentChangesAtTransformPass = transforms.parentChanges();
         return updated;
     }
 
@@ -142,7 +148,7 @@ public final class FramePipeline {
         }
         items.dirtyChunks().clear();
         slotMovesAtBounds = transforms.slotMoves();
-        parentChangesAtBounds = transforms.parentChanges();
+        parentChangesAtBounds = parentChangesAtTransformPass;
         transformPassesSinceBounds = 0;
         if (boundsPass.takeNonFinite() && !nonFiniteWarned) {
             nonFiniteWarned = true;

@@ -38,11 +38,11 @@ public final class ItemStore {
     /** 1 when the world box must be recomputed whatever the node did: new, re-attached, or a new local box. */
     private final IntColumn boundsDirty;
     /**
-     * 1 when the item's node hung from the scene's root at the bounds pass that last recomputed the item's box, 0 when
+     * 1 when the item's node hung from the scene's root as of the node flags the bounds pass last copied for it, 0 when
      * it did not or the item was (re-)attached since. The queries read it beside the item's query flags rather than
-     * the node's flags, which would be one read at a random place per item found. Kept true by the bounds pass, which
-     * recomputes the box of every item whose node the transform pass recomputed, the only pass that moves a node in
-     * or out of the graph.
+     * the node's flags, which would be one read at a random place per item found. The bounds pass copies it for an
+     * item new to its node, and for every item of the chunks it visits after a node got a new parent, the only change
+     * that moves an existing node in or out of the graph.
      */
     private final IntColumn inGraph;
     /**
@@ -110,7 +110,7 @@ public final class ItemStore {
         h[o + 2] = hz;
     }
 
-    /** The item moved to another node (or none): its world box and place in the graph follow at the next bounds pass. */
+    /** The item moved to another node (or none): its world box and in-graph bit follow at the next bounds pass. */
     public void attach(int index, int nodeSlot) {
         this.nodeSlot.values()[index] = nodeSlot;
         inGraph.values()[index] = 0;

@@ -107,9 +107,9 @@ public final class TransformStore {
      */
     private int slotMoves;
     /**
-     * Counts new parents given to nodes: the only change that moves an existing node in or out of the graph (its root is
-     * set once, before any pass). The bounds pass copies the items' in-graph bits from their nodes only once this count
-     * moved since its last run (and for items new to their node), so that a pass after none reads no node flags.
+     * Counts new parents given to nodes: the only change that moves an existing node in or out of the graph (its root
+     * is set once, before any pass). The bounds pass copies the items' in-graph bits from their nodes only once this
+     * count moved (and for items new to their node), so that a pass after none reads no node flags.
      */
     private int parentChanges;
     /**
