@@ -343,15 +343,7 @@ class TransformPassTest {
     void deepNodesAreComputedAfterTheirParentsWhateverTheirSlots() {
         TransformStore own = new TransformStore("nodes", 64, GrowthPolicy.FAIL, (id, slot) -> { });
         TransformPass ownPass = new TransformPass(own, new ScalarBlockKernel());
-        int[] chain = new int[40];
-        chain[0] = HandleTable.idOf(own.create(Index.NONE));
-        own.setGraphRoot(chain[0]);
-        for (int d = 1; d < chain.length; d++) {
-            chain[d] = HandleTable.idOf(own.create(chain[d - 1]));
-            int s = own.slotOfId(chain[d]);
-            own.setPosition(s, 0.5f, 0.25f * (d % 3), 0f);
-            own.setOrientation(s, 0f, 0f, (float) Math.sin(0.05 * d), (float) Math.cos(0.05 * d));
-        }
+        int[] chain = chain(own, 40, false);
         int late = HandleTable.idOf(own.create(chain[32]));
         int early = HandleTable.idOf(own.create(chain[31]));
         int under = HandleTable.idOf(own.create(late));
@@ -405,14 +397,7 @@ class TransformPassTest {
     void aStaticParentAboveTheDeepBandsCarriesItsDeepDescendants() {
         TransformStore own = new TransformStore("nodes", 64, GrowthPolicy.FAIL, (id, slot) -> { });
         TransformPass ownPass = new TransformPass(own, new ScalarBlockKernel());
-        int[] chain = new int[36];
-        chain[0] = HandleTable.idOf(own.create(Index.NONE));
-        own.setGraphRoot(chain[0]);
-        for (int d = 1; d < chain.length; d++) {
-            chain[d] = HandleTable.idOf(own.create(chain[d - 1]));
-            own.setStatic(chain[d], true);
-            own.setPosition(own.slotOfId(chain[d]), 0.5f, 0.25f * (d % 3), 0f);
-        }
+        int[] chain = chain(own, 36, true);
         int dynamicDeep = HandleTable.idOf(own.create(chain[TransformStore.DEEP]));
         assertEquals(chain.length + 1, ownPass.run(pool));
         assertComputedAfterParents(own);
@@ -422,6 +407,24 @@ class TransformPassTest {
         assertDeepChanged(own, 6, chain[TransformStore.DEEP - 1], chain[TransformStore.DEEP], chain[35], dynamicDeep);
         assertComputedAfterParents(own);
         assertEquals(0, ownPass.run(pool));
+    }
+
+    /**
+     * The ids of a chain of {@code length} nodes: the graph root, then each node the child of the one before, moved and
+     * turned a little, and static below the root when {@code fixed}.
+     */
+    private static int[] chain(TransformStore own, int length, boolean fixed) {
+        int[] chain = new int[length];
+        chain[0] = HandleTable.idOf(own.create(Index.NONE));
+        own.setGraphRoot(chain[0]);
+        for (int d = 1; d < length; d++) {
+            chain[d] = HandleTable.idOf(own.create(chain[d - 1]));
+            own.setStatic(chain[d], fixed);
+            int s = own.slotOfId(chain[d]);
+            own.setPosition(s, 0.5f, 0.25f * (d % 3), 0f);
+            own.setOrientation(s, 0f, 0f, (float) Math.sin(0.05 * d), (float) Math.cos(0.05 * d));
+        }
+        return chain;
     }
 
     private static void assertDeepChanged(TransformStore own, int count, int... ids) {
